@@ -1,0 +1,98 @@
+import type { Database } from "./database.js";
+
+/** Ordered, append-only. Each runs once, in its own transaction, on both backends. */
+const MIGRATIONS: readonly { id: string; sql: string }[] = [
+  {
+    id: "001_inventory",
+    sql: `
+      create table vehicles (
+        stock_number text primary key,
+        vin text not null,
+        year integer not null,
+        make text not null,
+        model text not null,
+        trim text not null default '',
+        condition text not null check (condition in ('new', 'used')),
+        status text not null default 'available' check (status in ('available', 'sold')),
+        body_style text not null default '',
+        engine text not null default '',
+        transmission text not null default '',
+        exterior text not null default '',
+        interior text not null default '',
+        odometer integer not null default 0,
+        fuel_type text not null default '',
+        drive_train text not null default '',
+        fuel_efficiency_city real not null default 0,
+        fuel_efficiency_highway real not null default 0,
+        full_price integer not null default 0,
+        low_price integer not null default 0,
+        discount integer not null default 0,
+        primary_image text not null default '',
+        images jsonb not null default '[]',
+        options jsonb not null default '[]',
+        comments text not null default '',
+        dealership text not null default 'shfl',
+        inventory_type text not null default '',
+        listed_at text not null,
+        -- derived at write time so every query reads them without recomputing
+        effective_price integer generated always as (
+          case when low_price > 0 then low_price when full_price > 0 then full_price else 0 end
+        ) stored,
+        search_text text not null default ''
+      );
+      create index vehicles_make_model on vehicles (make, model);
+      create index vehicles_listed_at on vehicles (listed_at);
+      create index vehicles_effective_price on vehicles (effective_price);
+    `,
+  },
+  {
+    id: "002_promotions",
+    sql: `
+      create table promotions (
+        id text primary key,
+        branch text not null,
+        department text not null check (department in ('sales', 'service', 'parts')),
+        rank integer not null,
+        html text not null default '',
+        image text not null default '',
+        url text not null default ''
+      );
+      create index promotions_branch on promotions (branch);
+    `,
+  },
+  {
+    id: "003_leads",
+    sql: `
+      create table leads (
+        id text primary key,
+        destination text not null,
+        fields jsonb not null,
+        idempotency_key text unique,
+        received_at timestamptz not null default now()
+      );
+      create index leads_received_at on leads (received_at);
+    `,
+  },
+];
+
+export async function migrate(db: Database): Promise<string[]> {
+  await db.query(
+    "create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())",
+  );
+  const done = new Set((await db.query<{ id: string }>("select id from schema_migrations")).map((r) => r.id));
+  const applied: string[] = [];
+  for (const migration of MIGRATIONS) {
+    if (done.has(migration.id)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of migration.sql
+        .split(/;\s*$/m)
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        await tx.query(statement);
+      }
+      await tx.query("insert into schema_migrations (id) values ($1)", [migration.id]);
+    });
+    applied.push(migration.id);
+  }
+  return applied;
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import { inventoryQueryParamsSchema, SIMILAR_VEHICLES_COUNT } from "shared-types";
+import { z } from "zod";
+import type { Database } from "../db/database.js";
+import { notFound, parseOrBadRequest, stockNumberParamSchema } from "../http-errors.js";
+import {
+  findSimilarVehicles,
+  findVehicleByStockNumber,
+  findVehicles,
+  inventoryProperties,
+} from "./inventory-repository.js";
+
+const searchParamsSchema = z.object({ text: z.string().trim().min(1).max(100) });
+
+export function registerInventoryRoutes(app: FastifyInstance, db: Database): void {
+  app.get("/inventory/all/", async (request) => {
+    const query = parseOrBadRequest(inventoryQueryParamsSchema, request.query, "inventory query");
+    return findVehicles(db, query);
+  });
+
+  app.get("/inventory/search/:text", async (request) => {
+    const { text } = parseOrBadRequest(searchParamsSchema, request.params, "search text");
+    const query = parseOrBadRequest(inventoryQueryParamsSchema, request.query, "inventory query");
+    return findVehicles(db, query, text);
+  });
+
+  app.get("/inventory/stocknumber/:id", async (request) => {
+    const { id } = parseOrBadRequest(stockNumberParamSchema, request.params, "stock number");
+    const vehicle = await findVehicleByStockNumber(db, id);
+    if (!vehicle) throw notFound(`No vehicle with stock number ${id}`);
+    return vehicle;
+  });
+
+  app.get("/inventory/similar/:id", async (request) => {
+    const { id } = parseOrBadRequest(stockNumberParamSchema, request.params, "stock number");
+    const vehicle = await findVehicleByStockNumber(db, id);
+    if (!vehicle) throw notFound(`No vehicle with stock number ${id}`);
+    return findSimilarVehicles(db, vehicle, SIMILAR_VEHICLES_COUNT);
+  });
+
+  app.get("/inventory/properties", async () => inventoryProperties(db));
+}

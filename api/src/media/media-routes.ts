@@ -1,0 +1,31 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { notFound, parseOrBadRequest } from "../http-errors.js";
+import { bannerSvg, VEHICLE_SHAPES, vehicleIllustrationSvg } from "./vehicle-illustration.js";
+
+const vehicleImageParamsSchema = z.object({
+  shape: z.enum(VEHICLE_SHAPES as [string, ...string[]]),
+  hex: z.string().regex(/^[0-9a-f]{6}$/i),
+  view: z.coerce.number().int().min(1).max(20),
+  size: z
+    .string()
+    .regex(/^r\d{2,4}$/)
+    .transform((s) => Math.min(1920, Number(s.slice(1)))),
+});
+
+export function registerMediaRoutes(app: FastifyInstance): void {
+  const sendSvg = (reply: import("fastify").FastifyReply, svg: string) =>
+    reply.header("content-type", "image/svg+xml").header("cache-control", "public, max-age=86400, immutable").send(svg);
+
+  app.get("/media/vehicles/:shape/:hex/:view/:size", async (request, reply) => {
+    const p = parseOrBadRequest(vehicleImageParamsSchema, request.params, "image");
+    return sendSvg(reply, vehicleIllustrationSvg(p.shape as never, p.hex, p.view, p.size));
+  });
+
+  app.get("/media/banners/:id", async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const svg = bannerSvg(id);
+    if (!svg) throw notFound(`No banner ${id}`);
+    return sendSvg(reply, svg);
+  });
+}

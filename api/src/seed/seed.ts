@@ -1,0 +1,103 @@
+import { ALLOWED_DEALERSHIP, type Vehicle } from "shared-types";
+import type { Database, Queryable } from "../db/database.js";
+import { generateInventory } from "./inventory-generator.js";
+import { SEED_PROMOTIONS } from "./promotions.js";
+
+/** Lower-cased text the search matches: year, make, model, trim, colours, body style, options, stock number. */
+export function vehicleSearchText(v: Vehicle): string {
+  return [
+    v.year,
+    v.make,
+    v.model,
+    v.trim,
+    v.exterior,
+    v.interior,
+    v.body_style,
+    v.stock_number,
+    v.fuel_type,
+    ...v.options,
+  ]
+    .join(" ")
+    .toLowerCase();
+}
+
+const VEHICLE_COLUMNS = [
+  "stock_number",
+  "vin",
+  "year",
+  "make",
+  "model",
+  "trim",
+  "condition",
+  "status",
+  "body_style",
+  "engine",
+  "transmission",
+  "exterior",
+  "interior",
+  "odometer",
+  "fuel_type",
+  "drive_train",
+  "fuel_efficiency_city",
+  "fuel_efficiency_highway",
+  "full_price",
+  "low_price",
+  "discount",
+  "primary_image",
+  "images",
+  "options",
+  "comments",
+  "dealership",
+  "inventory_type",
+  "listed_at",
+  "search_text",
+] as const;
+
+export async function insertVehicles(db: Queryable, vehicles: readonly Vehicle[]): Promise<void> {
+  const batchSize = 500;
+  for (let start = 0; start < vehicles.length; start += batchSize) {
+    const batch = vehicles.slice(start, start + batchSize);
+    const params: unknown[] = [];
+    const rows = batch.map((v) => {
+      const values: unknown[] = VEHICLE_COLUMNS.map((column) => {
+        if (column === "search_text") return vehicleSearchText(v);
+        if (column === "images" || column === "options") return JSON.stringify(v[column]);
+        return v[column];
+      });
+      const placeholders = values.map((value) => {
+        params.push(value);
+        return `$${params.length}`;
+      });
+      return `(${placeholders.join(",")})`;
+    });
+    await db.query(`insert into vehicles (${VEHICLE_COLUMNS.join(",")}) values ${rows.join(",")}`, params);
+  }
+}
+
+/** Seeds an empty database; a database that already has inventory is left as it is. */
+export async function seedIfEmpty(
+  db: Database,
+  vehicleCount: number,
+): Promise<{ vehicles: number; promotions: number }> {
+  const [{ count } = { count: 0 }] = await db.query<{ count: number }>("select count(*)::int as count from vehicles");
+  let vehicles = 0;
+  if (count === 0 && vehicleCount > 0) {
+    const generated = generateInventory(vehicleCount).map(({ shape: _shape, ...v }) => v);
+    await db.transaction((tx) => insertVehicles(tx, generated));
+    vehicles = generated.length;
+  }
+  const [{ count: promoCount } = { count: 0 }] = await db.query<{ count: number }>(
+    "select count(*)::int as count from promotions",
+  );
+  let promotions = 0;
+  if (promoCount === 0) {
+    for (const p of SEED_PROMOTIONS) {
+      await db.query(
+        "insert into promotions (id, branch, department, rank, html, image, url) values ($1,$2,$3,$4,$5,$6,$7)",
+        [p.id, ALLOWED_DEALERSHIP, p.department, p.rank, p.html, p.image, p.url],
+      );
+    }
+    promotions = SEED_PROMOTIONS.length;
+  }
+  return { vehicles, promotions };
+}

@@ -1,0 +1,167 @@
+import type { FastifyInstance } from "fastify";
+import { BUSINESS_DETAILS, inventoryResultSchema, promotionListSchema, vehicleSchema } from "shared-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import type { Database } from "../src/db/database.js";
+import { migrate } from "../src/db/migrations.js";
+import { generateInventory } from "../src/seed/inventory-generator.js";
+import { seedIfEmpty } from "../src/seed/seed.js";
+import { backends } from "./database-fixtures.js";
+
+describe.each(backends())("API on $name", (backend) => {
+  let db: Database;
+  let app: FastifyInstance;
+  const inventory = generateInventory(150);
+
+  beforeAll(async () => {
+    db = await backend.open();
+    await seedIfEmpty(db, 150);
+    app = await buildApp({ db });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+  });
+
+  const get = (url: string) => app.inject({ method: "GET", url });
+
+  it("migrations are idempotent and seeding an already seeded database adds nothing", async () => {
+    expect(await migrate(db)).toEqual([]);
+    expect(await seedIfEmpty(db, 150)).toEqual({ vehicles: 0, promotions: 0 });
+  });
+
+  it("lists the first page of 20 with the total", async () => {
+    const res = await get("/api/inventory/all/");
+    expect(res.statusCode).toBe(200);
+    const body = inventoryResultSchema.parse(res.json());
+    expect(body.size).toBe(150);
+    expect(body.vehicles).toHaveLength(20);
+    expect(body.page).toBe(1);
+  });
+
+  it("filters by comma-joined lists and price bounds", async () => {
+    const res = await get("/api/inventory/all/?make=Isuzu,GMC&condition=new&price_lower=50000&page_size=100");
+    const body = inventoryResultSchema.parse(res.json());
+    const expected = inventory.filter(
+      (v) =>
+        ["Isuzu", "GMC"].includes(v.make) &&
+        v.condition === "new" &&
+        (v.low_price > 0 ? v.low_price : v.full_price) >= 50000,
+    );
+    expect(body.size).toBe(expected.length);
+    expect(body.vehicles.every((v) => ["Isuzu", "GMC"].includes(v.make) && v.condition === "new")).toBe(true);
+  });
+
+  it("sorts price ascending with unpriced units last", async () => {
+    const body = inventoryResultSchema.parse(
+      (await get("/api/inventory/all/?sort=price_asc&page_size=100&page=2")).json(),
+    );
+    const prices = body.vehicles.map((v) => (v.low_price > 0 ? v.low_price : v.full_price));
+    const firstZero = prices.indexOf(0);
+    const priced = firstZero === -1 ? prices : prices.slice(0, firstZero);
+    expect(priced).toEqual([...priced].sort((a, b) => a - b));
+    if (firstZero !== -1) expect(prices.slice(firstZero).every((p) => p === 0)).toBe(true);
+  });
+
+  it("searches text case-insensitively across make, model and options", async () => {
+    const body = inventoryResultSchema.parse((await get("/api/inventory/search/backup%20CAMERA?page_size=100")).json());
+    const expected = inventory.filter((v) => v.options.includes("Backup Camera"));
+    expect(body.size).toBe(expected.length);
+    expect(body.size).toBeGreaterThan(0);
+  });
+
+  it("answers a stock number, 404 for an unknown one", async () => {
+    const first = inventory[0]!;
+    const res = await get(`/api/inventory/stocknumber/${first.stock_number}`);
+    expect(res.statusCode).toBe(200);
+    expect(vehicleSchema.parse(res.json()).vin).toBe(first.vin);
+    const missing = await get("/api/inventory/stocknumber/NOPE1234");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toMatch(/NOPE1234/);
+  });
+
+  it("answers 400 with field errors for a bad query, never 500", async () => {
+    const res = await get("/api/inventory/all/?year=twenty&page=0&sort=sideways&price_upper=cheap");
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(expect.arrayContaining(["year", "page", "sort", "price_upper"]));
+  });
+
+  it("derives the properties: years descending, models per make", async () => {
+    const props = (await get("/api/inventory/properties")).json();
+    expect(props.years).toEqual([...props.years].sort((a: number, b: number) => b - a));
+    expect(props.makes).toEqual(expect.arrayContaining(["Isuzu", "Chevrolet", "GMC"]));
+    expect(props.price_lower).toBeGreaterThan(0);
+  });
+
+  it("offers three similar vehicles, never the vehicle itself", async () => {
+    const first = inventory[0]!;
+    const similar = (await get(`/api/inventory/similar/${first.stock_number}`)).json();
+    expect(similar).toHaveLength(3);
+    expect(similar.map((v: { stock_number: string }) => v.stock_number)).not.toContain(first.stock_number);
+  });
+
+  it("serves promotions for the branch and the business details", async () => {
+    const promos = promotionListSchema.parse((await get("/api/promotions?branch=shfl")).json());
+    expect(promos.map((p) => p.department)).toEqual(expect.arrayContaining(["sales", "service"]));
+    expect((await get("/api/promotions")).statusCode).toBe(400);
+    expect((await get("/api/business-details")).json()).toEqual(BUSINESS_DETAILS);
+  });
+
+  it("stores a lead and answers 201 only once it can be read back", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/leads/capture",
+      payload: { destination: "ContactUs", first_name: "Dana", email: "dana@example.ca", "-url": "/contact" },
+    });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json();
+    const [row] = await db.query<{ destination: string; fields: Record<string, string> }>(
+      "select destination, fields from leads where id = $1",
+      [id],
+    );
+    expect(row?.destination).toBe("ContactUs");
+    expect(row?.fields.first_name).toBe("Dana");
+  });
+
+  it("stores one lead for a repeated idempotency key", async () => {
+    const send = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/leads/capture",
+        headers: { "idempotency-key": "retry-test-key-0001" },
+        payload: { destination: "VehicleMoreInfo", stock_number: "ABC" },
+      });
+    const [a, b] = [await send(), await send()];
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().id).toBe(b.json().id);
+    const rows = await db.query("select id from leads where idempotency_key = $1", ["retry-test-key-0001"]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it("refuses a lead without required fields (400) and an oversized body (413)", async () => {
+    const res = await app.inject({ method: "POST", url: "/api/leads/capture", payload: { destination: "ContactUs" } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(["first_name", "email"]);
+    const huge = await app.inject({
+      method: "POST",
+      url: "/api/leads/capture",
+      payload: { destination: "ContactUs", message: "x".repeat(100_000) },
+    });
+    expect(huge.statusCode).toBe(413);
+    const junk = await app.inject({
+      method: "POST",
+      url: "/api/leads/capture",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(junk.statusCode).toBe(400);
+  });
+
+  it("draws vehicle images and refuses unknown ones", async () => {
+    const v = inventory[0]!;
+    const res = await get(v.primary_image);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("image/svg+xml");
+    expect((await get("/api/media/vehicles/spaceship/ffffff/1/r640")).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,22 @@
+/** The API's paths, relative to the site's origin (ARCHITECTURE.md "The API"). */
+export const API_PREFIX = "/api";
+
+export const apiPaths = {
+  inventoryAll: () => `${API_PREFIX}/inventory/all/`,
+  inventorySearch: (text: string) => `${API_PREFIX}/inventory/search/${encodeURIComponent(text)}`,
+  inventoryByStockNumber: (stockNumber: string) =>
+    `${API_PREFIX}/inventory/stocknumber/${encodeURIComponent(stockNumber)}`,
+  inventoryProperties: () => `${API_PREFIX}/inventory/properties`,
+  inventorySimilar: (stockNumber: string) => `${API_PREFIX}/inventory/similar/${encodeURIComponent(stockNumber)}`,
+  leadsCapture: () => `${API_PREFIX}/leads/capture`,
+  promotions: (branch: string) => `${API_PREFIX}/promotions?branch=${encodeURIComponent(branch)}`,
+  businessDetails: () => `${API_PREFIX}/business-details`,
+  health: () => `${API_PREFIX}/health`,
+} as const;
+
+/** The body of every 4xx answer. */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  fields?: Record<string, string[]>;
+}

@@ -1,0 +1,58 @@
+/**
+ * Route paths of the site (SPEC §2) and which remote renders each. The host mounts a remote's routes under
+ * these patterns; links anywhere in the site are built with the helpers below.
+ */
+export const REMOTE_NAMES = ["catalog", "inventory", "service", "leads"] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export const REMOTE_ROUTE_PATTERNS: Record<RemoteName, readonly string[]> = {
+  catalog: ["/line-up/:brand", "/line-up/:brand/:model", "/get-financing", "/get-financing/form"],
+  inventory: ["/inventory", "/inventory/vehicle/:id", "/trailer-inventory", "/trailer-inventory/:id"],
+  service: [
+    "/service",
+    "/service/:id",
+    "/parts",
+    "/parts/:id",
+    "/services/:link",
+    "/body-shop",
+    "/body-shop-services/:link",
+    "/sales-specials",
+    "/parts-specials",
+    "/service-specials",
+    "/specials",
+  ],
+  leads: ["/contact", "/contact/more-info/:id", "/contact/inquiry/:id", "/contact/quote/:id"],
+};
+
+/** What a visitor calls each remote's part of the site, for the "unavailable" fallback. */
+export const REMOTE_TITLES: Record<RemoteName, string> = {
+  catalog: "Our GM and Isuzu line-ups and financing",
+  inventory: "Our vehicle and trailer inventory",
+  service: "Service, parts, body shop and specials",
+  leads: "Our contact forms",
+};
+
+export const paths = {
+  home: () => "/",
+  contact: (fragment?: "message_us" | "call_us" | "email_us") => (fragment ? `/contact#${fragment}` : "/contact"),
+  moreInfo: (stockNumber: string) => `/contact/more-info/${encodeURIComponent(stockNumber)}`,
+  inquiry: (modelId: string) => `/contact/inquiry/${encodeURIComponent(modelId)}`,
+  quote: (modelId: string) => `/contact/quote/${encodeURIComponent(modelId)}`,
+  lineup: (brand: "gm" | "isuzu") => `/line-up/${brand}`,
+  model: (brand: string, modelId: string) => `/line-up/${brand}/${encodeURIComponent(modelId)}`,
+  inventory: () => "/inventory",
+  vehicle: (stockNumber: string) => `/inventory/vehicle/${encodeURIComponent(stockNumber)}`,
+  trailers: () => "/trailer-inventory",
+  trailer: (stockNumber: string) => `/trailer-inventory/${encodeURIComponent(stockNumber)}`,
+  financing: () => "/get-financing",
+  financingForm: () => "/get-financing/form",
+  service: (modelId?: string) => (modelId ? `/service/${encodeURIComponent(modelId)}` : "/service"),
+  parts: (modelId?: string) => (modelId ? `/parts/${encodeURIComponent(modelId)}` : "/parts"),
+  servicePage: (link: string) => `/services/${link}`,
+  bodyShop: () => "/body-shop",
+  bodyShopPage: (link: string) => `/body-shop-services/${link}`,
+  salesSpecials: () => "/sales-specials",
+  partsSpecials: () => "/parts-specials",
+  serviceSpecials: () => "/service-specials",
+  specials: () => "/specials",
+} as const;

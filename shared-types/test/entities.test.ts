@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import { BUSINESS_DETAILS, businessDetailsSchema, formatDayHours, telHref } from "../src/business.js";
+import { formatOdometer, formatPrice, indefiniteArticle } from "../src/format.js";
+import { LEAD_DESTINATIONS, leadCaptureRequestSchema, withAlternateKeys } from "../src/lead.js";
+import { promotionRendering, promotionSchema, promotionsForDepartment } from "../src/promotion.js";
+import { paths, REMOTE_ROUTE_PATTERNS } from "../src/routes.js";
+import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "../src/site-sections.js";
+import { trailerImageUrls, trailerLeadImageIndex } from "../src/trailer.js";
+import {
+  deriveInventoryProperties,
+  sortOptionsForDisplay,
+  thumbnailUrl,
+  type Vehicle,
+  vehiclePriceDisplay,
+} from "../src/vehicle.js";
+
+const vehicle = (over: Partial<Vehicle>): Vehicle => ({
+  stock_number: "S1",
+  vin: "1GT49REY0RF123456",
+  year: 2024,
+  make: "GMC",
+  model: "Sierra 2500HD",
+  trim: "Pro",
+  condition: "new",
+  status: "available",
+  body_style: "Pickup",
+  engine: "6.6L V8",
+  transmission: "10-speed automatic",
+  exterior: "White",
+  interior: "Jet Black",
+  odometer: 0,
+  fuel_type: "Gas",
+  drive_train: "4WD",
+  fuel_efficiency_city: 0,
+  fuel_efficiency_highway: 0,
+  full_price: 0,
+  low_price: 0,
+  discount: 0,
+  primary_image: "",
+  images: [],
+  options: [],
+  comments: "",
+  dealership: "shfl",
+  inventory_type: "",
+  listed_at: "2026-01-01",
+  ...over,
+});
+
+describe("business details", () => {
+  it("hold the hours of SPEC §9", () => {
+    expect(businessDetailsSchema.parse(BUSINESS_DETAILS)).toEqual(BUSINESS_DETAILS);
+    const { sales, service, parts } = BUSINESS_DETAILS.hours;
+    expect(formatDayHours(sales[0]!)).toBe("8:00 AM - 5:00 PM");
+    expect(formatDayHours(sales[5]!)).toBe("Closed");
+    expect(formatDayHours(service[0]!)).toBe("7:30 AM - 4:30 PM");
+    expect(formatDayHours(service[5]!)).toBe("By Appointment Only");
+    expect(formatDayHours(parts[3]!)).toBe("8:00 AM - 6:00 PM");
+    expect(formatDayHours(parts[4]!)).toBe("8:00 AM - 5:30 PM");
+    expect(formatDayHours(parts[5]!)).toBe("8:00 AM - 3:00 PM");
+    expect(formatDayHours(parts[6]!)).toBe("Closed");
+  });
+
+  it("refuses a day with neither segments nor text", () => {
+    const broken = structuredClone(BUSINESS_DETAILS);
+    broken.hours.sales[6] = { day: "Sunday", segments: [] };
+    expect(businessDetailsSchema.safeParse(broken).success).toBe(false);
+  });
+
+  it("makes tel: links", () => {
+    expect(telHref("403-555-0140")).toBe("tel:+14035550140");
+  });
+});
+
+describe("formatting", () => {
+  it("prices, distances and articles", () => {
+    expect(formatPrice(37880)).toBe("$37,880");
+    expect(formatOdometer(123456)).toBe("123,456 km");
+    expect(indefiniteArticle("Isuzu NPR-HD")).toBe("an");
+    expect(indefiniteArticle("Express Cargo Van")).toBe("an");
+    expect(indefiniteArticle("GMC Sierra 1500")).toBe("a");
+  });
+});
+
+describe("vehicle rules", () => {
+  it("price display: dual, single, contact", () => {
+    expect(vehiclePriceDisplay(vehicle({ full_price: 80000, low_price: 72000 }))).toEqual({
+      kind: "dual",
+      regularLabel: "MSRP",
+      regular: 80000,
+      discount: 8000,
+      sale: 72000,
+    });
+    expect(vehiclePriceDisplay(vehicle({ condition: "used", full_price: 50000, low_price: 45000 }))).toMatchObject({
+      regularLabel: "Retail Price",
+    });
+    expect(vehiclePriceDisplay(vehicle({ full_price: 50000, low_price: 50000 }))).toEqual({
+      kind: "single",
+      amount: 50000,
+    });
+    expect(vehiclePriceDisplay(vehicle({ full_price: 50000 }))).toEqual({ kind: "single", amount: 50000 });
+    expect(vehiclePriceDisplay(vehicle({ low_price: 41000 }))).toEqual({ kind: "single", amount: 41000 });
+    expect(vehiclePriceDisplay(vehicle({}))).toEqual({ kind: "contact" });
+  });
+
+  it("derives properties: years descending, models per make sorted, price range ignoring zero prices", () => {
+    const props = deriveInventoryProperties([
+      vehicle({ year: 2023, make: "Isuzu", model: "NRR", body_style: "Cab Chassis", low_price: 0, full_price: 0 }),
+      vehicle({ year: 2025, make: "Isuzu", model: "NPR-HD", low_price: 61000 }),
+      vehicle({ year: 2024, make: "GMC", model: "Canyon", low_price: 0, full_price: 45000 }),
+    ]);
+    expect(props.years).toEqual([2025, 2024, 2023]);
+    expect(props.makes).toEqual(["GMC", "Isuzu"]);
+    expect(props.models.Isuzu).toEqual(["NPR-HD", "NRR"]);
+    expect(props.body_styles).toEqual(["Cab Chassis", "Pickup"]);
+    expect([props.price_lower, props.price_upper]).toEqual([45000, 61000]);
+  });
+
+  it("resizes /r640 thumbnails to 75 and sorts options by length with a minimum of 32", () => {
+    expect(thumbnailUrl("https://cdn.example/a/b/r640")).toBe("https://cdn.example/a/b/r75");
+    expect(thumbnailUrl("https://cdn.example/a/b.jpg")).toBe("https://cdn.example/a/b.jpg");
+    const long = "Heavy-duty trailering package with integrated brake controller";
+    expect(sortOptionsForDisplay([long, "A/C", "Backup Camera"])).toEqual(["A/C", "Backup Camera", long]);
+  });
+});
+
+describe("leads", () => {
+  it("has the seven destinations of SPEC §7 plus the vehicle finder", () => {
+    expect(Object.values(LEAD_DESTINATIONS)).toHaveLength(8);
+    expect(LEAD_DESTINATIONS.vdpContactForm).toBe("VDPContactForm");
+    expect(LEAD_DESTINATIONS.vehicleServiceRequest).toBe("VehicleServiceRequest");
+  });
+
+  it("requires first name and email where the form does, and not for more-info", () => {
+    const contact = leadCaptureRequestSchema.safeParse({ destination: "ContactUs", message: "hi" });
+    expect(contact.error?.issues.map((i) => i.path[0])).toEqual(["first_name", "email"]);
+    expect(leadCaptureRequestSchema.safeParse({ destination: "VehicleMoreInfo" }).success).toBe(true);
+    const vdp = leadCaptureRequestSchema.safeParse({ destination: "VDPContactForm", first_name: "A", email: "nope" });
+    expect(vdp.error?.issues[0]?.message).toBe("Enter a valid email address");
+  });
+
+  it("copies contact fields under the alternate keys only when set", () => {
+    expect(withAlternateKeys({ first_name: "Ana", email: "a@b.ca", last_name: "" })).toEqual({
+      first_name: "Ana",
+      email: "a@b.ca",
+      last_name: "",
+      FirstName: "Ana",
+      Email: "a@b.ca",
+    });
+  });
+});
+
+describe("promotions", () => {
+  const promos = [
+    { id: "1", department: "service", rank: 3, html: "<p>x</p>" },
+    { id: "2", department: "sales", rank: 1, image: "a.png", url: "/inventory" },
+    { id: "3", department: "service", rank: 1, image: "b.png" },
+  ].map((p) => promotionSchema.parse(p));
+
+  it("filters by department and orders by ascending rank", () => {
+    expect(promotionsForDepartment(promos, "service").map((p) => p.id)).toEqual(["3", "1"]);
+  });
+
+  it("renders html first, then a linked image, then a plain image", () => {
+    expect(promos.map(promotionRendering)).toEqual(["html", "linked-image", "image"]);
+  });
+});
+
+describe("trailers", () => {
+  it("numbers photos 1..image_count and leads with photo 2 where there are enough", () => {
+    expect(trailerImageUrls("/media", { stock_number: "T1", image_count: 2 })).toEqual([
+      "/media/trailer-photos/T1/1.jpg",
+      "/media/trailer-photos/T1/2.jpg",
+    ]);
+    expect(trailerLeadImageIndex(3, "list")).toBe(2);
+    expect(trailerLeadImageIndex(1, "list")).toBeNull();
+    expect(trailerLeadImageIndex(1, "detail")).toBe(1);
+    expect(trailerLeadImageIndex(0, "detail")).toBeNull();
+  });
+});
+
+describe("site sections and routes", () => {
+  it("has 18 service and 9 body shop pages with unique links", () => {
+    expect(SERVICE_ITEMS).toHaveLength(18);
+    expect(BODY_SHOP_ITEMS).toHaveLength(9);
+    expect(new Set(SERVICE_ITEMS.map((s) => s.link)).size).toBe(18);
+  });
+
+  it("every link helper lands on a route a remote owns", () => {
+    const patterns = Object.values(REMOTE_ROUTE_PATTERNS)
+      .flat()
+      .map((p) => new RegExp(`^${p.replace(/:[a-z]+/g, "[^/]+")}$`));
+    const links = [
+      paths.contact(),
+      paths.moreInfo("A1"),
+      paths.inquiry("m"),
+      paths.quote("m"),
+      paths.lineup("gm"),
+      paths.model("isuzu", "isuzu-nrr-diesel"),
+      paths.inventory(),
+      paths.vehicle("A1"),
+      paths.trailers(),
+      paths.trailer("T1"),
+      paths.financing(),
+      paths.financingForm(),
+      paths.service(),
+      paths.service("m"),
+      paths.parts(),
+      paths.parts("m"),
+      paths.servicePage("alignments"),
+      paths.bodyShop(),
+      paths.bodyShopPage("estimates"),
+      paths.salesSpecials(),
+      paths.partsSpecials(),
+      paths.serviceSpecials(),
+      paths.specials(),
+    ];
+    for (const link of links)
+      expect(
+        patterns.some((re) => re.test(link)),
+        link,
+      ).toBe(true);
+  });
+});

@@ -1,0 +1,33 @@
+import { useState } from "react";
+import { BUSINESS_DETAILS } from "shared-types";
+
+const { address } = BUSINESS_DETAILS;
+export const MAP_EMBED_URL = `https://www.google.com/maps?output=embed&q=${encodeURIComponent(
+  `${address.line1}, ${address.city}, ${address.province} ${address.postal_code}`,
+)}`;
+
+/** The external map costs a visitor's data and privacy; it loads only when asked for (SPEC §2 Home). */
+export function MapPlaceholder() {
+  const [loaded, setLoaded] = useState(false);
+  if (loaded) {
+    return (
+      <iframe
+        className="host-map host-map--loaded"
+        title={`Map to ${BUSINESS_DETAILS.name}`}
+        src={MAP_EMBED_URL}
+        loading="lazy"
+        referrerPolicy="no-referrer-when-downgrade"
+      />
+    );
+  }
+  return (
+    <button type="button" className="host-map host-map--placeholder" onClick={() => setLoaded(true)}>
+      <span className="host-map__pin" aria-hidden="true" />
+      <span className="host-map__label">
+        {address.line1}, {address.city}
+        <br />
+        <strong>Click to load the map</strong>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+import { useNavigationEffects } from "../hooks/use-navigation-effects";
+import { SiteFooter } from "./site-footer";
+import { TopNav } from "./top-nav";
+
+declare const __BUILD_YEAR__: number;
+const copyrightYear = typeof __BUILD_YEAR__ === "number" ? __BUILD_YEAR__ : new Date().getFullYear();
+
+export function SiteLayout({ children }: { children: ReactNode }) {
+  useNavigationEffects();
+  return (
+    <div className="host-site">
+      <a className="host-skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopNav />
+      <main id="main" className="host-main">
+        {children}
+      </main>
+      <SiteFooter copyrightYear={copyrightYear} />
+    </div>
+  );
+}

@@ -7,7 +7,8 @@ import {
   REMOTES_CONFIG_PATH,
   type RemotesConfig,
 } from "shared-types";
-import { defineConfig, type Plugin } from "vite";
+import type { Plugin } from "vite";
+import { defineConfig } from "vitest/config";
 
 /** In dev the remotes run on their own Vite dev servers; the configuration file points at them. */
 function devRemotesConfig(): Plugin {

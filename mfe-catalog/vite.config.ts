@@ -1,7 +1,7 @@
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import { DEFAULT_REMOTE_DEV_PORTS, DEFAULT_REMOTE_PORTS, FEDERATION_SHARED } from "shared-types";
-import { defineConfig } from "vite";
+import { defineConfig } from "vitest/config";
 
 // Team catalog: owns /line-up/*, /get-financing and /get-financing/form (see src/routes.tsx).
 export default defineConfig(({ command }) => ({
@@ -14,7 +14,10 @@ export default defineConfig(({ command }) => ({
       filename: "remoteEntry.js",
       manifest: true,
       dts: false,
-      exposes: { "./routes": "./src/routes.tsx" },
+      exposes: {
+        "./routes": "./src/routes.tsx",
+        "./lineup-models": "./src/lineup-models-module.ts",
+      },
       shared: FEDERATION_SHARED,
     }),
   ],

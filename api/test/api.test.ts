@@ -93,6 +93,17 @@ describe.each(backends())("API on $name", (backend) => {
     expect(props.price_lower).toBeGreaterThan(0);
   });
 
+  it("counts available units per make and model in one request", async () => {
+    const counts = (await get("/api/inventory/model-counts")).json() as {
+      make: string;
+      model: string;
+      count: number;
+    }[];
+    const nrr = inventory.filter((v) => v.make === "Isuzu" && v.model === "NRR").length;
+    expect(counts.find((c) => c.make === "Isuzu" && c.model === "NRR")?.count ?? 0).toBe(nrr);
+    expect(counts.reduce((sum, c) => sum + c.count, 0)).toBe(150);
+  });
+
   it("offers three similar vehicles, never the vehicle itself", async () => {
     const first = inventory[0]!;
     const similar = (await get(`/api/inventory/similar/${first.stock_number}`)).json();

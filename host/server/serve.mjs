@@ -8,7 +8,7 @@ import Fastify from "fastify";
 import { DEFAULT_REMOTE_PORTS, REMOTE_NAMES, REMOTES_CONFIG_PATH } from "shared-types";
 
 const port = Number(process.env.PORT ?? 4173);
-const host = process.env.HOST ?? "127.0.0.1";
+const host = process.env.HOST ?? "localhost";
 const apiOrigin = process.env.API_ORIGIN ?? "http://127.0.0.1:4180";
 const dist = new URL("../dist/", import.meta.url);
 

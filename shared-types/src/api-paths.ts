@@ -7,6 +7,7 @@ export const apiPaths = {
   inventoryByStockNumber: (stockNumber: string) =>
     `${API_PREFIX}/inventory/stocknumber/${encodeURIComponent(stockNumber)}`,
   inventoryProperties: () => `${API_PREFIX}/inventory/properties`,
+  inventoryModelCounts: () => `${API_PREFIX}/inventory/model-counts`,
   inventorySimilar: (stockNumber: string) => `${API_PREFIX}/inventory/similar/${encodeURIComponent(stockNumber)}`,
   leadsCapture: () => `${API_PREFIX}/leads/capture`,
   promotions: (branch: string) => `${API_PREFIX}/promotions?branch=${encodeURIComponent(branch)}`,

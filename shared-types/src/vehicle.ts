@@ -125,3 +125,9 @@ export function thumbnailUrl(url: string): string {
 export function sortOptionsForDisplay(options: readonly string[]): string[] {
   return [...options].sort((a, b) => Math.max(a.length, 32) - Math.max(b.length, 32));
 }
+
+/** How many available units there are of each make and model (the line-up cards' in-stock counts). */
+export const modelCountsSchema = z.array(
+  z.object({ make: z.string(), model: z.string(), count: z.number().int().nonnegative() }),
+);
+export type ModelCounts = z.infer<typeof modelCountsSchema>;

@@ -3,6 +3,7 @@ import {
   type InventoryProperties,
   type InventoryQuery,
   type InventoryResult,
+  type ModelCounts,
   type Vehicle,
   vehicleSchema,
 } from "shared-types";
@@ -119,6 +120,12 @@ export async function inventoryProperties(db: Queryable): Promise<InventoryPrope
     price_lower: range?.lower ?? 0,
     price_upper: range?.upper ?? 0,
   };
+}
+
+export async function modelCounts(db: Queryable): Promise<ModelCounts> {
+  return db.query<ModelCounts[number]>(
+    "select make, model, count(*)::int as count from vehicles where status = 'available' group by make, model order by make, model",
+  );
 }
 
 /** Up to `limit` other available units, the same make and body style first (SPEC §7 "Similar vehicles"). */

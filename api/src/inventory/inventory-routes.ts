@@ -8,6 +8,7 @@ import {
   findVehicleByStockNumber,
   findVehicles,
   inventoryProperties,
+  modelCounts,
 } from "./inventory-repository.js";
 
 const searchParamsSchema = z.object({ text: z.string().trim().min(1).max(100) });
@@ -39,4 +40,6 @@ export function registerInventoryRoutes(app: FastifyInstance, db: Database): voi
   });
 
   app.get("/inventory/properties", async () => inventoryProperties(db));
+
+  app.get("/inventory/model-counts", async () => modelCounts(db));
 }

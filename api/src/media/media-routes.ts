@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { notFound, parseOrBadRequest } from "../http-errors.js";
-import { bannerSvg, VEHICLE_SHAPES, vehicleIllustrationSvg } from "./vehicle-illustration.js";
+import { bannerSvg, trailerIllustrationSvg, VEHICLE_SHAPES, vehicleIllustrationSvg } from "./vehicle-illustration.js";
 
 const vehicleImageParamsSchema = z.object({
   shape: z.enum(VEHICLE_SHAPES as [string, ...string[]]),
@@ -13,6 +13,13 @@ const vehicleImageParamsSchema = z.object({
     .transform((s) => Math.min(1920, Number(s.slice(1)))),
 });
 
+const trailerPhotoParamsSchema = z
+  .object({
+    stock: z.string().regex(/^[A-Z0-9-]{1,32}$/i),
+    file: z.string().regex(/^\d{1,2}\.jpg$/),
+  })
+  .transform(({ stock, file }) => ({ stock, view: Number(file.replace(".jpg", "")) }));
+
 export function registerMediaRoutes(app: FastifyInstance): void {
   const sendSvg = (reply: import("fastify").FastifyReply, svg: string) =>
     reply.header("content-type", "image/svg+xml").header("cache-control", "public, max-age=86400, immutable").send(svg);
@@ -20,6 +27,15 @@ export function registerMediaRoutes(app: FastifyInstance): void {
   app.get("/media/vehicles/:shape/:hex/:view/:size", async (request, reply) => {
     const p = parseOrBadRequest(vehicleImageParamsSchema, request.params, "image");
     return sendSvg(reply, vehicleIllustrationSvg(p.shape as never, p.hex, p.view, p.size));
+  });
+
+  // The media bucket's trailer-photos/{stock_number}/{n}.jpg (SPEC §7); the trailer type is read from the
+  // stock number's photo set name so no database is needed.
+  app.get("/media/trailer-photos/:stock/:file", async (request, reply) => {
+    const p = parseOrBadRequest(trailerPhotoParamsSchema, request.params, "trailer photo");
+    const kinds = ["enclosed", "flat", "wedge"] as const;
+    const kind = kinds[[...p.stock].reduce((sum, c) => sum + c.charCodeAt(0), 0) % kinds.length] ?? "enclosed";
+    return sendSvg(reply, trailerIllustrationSvg(kind, p.view));
   });
 
   app.get("/media/banners/:id", async (request, reply) => {

@@ -80,3 +80,21 @@ export function bannerSvg(id: string): string | null {
 <text x="600" y="190" font-family="Arial, Helvetica, sans-serif" font-size="72" font-weight="700" fill="#fff" text-anchor="middle">${banner.title}</text>
 <text x="600" y="270" font-family="Arial, Helvetica, sans-serif" font-size="36" fill="#fff" text-anchor="middle">${banner.line}</text></svg>`;
 }
+
+const TRAILER_BODIES: Record<string, string> = {
+  enclosed:
+    '<rect x="80" y="110" width="440" height="150" rx="6" fill="#e9ecef" stroke="#1d1f22" stroke-width="3"/><path d="M520 240 L600 250" stroke="#1d1f22" stroke-width="6"/>',
+  flat: '<rect x="60" y="226" width="470" height="18" fill="#8a5a2b" stroke="#1d1f22" stroke-width="3"/><path d="M530 240 L600 250" stroke="#1d1f22" stroke-width="6"/>',
+  wedge:
+    '<path d="M60 244 L530 226 L530 244 Z" fill="#6f7479" stroke="#1d1f22" stroke-width="3"/><path d="M530 240 L600 250" stroke="#1d1f22" stroke-width="6"/>',
+};
+
+/** Trailer photos are drawn too: an enclosed box, a flat deck or a wedge, by the stock number's trailer type. */
+export function trailerIllustrationSvg(kind: "enclosed" | "flat" | "wedge", view: number): string {
+  const backdrop = BACKDROPS[(view - 1) % BACKDROPS.length];
+  const wheels = [250, 330]
+    .map((x) => `<circle cx="${x}" cy="272" r="30" fill="#23262a"/><circle cx="${x}" cy="272" r="12" fill="#9aa0a6"/>`)
+    .join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 400" width="640" height="400" role="img" aria-label="Illustration of a trailer">
+<rect width="640" height="400" fill="${backdrop}"/><rect y="302" width="640" height="98" fill="#d5d9de"/>${TRAILER_BODIES[kind]}${wheels}</svg>`;
+}

@@ -19,6 +19,7 @@ export function useNavigationEffects(): void {
     resetPageMeta();
   }, [pathname, search]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page scrolls even when the fragment is unchanged
   useEffect(() => {
     if (!hash) {
       window.scrollTo({ top: 0, left: 0 });

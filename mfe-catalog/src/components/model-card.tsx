@@ -1,0 +1,42 @@
+import { Link } from "react-router-dom";
+import { inventoryHrefForModels, type LineupModel, paths } from "shared-types";
+import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from "../data/illustrations";
+
+/** A line-up card (SPEC §2): the in-stock link only when units are in stock, else Make an Inquiry. */
+export function ModelCard({ model, inStock }: { model: LineupModel; inStock: number | null }) {
+  return (
+    <li className="catalog-card">
+      <img
+        className="catalog-card__image"
+        src={model.image}
+        alt={model.name}
+        width={ILLUSTRATION_WIDTH}
+        height={ILLUSTRATION_HEIGHT}
+        loading="lazy"
+      />
+      <h2 className="catalog-card__name">{model.name}</h2>
+      <ul className="catalog-card__highlights">
+        {model.highlights.map((h) => (
+          <li key={h}>{h}</li>
+        ))}
+      </ul>
+      <div className="catalog-card__links">
+        <Link className="catalog-button" to={paths.model(model.manufacturer, model.id)}>
+          View Details
+        </Link>
+        {inStock !== null && inStock > 0 ? (
+          <Link className="catalog-button" to={inventoryHrefForModels(model.make, model.model)}>
+            {inStock} In Stock
+          </Link>
+        ) : inStock === 0 ? (
+          <Link className="catalog-button" to={paths.inquiry(model.id)}>
+            Make an Inquiry
+          </Link>
+        ) : null}
+        <Link className="catalog-button catalog-button--primary" to={paths.quote(model.id)}>
+          Request a Quote
+        </Link>
+      </div>
+    </li>
+  );
+}

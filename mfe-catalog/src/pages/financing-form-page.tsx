@@ -1,0 +1,23 @@
+import { useEffect } from "react";
+import { applyPageMeta } from "shared-types";
+
+/** The third-party credit application; VITE_CREDIT_APPLICATION_URL points it at the lender's form. */
+export const CREDIT_APPLICATION_URL: string =
+  import.meta.env.VITE_CREDIT_APPLICATION_URL ?? "https://www.dealertrack.ca/credit-application/summit-heavy-fleet";
+
+export function FinancingFormPage() {
+  useEffect(() => applyPageMeta("Online Credit Application"), []);
+  return (
+    <div className="catalog-page catalog-page--wide">
+      <h1 className="catalog-page__title">Online Credit Application</h1>
+      <p>
+        The application opens below. If it does not load,{" "}
+        <a href={CREDIT_APPLICATION_URL} target="_blank" rel="noopener noreferrer">
+          open the credit application in a new tab
+        </a>
+        .
+      </p>
+      <iframe className="catalog-credit-frame" title="Online credit application" src={CREDIT_APPLICATION_URL} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link } from "react-router-dom";
+import { formatOdometer, paths, type Vehicle } from "shared-types";
+import { VehiclePrice } from "./vehicle-price";
+
+export function VehicleListItem({ vehicle }: { vehicle: Vehicle }) {
+  const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  return (
+    <li className="inventory-item">
+      <Link to={paths.vehicle(vehicle.stock_number)} className="inventory-item__image-link">
+        <img
+          className="inventory-item__image"
+          src={vehicle.primary_image}
+          alt={title}
+          width={320}
+          height={200}
+          loading="lazy"
+        />
+      </Link>
+      <div className="inventory-item__body">
+        <h2 className="inventory-item__title">
+          <Link to={paths.vehicle(vehicle.stock_number)}>{title}</Link>
+        </h2>
+        <p className="inventory-item__meta">
+          {vehicle.trim} · {vehicle.condition === "new" ? "New" : "Used"} · {vehicle.body_style} · {vehicle.exterior}
+          {vehicle.condition === "used" ? ` · ${formatOdometer(vehicle.odometer)}` : ""}
+        </p>
+        <p className="inventory-item__meta">Stock #{vehicle.stock_number}</p>
+      </div>
+      <div className="inventory-item__side">
+        <VehiclePrice vehicle={vehicle} />
+        <Link className="inventory-button" to={paths.moreInfo(vehicle.stock_number)}>
+          Contact Us
+        </Link>
+      </div>
+    </li>
+  );
+}

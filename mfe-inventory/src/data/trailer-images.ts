@@ -1,0 +1,22 @@
+import { type Trailer, trailerImageUrls, trailerLeadImageIndex } from "shared-types";
+import placeholder from "../assets/no-photo.svg";
+
+/** The media bucket the trailer photos live in (SPEC §7: trailer-photos/{stock_number}/{n}.jpg). */
+export const TRAILER_MEDIA_BASE: string = import.meta.env.VITE_MEDIA_BASE_URL ?? "/api/media";
+export const PLACEHOLDER_IMAGE: string = placeholder;
+
+export function trailerImages(trailer: Trailer): string[] {
+  return trailerImageUrls(TRAILER_MEDIA_BASE, trailer);
+}
+
+/** The list's thumbnail: photo 2 when there are more than one, else the placeholder (SPEC §7). */
+export function trailerThumbnail(trailer: Trailer): string {
+  const index = trailerLeadImageIndex(trailer.image_count, "list");
+  return index === null ? PLACEHOLDER_IMAGE : (trailerImages(trailer)[index - 1] ?? PLACEHOLDER_IMAGE);
+}
+
+/** The detail page's first main image: photo 2 (or 1 when there is only one), else the placeholder. */
+export function trailerMainImage(trailer: Trailer): string {
+  const index = trailerLeadImageIndex(trailer.image_count, "detail");
+  return index === null ? PLACEHOLDER_IMAGE : (trailerImages(trailer)[index - 1] ?? PLACEHOLDER_IMAGE);
+}

@@ -1,0 +1,50 @@
+import { useEffect } from "react";
+import { Link } from "react-router-dom";
+import { applyPageMeta, formatPrice, paths } from "shared-types";
+import { trailerThumbnail } from "../data/trailer-images";
+import { TRAILERS } from "../data/trailers";
+
+export function TrailerListPage() {
+  useEffect(
+    () => applyPageMeta("Trailer Inventory, Calgary", "Enclosed, flat deck and wedge trailers for sale in Calgary."),
+    [],
+  );
+  return (
+    <div className="inventory-page">
+      <h1 className="inventory-page__title">Trailer Inventory</h1>
+      <ul className="inventory-list">
+        {TRAILERS.map((t) => (
+          <li key={t.stock_number} className="inventory-item">
+            <Link to={paths.trailer(t.stock_number)} className="inventory-item__image-link">
+              <img
+                className="inventory-item__image"
+                src={trailerThumbnail(t)}
+                alt={t.name}
+                width={320}
+                height={200}
+                loading="lazy"
+              />
+            </Link>
+            <div className="inventory-item__body">
+              <h2 className="inventory-item__title">
+                <Link to={paths.trailer(t.stock_number)}>{t.name}</Link>
+              </h2>
+              <p className="inventory-item__meta">
+                {t.asset_type || "Trailer"} · {t.manufacturer} · Stock #{t.stock_number}
+              </p>
+            </div>
+            <div className="inventory-item__side">
+              <p className="inventory-price">{t.price > 0 ? formatPrice(t.price) : "Contact Us For Pricing"}</p>
+              <Link className="inventory-button" to={paths.trailer(t.stock_number)}>
+                View Details
+              </Link>
+              <Link className="inventory-button" to={paths.moreInfo(t.stock_number)}>
+                Contact Us
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import {
+  applyPageMeta,
+  BUSINESS_DETAILS,
+  LEAD_DESTINATIONS,
+  type LineupModel,
+  paths,
+  SERVICE_ITEMS,
+  telHref,
+} from "shared-types";
+import { findLineupModel } from "../api/lineup-models";
+import { RemoteLeadForm } from "../components/remote-lead-form";
+import { partsMessage, serviceMessage } from "../prefill";
+
+type ModelLookup =
+  | { status: "none" }
+  | { status: "loading" }
+  | { status: "found"; model: LineupModel }
+  | { status: "unknown" };
+
+/** /service, /service/{id}, /parts, /parts/{id}: the department page with its request form, prefilled for a model. */
+export function DepartmentPage({ department }: { department: "service" | "parts" }) {
+  const { id } = useParams();
+  const [lookup, setLookup] = useState<ModelLookup>(id ? { status: "loading" } : { status: "none" });
+  useEffect(() => {
+    if (!id) return setLookup({ status: "none" });
+    let current = true;
+    setLookup({ status: "loading" });
+    findLineupModel(id).then(
+      (model) => current && setLookup(model ? { status: "found", model } : { status: "unknown" }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  const isService = department === "service";
+  useEffect(
+    () =>
+      applyPageMeta(
+        isService ? "Fleet Service Department, Calgary" : "Truck Parts Department, Calgary",
+        isService
+          ? "Heavy-duty truck, van and bus service in Calgary: inspections, diesel repair and preventative maintenance."
+          : "GM and Isuzu truck parts for Alberta fleets, ordered and shipped from Calgary.",
+      ),
+    [isService],
+  );
+  const modelName = lookup.status === "found" ? lookup.model.name : undefined;
+  return (
+    <div className="service-page">
+      <h1 className="service-page__title">{isService ? "Service Department" : "Parts Department"}</h1>
+      <p className="service-page__intro">
+        {isService
+          ? "Our Calgary shop keeps commercial fleets on the road: light-duty pickups to class 8 trucks, buses and motor homes, with licensed heavy-duty technicians and CVIP inspections."
+          : "Genuine GM and Isuzu parts plus quality aftermarket lines for every truck in your fleet, with same-day pickup on stocked parts and shipping across Western Canada."}{" "}
+        Call{" "}
+        <a href={telHref(isService ? BUSINESS_DETAILS.phone_service : BUSINESS_DETAILS.phone_sales)}>
+          {isService ? BUSINESS_DETAILS.phone_service : BUSINESS_DETAILS.phone_sales}
+        </a>
+        .
+      </p>
+      {isService ? (
+        <ul className="service-grid">
+          {SERVICE_ITEMS.map((item) => (
+            <li key={item.link}>
+              <Link className="service-grid__link" to={paths.servicePage(item.link)}>
+                {item.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <section className="service-form">
+        {lookup.status === "unknown" ? (
+          <p role="status">We don't have a line-up model "{id}"; tell us about your vehicle in the form below.</p>
+        ) : null}
+        {lookup.status === "loading" ? (
+          <p className="service-muted">Loading...</p>
+        ) : (
+          <RemoteLeadForm
+            key={modelName ?? "plain"}
+            heading={isService ? "Request Vehicle Service" : "Request Vehicle Parts"}
+            destination={isService ? LEAD_DESTINATIONS.vehicleServiceRequest : LEAD_DESTINATIONS.vehiclePartsRequest}
+            requireContact
+            hidden={
+              lookup.status === "found"
+                ? isService
+                  ? { v_make: lookup.model.make, v_model: lookup.model.name }
+                  : { make: lookup.model.make, model: lookup.model.name }
+                : {}
+            }
+            defaultMessage={isService ? serviceMessage(modelName) : partsMessage(modelName)}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

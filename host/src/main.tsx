@@ -1,10 +1,14 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot, type RootOptions } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
+import { PEER_MODULE_LOADER_KEY } from "shared-types";
 import { App } from "./app/app";
-import { loadRemoteRoutes, loadRemotesConfig } from "./features/remotes/api/remote-registry";
+import { loadRemoteModule, loadRemoteRoutes, loadRemotesConfig } from "./features/remotes/api/remote-registry";
 import { remoteForPath } from "./features/remotes/remote-for-path";
 import "./styles/host.css";
+
+// Remotes render each other's modules through the host's runtime, which knows where every remote lives.
+(globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] = loadRemoteModule;
 
 // Start fetching the remote configuration, and the current route's remote, before React renders.
 const initialRemote = remoteForPath(window.location.pathname);

@@ -34,3 +34,16 @@ export const DEFAULT_REMOTE_DEV_PORTS: Record<RemoteName, number> = {
 /** The host's run-time configuration file: where each remote's manifest lives. Fetched at start-up, never cached. */
 export const REMOTES_CONFIG_PATH = "/remotes.config.json";
 export type RemotesConfig = Record<RemoteName, string>;
+
+/**
+ * How a remote renders another remote's exposed module (leads/lead-form, catalog/lineup-models...). A remote's
+ * own federation runtime knows no other remotes; the host's does, so the host publishes its loader here.
+ */
+export const PEER_MODULE_LOADER_KEY = "__fleetLoadPeerModule";
+export type PeerModuleLoader = <T>(id: string) => Promise<T>;
+
+export function loadPeerModule<T>(id: string): Promise<T> {
+  const loader = (globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] as PeerModuleLoader | undefined;
+  if (!loader) return Promise.reject(new Error(`${id} needs the host: this page is not running inside it`));
+  return loader<T>(id);
+}

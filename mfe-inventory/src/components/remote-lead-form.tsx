@@ -1,6 +1,5 @@
-import { loadRemote } from "@module-federation/runtime";
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from "react";
-import { BUSINESS_DETAILS, type LeadDestination, type LeadFields, telHref } from "shared-types";
+import { BUSINESS_DETAILS, type LeadDestination, type LeadFields, loadPeerModule, telHref } from "shared-types";
 
 /** The props of team leads' exposed leads/lead-form (its contract with the teams that render it). */
 export interface LeadFormContract {
@@ -15,7 +14,7 @@ export interface LeadFormContract {
 }
 
 const LeadForm = lazy(async () => {
-  const module = await loadRemote<{ default: ComponentType<LeadFormContract> }>("leads/lead-form");
+  const module = await loadPeerModule<{ default: ComponentType<LeadFormContract> }>("leads/lead-form");
   if (!module) throw new Error("leads/lead-form is unavailable");
   return module;
 });

@@ -1,5 +1,4 @@
-import { loadRemote } from "@module-federation/runtime";
-import { apiPaths, type LineupModel, type Trailer, type Vehicle, vehicleSchema } from "shared-types";
+import { apiPaths, type LineupModel, loadPeerModule, type Trailer, type Vehicle, vehicleSchema } from "shared-types";
 import { apiClient } from "./api-client";
 
 /** What the more-info page shows about the unit a visitor asks about. */
@@ -27,9 +26,10 @@ export async function findUnit(stockNumber: string): Promise<UnitSummary | null>
     const status = (error as { response?: { status?: number } }).response?.status;
     if (status !== 404) throw error;
   }
-  const trailers = await loadRemote<{ TRAILERS: readonly Trailer[]; trailerThumbnail: (t: Trailer) => string | null }>(
-    "inventory/trailers",
-  );
+  const trailers = await loadPeerModule<{
+    TRAILERS: readonly Trailer[];
+    trailerThumbnail: (t: Trailer) => string | null;
+  }>("inventory/trailers");
   const trailer = trailers?.TRAILERS.find((t) => t.stock_number === stockNumber);
   if (!trailer || !trailers) return null;
   return {
@@ -43,7 +43,7 @@ export async function findUnit(stockNumber: string): Promise<UnitSummary | null>
 
 /** Line-up models are team catalog's data; it exposes them for the inquiry and quote pages. */
 export async function findLineupModel(id: string): Promise<LineupModel | null> {
-  const catalog = await loadRemote<{ findLineupModel: (id: string) => LineupModel | undefined }>(
+  const catalog = await loadPeerModule<{ findLineupModel: (id: string) => LineupModel | undefined }>(
     "catalog/lineup-models",
   );
   return catalog?.findLineupModel(id) ?? null;

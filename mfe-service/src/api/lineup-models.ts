@@ -1,10 +1,9 @@
-import { loadRemote } from "@module-federation/runtime";
-import type { LineupModel } from "shared-types";
+import { type LineupModel, loadPeerModule } from "shared-types";
 
 /** Line-up models are team catalog's data (catalog/lineup-models); null when unknown or unreachable. */
 export async function findLineupModel(id: string): Promise<LineupModel | null> {
   try {
-    const catalog = await loadRemote<{ findLineupModel: (id: string) => LineupModel | undefined }>(
+    const catalog = await loadPeerModule<{ findLineupModel: (id: string) => LineupModel | undefined }>(
       "catalog/lineup-models",
     );
     return catalog?.findLineupModel(id) ?? null;

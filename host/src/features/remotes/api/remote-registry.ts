@@ -52,6 +52,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
+/** Any exposed module of any remote, for remotes that render each other's (see loadPeerModule). */
+export async function loadRemoteModule<T>(id: string): Promise<T> {
+  await withTimeout(loadRemotesConfig(), REMOTE_TIMEOUT_MS, "The site configuration");
+  const module = await withTimeout(loadRemote<T>(id), REMOTE_TIMEOUT_MS, id);
+  if (!module) throw new Error(`${id} is unavailable`);
+  return module;
+}
+
 export interface RemoteRoutesModule {
   default: ComponentType;
 }

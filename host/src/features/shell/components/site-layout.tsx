@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useNavigationEffects } from "../hooks/use-navigation-effects";
 import { SiteFooter } from "./site-footer";
 import { TopNav } from "./top-nav";
@@ -8,6 +8,10 @@ const copyrightYear = typeof __BUILD_YEAR__ === "number" ? __BUILD_YEAR__ : new 
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   useNavigationEffects();
+  // marks the moment the static HTML became interactive (menus, buttons): tests and monitoring wait for it
+  useEffect(() => {
+    document.documentElement.dataset.hostReady = "true";
+  }, []);
   return (
     <div className="host-site">
       <a className="host-skip-link" href="#main">

@@ -1,0 +1,91 @@
+import { REMOTE_NAMES } from "shared-types";
+import { expect, reactRendererCount, test } from "../fixtures/test";
+
+/** One path per route of SPEC §2, the remote that must render it, and what it must show. */
+const ROUTES: [path: string, remote: string, heading: RegExp][] = [
+  ["/line-up/isuzu", "catalog", /Isuzu Commercial Trucks/],
+  ["/line-up/gm", "catalog", /GM Fleet Trucks and Vans/],
+  ["/line-up/isuzu/isuzu-nrr-diesel", "catalog", /Isuzu NRR Diesel/],
+  ["/line-up/gm/no-such-model", "catalog", /Invalid Model ID/],
+  ["/get-financing", "catalog", /Fleet Financing/],
+  ["/get-financing/form", "catalog", /Online Credit Application/],
+  ["/inventory", "inventory", /Find Your Vehicle/],
+  ["/trailer-inventory", "inventory", /Trailer Inventory/],
+  ["/trailer-inventory/TR410281", "inventory", /Haulmark Transport 7x16/],
+  ["/inventory/vehicle/NOPE0000", "inventory", /no longer available/],
+  ["/service", "service", /Service Department/],
+  ["/service/isuzu-nrr-diesel", "service", /Service Department/],
+  ["/parts", "service", /Parts Department/],
+  ["/services/alignments", "service", /Alignments/],
+  ["/body-shop", "service", /Body Shop/],
+  ["/body-shop-services/sand-blasting", "service", /Sand Blasting/],
+  ["/sales-specials", "service", /Sales Specials/],
+  ["/service-specials", "service", /Service Specials/],
+  ["/parts-specials", "service", /Parts Specials/],
+  ["/specials", "service", /Specials/],
+  ["/contact", "leads", /Contact Us/],
+  ["/contact/inquiry/isuzu-nrr-ev", "leads", /More Information/],
+  ["/contact/quote/gmc-sierra-2500hd", "leads", /More Information/],
+  ["/contact/more-info/TR410281", "leads", /Haulmark Transport/],
+];
+
+test.describe("each route answers from its owning remote", () => {
+  for (const [path, remote, heading] of ROUTES) {
+    test(`${path} is rendered by ${remote}`, async ({ page, pageErrors }) => {
+      await page.goto(path);
+      const region = page.locator(`[data-remote="${remote}"]`);
+      await expect(region.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.locator("[data-remote-unavailable]")).toHaveCount(0);
+      expect(pageErrors).toEqual([]);
+    });
+  }
+});
+
+test("a vehicle page from the list, with the leads form rendered inside inventory", async ({ page, pageErrors }) => {
+  await page.goto("/inventory");
+  const first = page.locator(".inventory-item__title a").first();
+  const title = (await first.textContent()) ?? "";
+  await first.click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+  const form = page.locator('[data-remote="inventory"] form.leads-form');
+  await expect(form.getByLabel("Message")).toHaveValue(
+    "I am interested in this vehicle. Can you send me more information?",
+  );
+  expect(pageErrors).toEqual([]);
+});
+
+test("exactly one React runs, and no remote downloads its own copy", async ({ page, pageErrors }) => {
+  const reactChunks: string[] = [];
+  page.on("request", (request) => {
+    if (/\/remotes\/[a-z]+\/assets\/.*prebuild__react/.test(request.url())) reactChunks.push(request.url());
+  });
+  await page.goto("/");
+  for (const path of ["/line-up/gm", "/inventory", "/service", "/contact"]) {
+    await page.getByRole("link", { name: "Summit Heavy Fleet home" }).click();
+    await page.evaluate((p) => {
+      window.history.pushState({}, "", p);
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    }, path);
+    await expect(page.locator("[data-remote] h1").first()).toBeVisible();
+  }
+  for (const name of REMOTE_NAMES)
+    await expect.soft(page.locator(`[data-remote="${name}"]`)).toHaveCount(name === "leads" ? 1 : 0);
+  expect(await reactRendererCount(page)).toBe(1);
+  expect(reactChunks).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+test("a remote is fetched only when one of its routes is visited", async ({ page }) => {
+  const manifests: string[] = [];
+  page.on("request", (request) => {
+    const match = /\/remotes\/([a-z]+)\/mf-manifest\.json/.exec(request.url());
+    if (match?.[1]) manifests.push(match[1]);
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Fleet Solutions" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(manifests).toEqual([]);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "GM" }).click();
+  await expect(page.getByRole("heading", { name: "GM Fleet Trucks and Vans" })).toBeVisible();
+  expect(manifests).toEqual(["catalog"]);
+});

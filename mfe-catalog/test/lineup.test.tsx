@@ -1,0 +1,56 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { lineupModelSchema } from "shared-types";
+import { afterEach, describe, expect, it } from "vitest";
+import { inStockCount } from "../src/api/model-counts";
+import { ModelCard } from "../src/components/model-card";
+import { findLineupModel, LINEUP_MODELS } from "../src/data/lineup-models";
+
+afterEach(cleanup);
+
+describe("line-up data", () => {
+  it("is valid, with unique ids, for both manufacturers", () => {
+    for (const m of LINEUP_MODELS) expect(lineupModelSchema.parse(m)).toEqual(m);
+    expect(new Set(LINEUP_MODELS.map((m) => m.id)).size).toBe(LINEUP_MODELS.length);
+    expect(new Set(LINEUP_MODELS.map((m) => m.manufacturer))).toEqual(new Set(["gm", "isuzu"]));
+  });
+
+  it("counts stock across every inventory model name of the same make", () => {
+    const model = findLineupModel("isuzu-nrr-diesel")!;
+    const counts = [
+      { make: "Isuzu", model: "NRR", count: 4 },
+      { make: "Isuzu", model: "NRR EV", count: 2 },
+      { make: "GMC", model: "NRR", count: 9 },
+    ];
+    expect(inStockCount(model, counts)).toBe(4);
+  });
+});
+
+describe("a model card", () => {
+  const model = findLineupModel("gmc-sierra-2500hd")!;
+  const renderCard = (inStock: number | null) =>
+    render(
+      <MemoryRouter>
+        <ModelCard model={model} inStock={inStock} />
+      </MemoryRouter>,
+    );
+
+  it("links to the inventory filtered by the model when units are in stock", () => {
+    renderCard(3);
+    const link = screen.getByRole("link", { name: "3 In Stock" }).getAttribute("href") ?? "";
+    expect(JSON.parse(new URL(link, "http://x").searchParams.get("filters") ?? "")).toEqual({
+      model: ["Sierra 2500HD"],
+    });
+    expect(screen.queryByRole("link", { name: "Make an Inquiry" })).toBeNull();
+  });
+
+  it("offers Make an Inquiry instead when none are in stock", () => {
+    renderCard(0);
+    expect(screen.getByRole("link", { name: "Make an Inquiry" }).getAttribute("href")).toBe(
+      "/contact/inquiry/gmc-sierra-2500hd",
+    );
+    expect(screen.getByRole("link", { name: "Request a Quote" }).getAttribute("href")).toBe(
+      "/contact/quote/gmc-sierra-2500hd",
+    );
+  });
+});

@@ -1,0 +1,22 @@
+import { cleanup, render } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { REMOTE_ROUTE_PATTERNS } from "shared-types";
+import { afterEach, describe, expect, it } from "vitest";
+import CatalogRoutes from "../src/routes";
+
+afterEach(cleanup);
+
+// The host sends these paths here (shared-types REMOTE_ROUTE_PATTERNS.catalog): each must render a page.
+describe("team catalog's route table", () => {
+  for (const pattern of REMOTE_ROUTE_PATTERNS.catalog) {
+    const path = pattern.replace(":brand", "isuzu").replace(/:[a-z]+/g, "sample-id");
+    it(`renders ${path}`, () => {
+      const { container } = render(
+        <MemoryRouter initialEntries={[path]}>
+          <CatalogRoutes />
+        </MemoryRouter>,
+      );
+      expect(container.textContent?.trim().length).toBeGreaterThan(0);
+    });
+  }
+});

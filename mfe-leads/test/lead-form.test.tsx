@@ -47,7 +47,9 @@ describe("LeadForm", () => {
     expect((screen.getByLabelText(/First Name/) as HTMLInputElement).value).toBe("Lee");
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Thank you! We will reach out to you soon with a reply.")).toBeTruthy();
-    const [[first, key1], [second, key2]] = captureLead.mock.calls as [Record<string, string>, string][];
+    const calls = captureLead.mock.calls as [Record<string, string>, string][];
+    expect(calls).toHaveLength(2);
+    const [[first, key1], [second, key2]] = calls as [[Record<string, string>, string], [Record<string, string>, string]];
     expect(first).toMatchObject({
       destination: "RequestAQuote",
       first_name: "Lee",

@@ -49,7 +49,10 @@ describe("LeadForm", () => {
     expect(await screen.findByText("Thank you! We will reach out to you soon with a reply.")).toBeTruthy();
     const calls = captureLead.mock.calls as [Record<string, string>, string][];
     expect(calls).toHaveLength(2);
-    const [[first, key1], [second, key2]] = calls as [[Record<string, string>, string], [Record<string, string>, string]];
+    const [[first, key1], [second, key2]] = calls as [
+      [Record<string, string>, string],
+      [Record<string, string>, string],
+    ];
     expect(first).toMatchObject({
       destination: "RequestAQuote",
       first_name: "Lee",

@@ -154,8 +154,8 @@ export function inventoryHrefForMake(make: string): string {
 }
 
 /** The /inventory link for a line-up model's in-stock count. */
-export function inventoryHrefForModels(make: string, models: readonly string[]): string {
-  return `/inventory?${inventoryViewToParams({ filter: { ...emptyInventoryFilter(), make: [], model: [...models] } })}`;
+export function inventoryHrefForModels(models: readonly string[]): string {
+  return `/inventory?${inventoryViewToParams({ filter: { ...emptyInventoryFilter(), model: [...models] } })}`;
 }
 
 // ---- The API's query string (SPEC §7): lists joined by commas, prices as single values ----

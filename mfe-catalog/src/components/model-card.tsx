@@ -25,7 +25,7 @@ export function ModelCard({ model, inStock }: { model: LineupModel; inStock: num
           View Details
         </Link>
         {inStock !== null && inStock > 0 ? (
-          <Link className="catalog-button" to={inventoryHrefForModels(model.make, model.model)}>
+          <Link className="catalog-button" to={inventoryHrefForModels(model.model)}>
             {inStock} In Stock
           </Link>
         ) : inStock === 0 ? (

@@ -71,7 +71,6 @@ function NavGroup({
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: Escape anywhere in the submenu closes it
     <li
       className={`host-nav__item host-nav__group${open ? " host-nav__group--open" : ""}`}
       onKeyDown={(event) => {

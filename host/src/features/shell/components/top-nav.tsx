@@ -14,11 +14,16 @@ export function TopNav() {
   const toggleRef = useRef<HTMLInputElement>(null);
   const [openGroup, setOpenGroup] = useState<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is what a navigation does
+  // Close on navigation, but not on the first render: a visitor may open the menu from the static HTML
+  // before the page becomes interactive, and hydrating must not snap it shut.
+  const navigationKey = `${location.pathname}${location.search}${location.hash}`;
+  const shownKey = useRef(navigationKey);
   useEffect(() => {
+    if (shownKey.current === navigationKey) return;
+    shownKey.current = navigationKey;
     if (toggleRef.current) toggleRef.current.checked = false;
     setOpenGroup(null);
-  }, [location.pathname, location.search, location.hash]);
+  }, [navigationKey]);
 
   return (
     <header className="host-header">

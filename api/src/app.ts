@@ -1,23 +1,37 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import { API_PREFIX } from "shared-types";
+import { API_PREFIX, LEAD_SPAM_GUARD } from "shared-types";
 import { registerBusinessRoutes } from "./business/business-routes.js";
 import type { Database } from "./db/database.js";
 import { HttpError } from "./http-errors.js";
 import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
-import { registerLeadRoutes } from "./leads/lead-routes.js";
+import { type LeadRouteOptions, registerLeadRoutes } from "./leads/lead-routes.js";
 import { registerMediaRoutes } from "./media/media-routes.js";
 import { registerPromotionRoutes } from "./promotions/promotion-routes.js";
 
 export interface AppOptions {
   db: Database;
   logLevel?: string;
+  /** Which proxies' X-Forwarded-For to believe (Fastify trustProxy syntax). */
+  trustProxy?: string;
+  leads?: Partial<LeadRouteOptions>;
 }
+
+export const DEFAULT_LEAD_OPTIONS: LeadRouteOptions = {
+  rateLimitMax: 10,
+  rateLimitWindowMs: 10 * 60 * 1000,
+  minFillMs: LEAD_SPAM_GUARD.minFillMs,
+};
 
 /** A lead is a few kilobytes; anything far larger is refused before it is parsed. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-export async function buildApp({ db, logLevel = "silent" }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: logLevel }, bodyLimit: BODY_LIMIT_BYTES, trustProxy: true });
+export async function buildApp({
+  db,
+  logLevel = "silent",
+  trustProxy = "loopback",
+  leads = {},
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: { level: logLevel }, bodyLimit: BODY_LIMIT_BYTES, trustProxy });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
@@ -39,7 +53,7 @@ export async function buildApp({ db, logLevel = "silent" }: AppOptions): Promise
       api.get("/health", async () => ({ ok: true, database: db.kind }));
       registerBusinessRoutes(api);
       registerInventoryRoutes(api, db);
-      registerLeadRoutes(api, db);
+      await registerLeadRoutes(api, db, { ...DEFAULT_LEAD_OPTIONS, ...leads });
       registerPromotionRoutes(api, db);
       registerMediaRoutes(api);
     },

@@ -1,3 +1,4 @@
+import { LEAD_SPAM_GUARD } from "shared-types";
 import { z } from "zod";
 
 const envSchema = z.object({
@@ -9,6 +10,19 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(new URL("../../.data/pglite", import.meta.url).pathname),
   /** How many vehicles the generator seeds into an empty database. */
   SEED_VEHICLES: z.coerce.number().int().min(0).max(200_000).default(150),
+  /** Which proxies' X-Forwarded-For to believe (the host server runs on the same machine by default). */
+  TRUST_PROXY: z.string().default("loopback"),
+  /** Leads one client may send per window; a person rarely sends more than two. */
+  LEAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  LEAD_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60 * 1000),
+  /** A form sent faster than this after it appeared is a bot's (shared-types LEAD_SPAM_GUARD.minFillMs). */
+  LEAD_MIN_FILL_MS: z.coerce.number().int().min(0).default(LEAD_SPAM_GUARD.minFillMs),
+  /** Bearer token for GET /api/leads/export (the CRM's pull); without it the endpoint does not exist. */
+  LEADS_EXPORT_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 export type ApiConfig = z.infer<typeof envSchema>;

@@ -29,7 +29,11 @@ async function remotesConfig() {
   return Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]));
 }
 
-const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? "warn" } });
+// TRUST_PROXY: set when a load balancer sits in front, so request.ip (passed on to the API) is the visitor's
+const app = Fastify({
+  logger: { level: process.env.LOG_LEVEL ?? "warn" },
+  trustProxy: process.env.TRUST_PROXY ?? false,
+});
 await app.register(compress, { threshold: 512 });
 
 app.get(REMOTES_CONFIG_PATH, async (_request, reply) => {
@@ -37,7 +41,15 @@ app.get(REMOTES_CONFIG_PATH, async (_request, reply) => {
   return remotesConfig();
 });
 
-await app.register(proxy, { upstream: apiOrigin, prefix: "/api", rewritePrefix: "/api" });
+await app.register(proxy, {
+  upstream: apiOrigin,
+  prefix: "/api",
+  rewritePrefix: "/api",
+  // the API limits leads per visitor: tell it who the visitor is (replacing, never trusting, a client's own header)
+  replyOptions: {
+    rewriteRequestHeaders: (request, headers) => ({ ...headers, "x-forwarded-for": request.ip }),
+  },
+});
 for (const name of REMOTE_NAMES) {
   await app.register(proxy, {
     upstream: remoteOrigins[name],

@@ -10,6 +10,10 @@ export const apiPaths = {
   inventoryModelCounts: () => `${API_PREFIX}/inventory/model-counts`,
   inventorySimilar: (stockNumber: string) => `${API_PREFIX}/inventory/similar/${encodeURIComponent(stockNumber)}`,
   leadsCapture: () => `${API_PREFIX}/leads/capture`,
+  /** Issues the anti-forgery cookie pair (XSRF-TOKEN for the page to echo, an HttpOnly secret beside it). */
+  leadsToken: () => `${API_PREFIX}/leads/token`,
+  /** Stored leads for the dealership's CRM (ADF/XML, CSV or JSON); needs the export bearer token. */
+  leadsExport: () => `${API_PREFIX}/leads/export`,
   promotions: (branch: string) => `${API_PREFIX}/promotions?branch=${encodeURIComponent(branch)}`,
   businessDetails: () => `${API_PREFIX}/business-details`,
   health: () => `${API_PREFIX}/health`,

@@ -6,6 +6,7 @@ export * from "./federation.js";
 export * from "./format.js";
 export * from "./inventory-filter.js";
 export * from "./lead.js";
+export * from "./lead-forms.js";
 export * from "./lineup.js";
 export * from "./page-meta.js";
 export * from "./promotion.js";

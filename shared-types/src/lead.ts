@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { BUSINESS_DETAILS } from "./business.js";
+import { indefiniteArticle } from "./format.js";
 
 /**
- * Where a lead goes (SPEC §7): opaque ids the dealership's lead router knows. Each form uses its own.
- * VehicleFinderRequest is the further form of SPEC §2 (make/model the visitor could not find).
+ * Where a lead goes (SPEC §7): opaque ids the dealership's lead router knows.
+ * VehicleFinderRequest is the further form of SPEC §2 (a make/model the visitor could not find in stock).
  */
 export const LEAD_DESTINATIONS = {
   vehicleServiceRequest: "VehicleServiceRequest",
@@ -17,6 +19,74 @@ export const LEAD_DESTINATIONS = {
 export type LeadDestination = (typeof LEAD_DESTINATIONS)[keyof typeof LEAD_DESTINATIONS];
 const destinationValues = Object.values(LEAD_DESTINATIONS) as [LeadDestination, ...LeadDestination[]];
 export const leadDestinationSchema = z.enum(destinationValues);
+
+/**
+ * Every enquiry form of the site, with its destination and its validation (SPEC §5). The browser and the API read
+ * the same table, so a form can never be stricter or looser on one side than on the other.
+ */
+export const LEAD_FORMS = {
+  contact: { title: "Contact Us", destination: LEAD_DESTINATIONS.contactUs, requireContact: true, emailFormat: false },
+  "more-info": {
+    title: "More Information (vehicle or trailer)",
+    destination: LEAD_DESTINATIONS.vehicleMoreInfo,
+    requireContact: false,
+    emailFormat: false,
+  },
+  inquiry: {
+    title: "Line-up model inquiry",
+    destination: LEAD_DESTINATIONS.vehicleInquiry,
+    requireContact: false,
+    emailFormat: false,
+  },
+  quote: {
+    title: "Line-up model quote request",
+    destination: LEAD_DESTINATIONS.requestAQuote,
+    requireContact: false,
+    emailFormat: false,
+  },
+  "vehicle-contact": {
+    title: "Vehicle page contact",
+    destination: LEAD_DESTINATIONS.vdpContactForm,
+    requireContact: true,
+    emailFormat: true,
+  },
+  "service-request": {
+    title: "Request Vehicle Service",
+    destination: LEAD_DESTINATIONS.vehicleServiceRequest,
+    requireContact: true,
+    emailFormat: false,
+  },
+  "parts-request": {
+    title: "Request Vehicle Parts",
+    destination: LEAD_DESTINATIONS.vehiclePartsRequest,
+    requireContact: true,
+    emailFormat: false,
+  },
+  "service-booking": {
+    title: "Service or body shop booking",
+    destination: LEAD_DESTINATIONS.vehicleServiceRequest,
+    requireContact: false,
+    emailFormat: false,
+  },
+  "trailer-enquiry": {
+    title: "Trailer enquiry",
+    destination: LEAD_DESTINATIONS.vdpContactForm,
+    requireContact: true,
+    emailFormat: true,
+  },
+  "vehicle-finder": {
+    title: "Find me this vehicle",
+    destination: LEAD_DESTINATIONS.vehicleFinderRequest,
+    requireContact: true,
+    emailFormat: true,
+  },
+} as const satisfies Record<
+  string,
+  { title: string; destination: LeadDestination; requireContact: boolean; emailFormat: boolean }
+>;
+export type LeadFormId = keyof typeof LEAD_FORMS;
+export const LEAD_FORM_IDS = Object.keys(LEAD_FORMS) as [LeadFormId, ...LeadFormId[]];
+export const leadFormIdSchema = z.enum(LEAD_FORM_IDS);
 
 const text = (max: number) => z.string().trim().max(max).default("");
 
@@ -33,25 +103,38 @@ export const leadFieldsSchema = z.object({
   message: text(5000),
   /** The page the visitor sent it from (the old site's field name). */
   "-url": text(2048),
+  /** Inquiry and quote: the line-up model's name; parts and the trailer form: the unit's model. */
   model: text(160),
   stock_number: text(32),
+  vin: text(17),
+  /** Service request (and the vehicle finder): the make and model of the visitor's vehicle. */
   v_make: text(80),
-  v_model: text(80),
+  v_model: text(160),
   make: text(80),
   parts_required: text(2000),
   /** Hidden value on inquiry and quote forms: "More information request for {model name}". */
   customer_action: text(200),
+  /** Canada's anti-spam law: express consent to marketing email, unticked unless the visitor ticks it. */
+  marketing_opt_in: z.boolean().default(false),
 });
 export type LeadFields = z.infer<typeof leadFieldsSchema>;
 
-/** Destinations whose forms require first name and email (SPEC §5); the API enforces the same. */
-export const DESTINATIONS_REQUIRING_CONTACT: readonly LeadDestination[] = [
-  LEAD_DESTINATIONS.contactUs,
-  LEAD_DESTINATIONS.vdpContactForm,
-  LEAD_DESTINATIONS.vehicleServiceRequest,
-  LEAD_DESTINATIONS.vehiclePartsRequest,
-  LEAD_DESTINATIONS.vehicleFinderRequest,
-];
+/**
+ * Signals that tell a person from a bot. Neither is stored with a lead: a filled honeypot or a form sent faster
+ * than a person can type gets a normal-looking answer and is quarantined, never delivered.
+ */
+export const LEAD_SPAM_GUARD = {
+  /** A field people never see (hidden from sight and from screen readers) and bots fill in. */
+  honeypotField: "website",
+  /** Milliseconds from the form's first render (kept across reloads with the draft) to its submission. */
+  fillTimeField: "fill_ms",
+  minFillMs: 3000,
+} as const;
+
+const spamSignalsSchema = z.object({
+  website: z.string().max(500).default(""),
+  fill_ms: z.number().int().min(0).max(1e10).optional(),
+});
 
 /** Copies of the contact fields under the alternate keys some CRMs read (SPEC §3). */
 export const leadAlternateKeysSchema = z.object({
@@ -62,14 +145,23 @@ export const leadAlternateKeysSchema = z.object({
 });
 
 export const leadCaptureRequestSchema = leadFieldsSchema
-  .extend({ destination: leadDestinationSchema })
+  .extend({ destination: leadDestinationSchema, form: leadFormIdSchema })
   .extend(leadAlternateKeysSchema.shape)
+  .extend(spamSignalsSchema.shape)
   .superRefine((lead, ctx) => {
-    if (DESTINATIONS_REQUIRING_CONTACT.includes(lead.destination)) {
+    const form = LEAD_FORMS[lead.form];
+    if (form.destination !== lead.destination) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["destination"],
+        message: `The ${lead.form} form sends to ${form.destination}`,
+      });
+    }
+    if (form.requireContact) {
       if (!lead.first_name) ctx.addIssue({ code: "custom", path: ["first_name"], message: "First name is required" });
       if (!lead.email) ctx.addIssue({ code: "custom", path: ["email"], message: "Email is required" });
     }
-    if (lead.email && !EMAIL_PATTERN.test(lead.email) && lead.destination === LEAD_DESTINATIONS.vdpContactForm) {
+    if (form.emailFormat && lead.email && !EMAIL_PATTERN.test(lead.email)) {
       ctx.addIssue({ code: "custom", path: ["email"], message: "Enter a valid email address" });
     }
   });
@@ -90,8 +182,29 @@ export function withAlternateKeys<T extends Partial<LeadFields>>(lead: T): T & z
 export const leadCaptureResponseSchema = z.object({ id: z.string(), received_at: z.string() });
 export type LeadCaptureResponse = z.infer<typeof leadCaptureResponseSchema>;
 
+/** The consent wording shown beside the opt-in and stored with each lead that ticked it (CASL needs both). */
+export const MARKETING_CONSENT_TEXT = `Yes, ${BUSINESS_DETAILS.name} may email me offers, new inventory and service specials. I can unsubscribe at any time.`;
+
 export const LEAD_MESSAGES = {
   success: "Thank you! We will reach out to you soon with a reply.",
   trailerSuccess: "Thank you! We will be in touch soon.",
+  serviceBookingSuccess: { heading: "Thank you!", text: "We will reach out to you soon with a reply." },
   failure: "Oh no. Looks like something went wrong when sending your message. Please try again.",
+} as const;
+
+/** The messages forms start with (SPEC §5), with "a"/"an" chosen by the name's first letter. */
+export const PREFILLED_MESSAGES = {
+  inquiry: (modelName: string) => `Can you send me more details about the ${modelName}?`,
+  quote: (modelName: string) => `Can you send me a quote for the ${modelName}?`,
+  vehicle: "I am interested in this vehicle. Can you send me more information?",
+  trailer: "I am interested in this trailer. Can you send me more information?",
+  serviceRequest: (modelName?: string) =>
+    modelName
+      ? `I would like to request servicing for ${indefiniteArticle(modelName)} ${modelName}.`
+      : "I would like to request servicing for some of my fleet vehicles.",
+  partsRequest: (modelName?: string) =>
+    modelName
+      ? `I am looking for parts for ${indefiniteArticle(modelName)} ${modelName}.`
+      : "I am looking for parts for some of my fleet vehicles.",
+  customerAction: (modelName: string) => `More information request for ${modelName}`,
 } as const;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { BUSINESS_DETAILS, businessDetailsSchema, formatDayHours, telHref } from "../src/business.js";
 import { formatOdometer, formatPrice, indefiniteArticle } from "../src/format.js";
-import { LEAD_DESTINATIONS, leadCaptureRequestSchema, withAlternateKeys } from "../src/lead.js";
+import {
+  LEAD_DESTINATIONS,
+  LEAD_FORMS,
+  leadCaptureRequestSchema,
+  PREFILLED_MESSAGES,
+  withAlternateKeys,
+} from "../src/lead.js";
 import { promotionRendering, promotionSchema, promotionsForDepartment } from "../src/promotion.js";
 import { paths, REMOTE_ROUTE_PATTERNS } from "../src/routes.js";
 import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "../src/site-sections.js";
@@ -131,11 +137,54 @@ describe("leads", () => {
   });
 
   it("requires first name and email where the form does, and not for more-info", () => {
-    const contact = leadCaptureRequestSchema.safeParse({ destination: "ContactUs", message: "hi" });
+    const contact = leadCaptureRequestSchema.safeParse({ form: "contact", destination: "ContactUs", message: "hi" });
     expect(contact.error?.issues.map((i) => i.path[0])).toEqual(["first_name", "email"]);
-    expect(leadCaptureRequestSchema.safeParse({ destination: "VehicleMoreInfo" }).success).toBe(true);
-    const vdp = leadCaptureRequestSchema.safeParse({ destination: "VDPContactForm", first_name: "A", email: "nope" });
+    expect(leadCaptureRequestSchema.safeParse({ form: "more-info", destination: "VehicleMoreInfo" }).success).toBe(
+      true,
+    );
+    const vdp = leadCaptureRequestSchema.safeParse({
+      form: "vehicle-contact",
+      destination: "VDPContactForm",
+      first_name: "A",
+      email: "nope",
+    });
     expect(vdp.error?.issues[0]?.message).toBe("Enter a valid email address");
+    // the service inline form and the service request share a destination but not their rules
+    expect(
+      leadCaptureRequestSchema.safeParse({ form: "service-booking", destination: "VehicleServiceRequest" }).success,
+    ).toBe(true);
+    expect(
+      leadCaptureRequestSchema.safeParse({ form: "service-request", destination: "VehicleServiceRequest" }).success,
+    ).toBe(false);
+  });
+
+  it("gives each form its destination and refuses a form posting to another's", () => {
+    expect(LEAD_FORMS.contact.destination).toBe("ContactUs");
+    expect(LEAD_FORMS["trailer-enquiry"].destination).toBe("VDPContactForm");
+    expect(LEAD_FORMS.quote.destination).toBe("RequestAQuote");
+    const wrong = leadCaptureRequestSchema.safeParse({ form: "quote", destination: "ContactUs" });
+    expect(wrong.error?.issues[0]?.path).toEqual(["destination"]);
+    const sevenOfSpec = new Set(Object.values(LEAD_FORMS).map((f) => f.destination));
+    expect(sevenOfSpec.size).toBe(8);
+  });
+
+  it("prefills messages with a or an by the name's first letter", () => {
+    expect(PREFILLED_MESSAGES.serviceRequest()).toBe(
+      "I would like to request servicing for some of my fleet vehicles.",
+    );
+    expect(PREFILLED_MESSAGES.serviceRequest("Isuzu NRR Diesel")).toBe(
+      "I would like to request servicing for an Isuzu NRR Diesel.",
+    );
+    expect(PREFILLED_MESSAGES.serviceRequest("GMC Sierra 2500HD")).toBe(
+      "I would like to request servicing for a GMC Sierra 2500HD.",
+    );
+    expect(PREFILLED_MESSAGES.partsRequest("Isuzu NPR-HD Gas")).toBe("I am looking for parts for an Isuzu NPR-HD Gas.");
+    expect(PREFILLED_MESSAGES.partsRequest("Chevrolet Express Cargo Van")).toBe(
+      "I am looking for parts for a Chevrolet Express Cargo Van.",
+    );
+    expect(PREFILLED_MESSAGES.quote("Isuzu NRR EV")).toBe("Can you send me a quote for the Isuzu NRR EV?");
+    expect(PREFILLED_MESSAGES.inquiry("Isuzu NRR EV")).toBe("Can you send me more details about the Isuzu NRR EV?");
+    expect(PREFILLED_MESSAGES.customerAction("Isuzu NRR EV")).toBe("More information request for Isuzu NRR EV");
   });
 
   it("copies contact fields under the alternate keys only when set", () => {

@@ -73,6 +73,21 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index leads_received_at on leads (received_at);
     `,
   },
+  {
+    id: "004_lead_forms_consent_quarantine",
+    sql: `
+      alter table leads add column form text not null default '';
+      alter table leads add column marketing_opt_in boolean not null default false;
+      alter table leads add column consent_text text not null default '';
+      create table quarantined_leads (
+        id text primary key,
+        reason text not null,
+        destination text not null,
+        fields jsonb not null,
+        received_at timestamptz not null default now()
+      );
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

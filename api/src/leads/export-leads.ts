@@ -1,0 +1,39 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { readConfig } from "../config.js";
+import { openDatabase } from "../db/database.js";
+import { migrate } from "../db/migrations.js";
+import { loadLeads, toAdf, toCsv } from "./lead-export.js";
+
+/**
+ * npm run leads:export -w api [-- --out-dir exports --since 2026-11-01T00:00:00Z]
+ * Writes every stored lead (or those received since a moment) as ADF/XML 1.0 for the dealership's CRM and as CSV.
+ * Reads the database the API uses (DATABASE_URL, else the embedded one in DATA_DIR: stop the API first, the
+ * embedded database takes one process at a time).
+ */
+const { values } = parseArgs({
+  options: { "out-dir": { type: "string", default: "exports" }, since: { type: "string" } },
+});
+const since = values.since ? new Date(values.since) : undefined;
+if (since && Number.isNaN(since.getTime())) {
+  console.error(`--since must be a date, e.g. 2026-11-01T00:00:00Z (got "${values.since}")`);
+  process.exit(2);
+}
+
+const config = readConfig();
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+try {
+  await migrate(db);
+  const leads = await loadLeads(db, since);
+  const outDir = resolve(values["out-dir"] ?? "exports");
+  mkdirSync(outDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
+  const adfFile = join(outDir, `leads-${stamp}.adf.xml`);
+  const csvFile = join(outDir, `leads-${stamp}.csv`);
+  writeFileSync(adfFile, toAdf(leads));
+  writeFileSync(csvFile, toCsv(leads));
+  console.log(`${leads.length} lead(s) from the ${db.kind} database\n${adfFile}\n${csvFile}`);
+} finally {
+  await db.close();
+}

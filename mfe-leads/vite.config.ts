@@ -16,8 +16,17 @@ export default defineConfig(({ command }) => ({
       dts: false,
       exposes: {
         "./routes": "./src/routes.tsx",
-        // the forms other remotes render inside their pages
-        "./lead-form": "./src/components/lead-form.tsx",
+        // every enquiry form, for other remotes to render (props: shared-types LeadFormModules)
+        "./contact-form": "./src/forms/contact-form.tsx",
+        "./more-info-form": "./src/forms/more-info-form.tsx",
+        "./inquiry-form": "./src/forms/inquiry-form.tsx",
+        "./quote-form": "./src/forms/quote-form.tsx",
+        "./vehicle-contact-form": "./src/forms/vehicle-contact-form.tsx",
+        "./service-request-form": "./src/forms/service-request-form.tsx",
+        "./parts-request-form": "./src/forms/parts-request-form.tsx",
+        "./service-booking-form": "./src/forms/service-booking-form.tsx",
+        "./trailer-enquiry-form": "./src/forms/trailer-enquiry-form.tsx",
+        "./vehicle-finder-form": "./src/forms/vehicle-finder-form.tsx",
       },
       shared: FEDERATION_SHARED,
     }),
@@ -30,5 +39,9 @@ export default defineConfig(({ command }) => ({
   },
   preview: { port: DEFAULT_REMOTE_PORTS.leads, strictPort: true, cors: true },
   build: { target: "es2022" },
-  test: { environment: "happy-dom", include: ["test/**/*.test.tsx", "test/**/*.test.ts"] },
+  test: {
+    environment: "happy-dom",
+    include: ["test/**/*.test.tsx", "test/**/*.test.ts"],
+    setupFiles: ["test/setup.ts"],
+  },
 }));

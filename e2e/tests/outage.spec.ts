@@ -61,3 +61,22 @@ test.describe("a remote that is down", () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+test("leads down: a trailer page still shows the trailer and the phone, and the form comes back on request", async ({
+  page,
+  pageErrors,
+}) => {
+  await stopRemote("leads");
+  try {
+    await page.goto("/trailer-inventory/TR410281");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const unavailable = page.locator(".inventory-form-unavailable");
+    await expect(unavailable).toContainText("can't be shown right now", { timeout: 15_000 });
+    await expect(unavailable.getByRole("link", { name: "403-555-0140" })).toBeVisible();
+  } finally {
+    await restartRemote("leads");
+  }
+  await page.getByRole("button", { name: "Try the form again" }).click();
+  await expect(page.locator('form[data-lead-form="trailer-enquiry"]')).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});

@@ -24,6 +24,8 @@ test.describe("the shell", () => {
       route.fulfill({ body: "<p>map</p>", contentType: "text/html" }),
     );
     await expect(page.locator("iframe.host-map")).toHaveCount(0);
+    // the home page is prerendered: the button works once React has taken the page over
+    await page.locator("html[data-host-ready]").waitFor({ state: "attached" });
     await page.getByRole("button", { name: /Click to load the map/ }).click();
     await expect(page.locator("iframe.host-map")).toHaveAttribute("src", /google\.com\/maps/);
     expect(pageErrors).toEqual([]);

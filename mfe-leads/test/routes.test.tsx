@@ -1,22 +1,72 @@
-import { cleanup, render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { REMOTE_ROUTE_PATTERNS } from "shared-types";
-import { afterEach, describe, expect, it } from "vitest";
-import LeadsRoutes from "../src/routes";
+import { type LineupModel, REMOTE_ROUTE_PATTERNS } from "shared-types";
+import { describe, expect, it, vi } from "vitest";
 
-afterEach(cleanup);
+const NRR_EV = {
+  id: "isuzu-nrr-ev",
+  make: "Isuzu",
+  model: ["NRR EV"],
+  name: "Isuzu NRR EV",
+  image: "/nrr-ev.svg",
+} as unknown as LineupModel;
+
+vi.mock("../src/api/unit-lookup", () => ({
+  findUnit: async (stock: string) =>
+    stock === "T1007"
+      ? { kind: "trailer", stockNumber: stock, title: "7x14 Cargo", image: null, href: "/trailer-inventory/T1007" }
+      : null,
+  findLineupModel: async (id: string) => (id === NRR_EV.id ? NRR_EV : null),
+}));
+const { default: LeadsRoutes } = await import("../src/routes");
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <LeadsRoutes />
+    </MemoryRouter>,
+  );
 
 // The host sends these paths here (shared-types REMOTE_ROUTE_PATTERNS.leads): each must render a page.
 describe("team leads's route table", () => {
   for (const pattern of REMOTE_ROUTE_PATTERNS.leads) {
     const path = pattern.replace(":brand", "isuzu").replace(/:[a-z]+/g, "sample-id");
     it(`renders ${path}`, () => {
-      const { container } = render(
-        <MemoryRouter initialEntries={[path]}>
-          <LeadsRoutes />
-        </MemoryRouter>,
-      );
+      const { container } = renderAt(path);
       expect(container.textContent?.trim().length).toBeGreaterThan(0);
     });
   }
+});
+
+describe("pages", () => {
+  it("/contact has the three phones, the contact persons, the form and the three fragments", () => {
+    const { container } = renderAt("/contact");
+    for (const fragment of ["call_us", "email_us", "message_us"])
+      expect(container.querySelector(`#${fragment}`)).not.toBeNull();
+    expect(container.querySelector('[data-lead-form="contact"]')).not.toBeNull();
+    expect(screen.getByText("Medium and Heavy Duty Fleet")).toBeTruthy();
+    expect(screen.getByText("Light Duty Fleet")).toBeTruthy();
+    expect(container.querySelectorAll(".leads-hours")).toHaveLength(3);
+  });
+
+  it("/contact/more-info/{stock} links a trailer to its page and carries its stock number", async () => {
+    const { container } = renderAt("/contact/more-info/T1007");
+    const link = (await screen.findByRole("link", { name: "7x14 Cargo" })) as HTMLAnchorElement;
+    expect(link.getAttribute("href")).toBe("/trailer-inventory/T1007");
+    expect(container.querySelector('[data-lead-form="more-info"]')).not.toBeNull();
+  });
+
+  it("/contact/quote/{id} shows the model, the heading and the quote form", async () => {
+    renderAt("/contact/quote/isuzu-nrr-ev");
+    expect(await screen.findByText("Isuzu NRR EV")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "More Information" })).toBeTruthy();
+    expect(screen.getByText("Fill out the form and we will be in touch.")).toBeTruthy();
+    expect(screen.getByLabelText("Additional Information")).toBeTruthy();
+  });
+
+  it("/contact/inquiry/{unknown} says so and still offers a way to reach us", async () => {
+    const { container } = renderAt("/contact/inquiry/isuzu-nope");
+    expect(await screen.findByText(/We don't have a line-up model called "isuzu-nope"/)).toBeTruthy();
+    expect(container.querySelector('[data-lead-form="contact"]')).not.toBeNull();
+  });
 });

@@ -10,6 +10,7 @@ import {
   parseInventoryView,
 } from "shared-types";
 import { fetchInventoryPage } from "../api/inventory-api";
+import { LeadsForm } from "../components/leads-form";
 import { VehicleListItem } from "../components/vehicle-list-item";
 import { pageNumbers, rangeText } from "../pager";
 
@@ -99,6 +100,12 @@ export function InventoryPage() {
           >
             Reset all Filters
           </button>
+          <section className="inventory-finder" aria-label="Find me this vehicle">
+            <LeadsForm
+              form="leads/vehicle-finder-form"
+              props={{ make: view.filter.make[0] ?? "", model: view.filter.model[0] ?? "", search: view.search }}
+            />
+          </section>
         </div>
       ) : null}
       {result && result.size > 0 ? (

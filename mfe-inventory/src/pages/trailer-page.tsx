@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
-import { applyPageMeta, formatPrice, LEAD_DESTINATIONS, LEAD_MESSAGES, paths } from "shared-types";
+import { applyPageMeta, formatPrice, paths } from "shared-types";
 import { CallUsButton } from "../components/call-us-button";
 import { ImageGallery } from "../components/image-gallery";
-import { RemoteLeadForm } from "../components/remote-lead-form";
+import { LeadsForm } from "../components/leads-form";
 import { PLACEHOLDER_IMAGE, trailerImages, trailerMainImage } from "../data/trailer-images";
 import { findTrailer } from "../data/trailers";
 
@@ -76,15 +76,14 @@ export function TrailerPage() {
         ) : null}
       </section>
       <section className="inventory-vehicle__form">
-        <RemoteLeadForm
-          heading="Ask about this trailer"
-          destination={LEAD_DESTINATIONS.vdpContactForm}
-          requireContact
-          checkEmailFormat
-          placeholders
-          successText={LEAD_MESSAGES.trailerSuccess}
-          hidden={{ stock_number: trailer.stock_number }}
-          defaultMessage="I am interested in this trailer. Can you send me more information?"
+        <LeadsForm
+          form="leads/trailer-enquiry-form"
+          props={{
+            stockNumber: trailer.stock_number,
+            name: trailer.name,
+            manufacturer: trailer.manufacturer,
+            vin: trailer.vin,
+          }}
         />
       </section>
       <p className="inventory-disclaimer">

@@ -1,18 +1,11 @@
 import DOMPurify from "dompurify";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import {
-  applyPageMeta,
-  formatOdometer,
-  LEAD_DESTINATIONS,
-  paths,
-  sortOptionsForDisplay,
-  type Vehicle,
-} from "shared-types";
+import { applyPageMeta, formatOdometer, paths, sortOptionsForDisplay, type Vehicle } from "shared-types";
 import { fetchSimilarVehicles, fetchVehicle } from "../api/inventory-api";
 import { CallUsButton } from "../components/call-us-button";
 import { ImageGallery } from "../components/image-gallery";
-import { RemoteLeadForm } from "../components/remote-lead-form";
+import { LeadsForm } from "../components/leads-form";
 import { VehicleListItem } from "../components/vehicle-list-item";
 import { VehiclePrice } from "../components/vehicle-price";
 import { PLACEHOLDER_IMAGE } from "../data/trailer-images";
@@ -126,13 +119,9 @@ export function VehiclePage() {
         <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(v.comments) }} />
       </section>
       <section className="inventory-vehicle__form">
-        <RemoteLeadForm
-          heading="Ask about this vehicle"
-          destination={LEAD_DESTINATIONS.vdpContactForm}
-          requireContact
-          checkEmailFormat
-          hidden={{ stock_number: v.stock_number }}
-          defaultMessage="I am interested in this vehicle. Can you send me more information?"
+        <LeadsForm
+          form="leads/vehicle-contact-form"
+          props={{ stockNumber: v.stock_number, vin: v.vin, make: v.make, model: v.model }}
         />
       </section>
       {similar.length > 0 ? (

@@ -1,95 +1,179 @@
-import { useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { EMAIL_PATTERN, LEAD_MESSAGES, type LeadDestination, type LeadFields } from "shared-types";
+import {
+  BUSINESS_DETAILS,
+  EMAIL_PATTERN,
+  LEAD_FORMS,
+  LEAD_MESSAGES,
+  LEAD_SPAM_GUARD,
+  type LeadFields,
+  type LeadFormId,
+  MARKETING_CONSENT_TEXT,
+} from "shared-types";
 import { captureLead } from "../api/capture-lead";
+import { type DraftValues, useDraftStore } from "../stores/draft-store";
 
-type VisibleField = "first_name" | "last_name" | "company" | "email" | "day_phone" | "message";
-type FormValues = Record<VisibleField, string>;
+/** The fields a visitor can type into; each form picks its own from these. */
+export type LeadInputName =
+  | "first_name"
+  | "last_name"
+  | "company"
+  | "email"
+  | "day_phone"
+  | "message"
+  | "v_make"
+  | "v_model"
+  | "make"
+  | "model"
+  | "parts_required";
+
+export interface LeadInput {
+  name: LeadInputName;
+  label: string;
+  type?: "text" | "email" | "tel" | "textarea";
+  /** Spans the whole row of the grid. */
+  wide?: boolean;
+}
+
+type FormValues = Record<LeadInputName, string> & { marketing_opt_in: boolean };
+
+export const CONTACT_INPUTS: readonly LeadInput[] = [
+  { name: "first_name", label: "First Name" },
+  { name: "last_name", label: "Last Name" },
+  { name: "company", label: "Company" },
+  { name: "email", label: "Email", type: "email" },
+  { name: "day_phone", label: "Phone Number", type: "tel" },
+];
+export const MESSAGE_INPUT: LeadInput = { name: "message", label: "Message", type: "textarea", wide: true };
 
 export interface LeadFormProps {
-  destination: LeadDestination;
-  /** First name and email required (SPEC §5). */
-  requireContact?: boolean;
-  /** Email must look like an email (SPEC §5: vehicle page and trailer forms). */
-  checkEmailFormat?: boolean;
-  defaultMessage?: string;
-  messageLabel?: string;
-  /** Values sent with the lead that the visitor does not type: model, stock_number, customer_action... */
+  form: LeadFormId;
+  inputs: readonly LeadInput[];
+  /** What the visible fields start with (a prefilled message, a make and model). A saved draft wins. */
+  initialValues?: Partial<Record<LeadInputName, string>>;
+  /** Sent with the lead but not typed by the visitor: stock number, model, customer action. */
   hidden?: Partial<LeadFields>;
-  successText?: string;
-  submitLabel?: string;
-  /** Placeholders instead of visible labels' hints (the trailer form's). */
-  placeholders?: boolean;
   heading?: string;
+  /** Replaces the form once the lead is stored. */
+  success?: ReactNode;
+  /** Placeholders repeat the labels inside the inputs (the trailer form's look). */
+  placeholders?: boolean;
+  submitLabel?: string;
+  /** Tells drafts of the same form apart (two forms on one page, or one per unit). */
+  draftScope?: string;
 }
 
 type Status = "idle" | "sending" | "sent" | "failed";
 
-const LABELS: Record<VisibleField, string> = {
-  first_name: "First Name",
-  last_name: "Last Name",
-  company: "Company",
-  email: "Email",
-  day_phone: "Phone Number",
-  message: "Message",
+const EMPTY_VALUES: FormValues = {
+  first_name: "",
+  last_name: "",
+  company: "",
+  email: "",
+  day_phone: "",
+  message: "",
+  v_make: "",
+  v_model: "",
+  make: "",
+  model: "",
+  parts_required: "",
+  marketing_opt_in: false,
 };
 
-/** One enquiry form: every lead of the site goes through it to POST /api/leads/capture. */
-export default function LeadForm({
-  destination,
-  requireContact = false,
-  checkEmailFormat = false,
-  defaultMessage = "",
-  messageLabel = LABELS.message,
+function pickDraftValues(values: DraftValues): Partial<FormValues> {
+  const picked: Partial<Record<keyof FormValues, string | boolean>> = {};
+  for (const key of Object.keys(EMPTY_VALUES) as (keyof FormValues)[]) {
+    const value = values[key];
+    if (typeof value === typeof EMPTY_VALUES[key]) picked[key] = value;
+  }
+  return picked as Partial<FormValues>;
+}
+
+/**
+ * The engine behind every enquiry form: validation from shared-types LEAD_FORMS (the API applies the same table),
+ * a draft kept until the API acknowledges the lead, one idempotency key per distinct submission, spam signals,
+ * and the states of SPEC §4 (sending, sent, failed with every field kept).
+ */
+export function LeadForm({
+  form,
+  inputs,
+  initialValues = {},
   hidden = {},
-  successText = LEAD_MESSAGES.success,
-  submitLabel = "Submit",
-  placeholders = false,
   heading,
+  success = <p>{LEAD_MESSAGES.success}</p>,
+  placeholders = false,
+  submitLabel = "Submit",
+  draftScope = "",
 }: LeadFormProps) {
+  const rules = LEAD_FORMS[form];
   const id = useId();
+  const draftKey = `${form}:${draftScope || (typeof window === "undefined" ? "" : window.location.pathname)}`;
   const [status, setStatus] = useState<Status>("idle");
-  const idempotencyKey = useRef(crypto.randomUUID());
+  // read once per mounted form: begin() starts the fill-time clock, and must not re-create a sent draft
+  const [draft] = useState(() => useDraftStore.getState().begin(draftKey));
+  const honeypot = useRef<HTMLInputElement>(null);
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, touchedFields, isSubmitted },
   } = useForm<FormValues>({
     mode: "onTouched",
-    defaultValues: { first_name: "", last_name: "", company: "", email: "", day_phone: "", message: defaultMessage },
+    defaultValues: { ...EMPTY_VALUES, ...initialValues, ...pickDraftValues(draft.values) },
   });
+
+  useEffect(() => {
+    const subscription = watch((values) => useDraftStore.getState().saveValues(draftKey, values as DraftValues));
+    return () => subscription.unsubscribe();
+  }, [watch, draftKey]);
 
   if (status === "sent") {
     return (
-      <p className="leads-form__success" role="status">
-        {successText}
-      </p>
+      <div className="leads-form__success" role="status">
+        {success}
+      </div>
     );
   }
 
   const onSubmit = handleSubmit(async (values) => {
     setStatus("sending");
+    const visible = Object.fromEntries(inputs.map((input) => [input.name, values[input.name]]));
+    const lead = {
+      ...hidden,
+      ...visible,
+      marketing_opt_in: values.marketing_opt_in,
+      form,
+      destination: rules.destination,
+      "-url": window.location.href,
+    };
+    // the same content resent (a retry after a failure) keeps its key, so the API stores it once
+    const fingerprint = JSON.stringify(lead);
+    const store = useDraftStore.getState();
+    const previous = store.drafts[draftKey]?.attempt;
+    const key = previous?.fingerprint === fingerprint ? previous.key : crypto.randomUUID();
+    store.recordAttempt(draftKey, { key, fingerprint });
     try {
-      await captureLead({ ...hidden, ...values, destination, "-url": window.location.href }, idempotencyKey.current);
+      await captureLead(
+        {
+          ...lead,
+          [LEAD_SPAM_GUARD.honeypotField]: honeypot.current?.value ?? "",
+          [LEAD_SPAM_GUARD.fillTimeField]: Math.max(0, Date.now() - draft.startedAt),
+        },
+        key,
+      );
+      useDraftStore.getState().forget(draftKey);
       setStatus("sent");
     } catch {
       setStatus("failed");
     }
   });
 
-  const field = (name: VisibleField, options: { type?: string; label?: string; multiline?: boolean } = {}) => {
-    const label = options.label ?? LABELS[name];
-    const required = requireContact && (name === "first_name" || name === "email");
+  const field = ({ name, label, type = "text", wide }: LeadInput) => {
+    const required = rules.requireContact && (name === "first_name" || name === "email");
     const error = errors[name];
     const showError = Boolean(error) && (touchedFields[name] || isSubmitted);
     const inputId = `${id}-${name}`;
     const errorId = `${inputId}-error`;
-    const rules = {
-      required: required ? `${label} is required` : false,
-      ...(name === "email" && checkEmailFormat
-        ? { pattern: { value: EMAIL_PATTERN, message: "Enter a valid email address" } }
-        : {}),
-    } as const;
     const common = {
       id: inputId,
       className: `leads-form__input${showError ? " leads-form__input--invalid" : ""}`,
@@ -97,15 +181,29 @@ export default function LeadForm({
       "aria-describedby": showError ? errorId : undefined,
       "aria-required": required,
       placeholder: placeholders ? label : undefined,
-      ...register(name, rules),
+      ...register(name, {
+        required: required ? `${label} is required` : false,
+        ...(name === "email" && rules.emailFormat
+          ? { pattern: { value: EMAIL_PATTERN, message: "Enter a valid email address" } }
+          : {}),
+      }),
     };
     return (
-      <div className={`leads-form__field leads-form__field--${name}`}>
-        <label htmlFor={inputId} className="leads-form__label">
+      <div key={name} className={`leads-form__field${wide || type === "textarea" ? " leads-form__field--wide" : ""}`}>
+        <label htmlFor={inputId} className={placeholders ? "leads-visually-hidden" : "leads-form__label"}>
           {label}
           {required ? <span aria-hidden="true"> *</span> : null}
         </label>
-        {options.multiline ? <textarea rows={4} {...common} /> : <input type={options.type ?? "text"} {...common} />}
+        {type === "textarea" ? (
+          <textarea rows={4} {...common} />
+        ) : (
+          <input
+            type={type}
+            autoComplete={AUTOCOMPLETE[name]}
+            inputMode={type === "email" ? "email" : type === "tel" ? "tel" : undefined}
+            {...common}
+          />
+        )}
         {showError ? (
           <p id={errorId} className="leads-form__error" role="alert">
             {error?.message}
@@ -116,20 +214,36 @@ export default function LeadForm({
   };
 
   return (
-    <form className="leads-form" onSubmit={onSubmit} noValidate aria-labelledby={heading ? `${id}-heading` : undefined}>
+    <form
+      className={`leads-form leads-form--${form}`}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={heading ? `${id}-heading` : undefined}
+      data-lead-form={form}
+    >
       {heading ? (
         <h2 id={`${id}-heading`} className="leads-form__heading">
           {heading}
         </h2>
       ) : null}
-      <div className="leads-form__grid">
-        {field("first_name")}
-        {field("last_name")}
-        {field("company")}
-        {field("email", { type: "email" })}
-        {field("day_phone", { type: "tel" })}
-        {field("message", { label: messageLabel, multiline: true })}
+      <div className="leads-form__grid">{inputs.map(field)}</div>
+      {/* people never see this field; bots that fill every input do */}
+      <div className="leads-form__trap" aria-hidden="true">
+        <label htmlFor={`${id}-${LEAD_SPAM_GUARD.honeypotField}`}>Website</label>
+        <input
+          ref={honeypot}
+          id={`${id}-${LEAD_SPAM_GUARD.honeypotField}`}
+          name={LEAD_SPAM_GUARD.honeypotField}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
+      <label className="leads-form__consent">
+        <input type="checkbox" {...register("marketing_opt_in")} />
+        <span>{MARKETING_CONSENT_TEXT}</span>
+      </label>
       {status === "failed" ? (
         <p className="leads-form__failure" role="alert">
           {LEAD_MESSAGES.failure}
@@ -138,6 +252,18 @@ export default function LeadForm({
       <button type="submit" className="leads-button" disabled={status === "sending"}>
         {status === "sending" ? "Sending..." : submitLabel}
       </button>
+      <p className="leads-form__fine-print">
+        {BUSINESS_DETAILS.name}, {BUSINESS_DETAILS.address.line1}, {BUSINESS_DETAILS.address.line2} ·{" "}
+        {BUSINESS_DETAILS.primary_email}
+      </p>
     </form>
   );
 }
+
+const AUTOCOMPLETE: Partial<Record<LeadInputName, string>> = {
+  first_name: "given-name",
+  last_name: "family-name",
+  company: "organization",
+  email: "email",
+  day_phone: "tel",
+};

@@ -1,14 +1,7 @@
 import { useEffect } from "react";
-import {
-  applyPageMeta,
-  BUSINESS_DETAILS,
-  type DayHours,
-  formatDayHours,
-  LEAD_DESTINATIONS,
-  telHref,
-} from "shared-types";
-import LeadForm from "../components/lead-form";
+import { applyPageMeta, BUSINESS_DETAILS, type DayHours, formatDayHours, telHref } from "shared-types";
 import { CONTACT_PERSONS } from "../contact-persons";
+import ContactForm from "../forms/contact-form";
 
 function Hours({ title, days }: { title: string; days: readonly DayHours[] }) {
   return (
@@ -83,7 +76,7 @@ export function ContactPage() {
           aria-labelledby="leads-message-title"
         >
           <h2 id="leads-message-title">Message Us</h2>
-          <LeadForm destination={LEAD_DESTINATIONS.contactUs} requireContact />
+          <ContactForm />
         </section>
         <section className="leads-contact__block leads-contact__hours" aria-label="Hours">
           <Hours title="Sales Hours" days={b.hours.sales} />

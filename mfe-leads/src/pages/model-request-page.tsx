@@ -1,8 +1,10 @@
 import { useEffect } from "react";
-import { useParams } from "react-router-dom";
-import { applyPageMeta, LEAD_DESTINATIONS } from "shared-types";
+import { Link, useParams } from "react-router-dom";
+import { applyPageMeta, paths } from "shared-types";
 import { findLineupModel } from "../api/unit-lookup";
-import LeadForm from "../components/lead-form";
+import ContactForm from "../forms/contact-form";
+import InquiryForm from "../forms/inquiry-form";
+import QuoteForm from "../forms/quote-form";
 import { useAsync } from "../hooks/use-async";
 
 /** /contact/inquiry/{id} and /contact/quote/{id}: the same page, told apart by `kind` (SPEC §2). */
@@ -11,7 +13,13 @@ export function ModelRequestPage({ kind }: { kind: "inquiry" | "quote" }) {
   const model = useAsync(id, () => findLineupModel(id));
   const found = model.status === "done" ? model.value : null;
   const name = found?.name ?? "";
-  useEffect(() => applyPageMeta(name ? `More Information: ${name}` : "More Information"), [name]);
+  useEffect(
+    () =>
+      applyPageMeta(name ? `${kind === "quote" ? "Quote Request" : "More Information"}: ${name}` : "More Information"),
+    [name, kind],
+  );
+  const RequestForm = kind === "quote" ? QuoteForm : InquiryForm;
+  const unknown = model.status === "failed" || (model.status === "done" && !found);
 
   return (
     <div className="leads-page leads-request">
@@ -25,28 +33,17 @@ export function ModelRequestPage({ kind }: { kind: "inquiry" | "quote" }) {
           </>
         ) : null}
         <h1 className="leads-page__title">More Information</h1>
-        {model.status === "done" && !found ? (
-          <p role="status">We don't have a line-up model called "{id}". Tell us what you are looking for below.</p>
+        {unknown ? (
+          <p role="status">
+            We don't have a line-up model called "{id}". See the <Link to={paths.lineup("gm")}>GM</Link> and{" "}
+            <Link to={paths.lineup("isuzu")}>Isuzu</Link> line-ups, or tell us what you are looking for below.
+          </p>
         ) : null}
         <p>Fill out the form and we will be in touch.</p>
       </div>
-      {model.status === "loading" ? (
-        <p className="leads-muted">Loading...</p>
-      ) : (
-        <LeadForm
-          key={name}
-          destination={kind === "quote" ? LEAD_DESTINATIONS.requestAQuote : LEAD_DESTINATIONS.vehicleInquiry}
-          messageLabel={kind === "quote" ? "Additional Information" : "Message"}
-          hidden={name ? { model: name, customer_action: `More information request for ${name}` } : { model: id }}
-          defaultMessage={
-            name
-              ? kind === "quote"
-                ? `Can you send me a quote for the ${name}?`
-                : `Can you send me more details about the ${name}?`
-              : ""
-          }
-        />
-      )}
+      {model.status === "loading" ? <p className="leads-muted">Loading...</p> : null}
+      {found ? <RequestForm key={found.id} modelId={found.id} modelName={found.name} /> : null}
+      {unknown ? <ContactForm /> : null}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
-import { applyPageMeta, LEAD_DESTINATIONS } from "shared-types";
+import { applyPageMeta } from "shared-types";
 import { findUnit } from "../api/unit-lookup";
-import LeadForm from "../components/lead-form";
+import MoreInfoForm from "../forms/more-info-form";
 import { useAsync } from "../hooks/use-async";
 
 export function MoreInfoPage() {
@@ -47,11 +47,7 @@ export function MoreInfoPage() {
           for this unit.
         </p>
       </div>
-      <LeadForm
-        destination={LEAD_DESTINATIONS.vehicleMoreInfo}
-        hidden={{ stock_number: id }}
-        defaultMessage="I am interested in this vehicle. Can you send me more information?"
-      />
+      <MoreInfoForm stockNumber={id} />
     </div>
   );
 }

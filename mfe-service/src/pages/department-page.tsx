@@ -3,15 +3,14 @@ import { Link, useParams } from "react-router-dom";
 import {
   applyPageMeta,
   BUSINESS_DETAILS,
-  LEAD_DESTINATIONS,
+  type LeadModelRef,
   type LineupModel,
   paths,
   SERVICE_ITEMS,
   telHref,
 } from "shared-types";
 import { findLineupModel } from "../api/lineup-models";
-import { RemoteLeadForm } from "../components/remote-lead-form";
-import { partsMessage, serviceMessage } from "../prefill";
+import { LeadsForm } from "../components/leads-form";
 
 type ModelLookup =
   | { status: "none" }
@@ -78,22 +77,21 @@ export function DepartmentPage({ department }: { department: "service" | "parts"
         {lookup.status === "loading" ? (
           <p className="service-muted">Loading...</p>
         ) : (
-          <RemoteLeadForm
+          <DepartmentForm
             key={modelName ?? "plain"}
-            heading={isService ? "Request Vehicle Service" : "Request Vehicle Parts"}
-            destination={isService ? LEAD_DESTINATIONS.vehicleServiceRequest : LEAD_DESTINATIONS.vehiclePartsRequest}
-            requireContact
-            hidden={
-              lookup.status === "found"
-                ? isService
-                  ? { v_make: lookup.model.make, v_model: lookup.model.name }
-                  : { make: lookup.model.make, model: lookup.model.name }
-                : {}
-            }
-            defaultMessage={isService ? serviceMessage(modelName) : partsMessage(modelName)}
+            department={department}
+            model={lookup.status === "found" ? { make: lookup.model.make, name: lookup.model.name } : undefined}
           />
         )}
       </section>
     </div>
+  );
+}
+
+function DepartmentForm({ department, model }: { department: "service" | "parts"; model?: LeadModelRef }) {
+  return department === "service" ? (
+    <LeadsForm form="leads/service-request-form" props={model ? { model } : {}} />
+  ) : (
+    <LeadsForm form="leads/parts-request-form" props={model ? { model } : {}} />
   );
 }

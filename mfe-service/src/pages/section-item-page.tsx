@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Navigate, useParams } from "react-router-dom";
-import { applyPageMeta, BODY_SHOP_ITEMS, LEAD_DESTINATIONS, SERVICE_ITEMS } from "shared-types";
-import { RemoteLeadForm } from "../components/remote-lead-form";
+import { applyPageMeta, BODY_SHOP_ITEMS, SERVICE_ITEMS } from "shared-types";
+import { LeadsForm } from "../components/leads-form";
 
 const SECTIONS = {
   service: {
@@ -9,14 +9,12 @@ const SECTIONS = {
     home: "/service",
     intro: (title: string) =>
       `${title} for commercial fleets at our Calgary heavy-duty shop. Our licensed technicians work on GM and Isuzu trucks and vans, buses and motor homes, and book fleet work around your routes so units are back earning as soon as possible.`,
-    formHeading: "Book This Service",
   },
   "body-shop": {
     items: BODY_SHOP_ITEMS,
     home: "/body-shop",
     intro: (title: string) =>
       `${title} at our Calgary collision centre: two 65 ft paint booths and frame equipment sized for heavy trucks, motor homes and buses, with insurance claims handled directly.`,
-    formHeading: "BOOK ESTIMATE APPOINTMENT",
   },
 } as const;
 
@@ -36,11 +34,7 @@ export function SectionItemPage({ section }: { section: keyof typeof SECTIONS })
       </header>
       <p className="service-page__intro">{config.intro(item.title)}</p>
       <section className="service-form">
-        <RemoteLeadForm
-          heading={config.formHeading}
-          destination={LEAD_DESTINATIONS.vehicleServiceRequest}
-          defaultMessage={`I would like to book: ${item.title}.`}
-        />
+        <LeadsForm form="leads/service-booking-form" props={{ section, serviceTitle: item.title }} />
       </section>
     </div>
   );

@@ -52,12 +52,30 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
-/** Any exposed module of any remote, for remotes that render each other's (see loadPeerModule). */
+/** Remotes whose last peer-module load failed: the next load registers them again to drop the cached failure. */
+const failedPeerRemotes = new Set<string>();
+
+/**
+ * Any exposed module of any remote, for remotes that render each other's (see loadPeerModule). A load after a
+ * failure (the remote was down, the visitor pressed the peer's own "try again") fetches the remote anew.
+ */
 export async function loadRemoteModule<T>(id: string): Promise<T> {
-  await withTimeout(loadRemotesConfig(), REMOTE_TIMEOUT_MS, "The site configuration");
-  const module = await withTimeout(loadRemote<T>(id), REMOTE_TIMEOUT_MS, id);
-  if (!module) throw new Error(`${id} is unavailable`);
-  return module;
+  const config = await withTimeout(loadRemotesConfig(), REMOTE_TIMEOUT_MS, "The site configuration");
+  const remote = id.split("/")[0] ?? "";
+  if (failedPeerRemotes.delete(remote)) {
+    registerRemotes(
+      resolveEntries(config).filter((r) => r.name === remote),
+      { force: true },
+    );
+  }
+  try {
+    const module = await withTimeout(loadRemote<T>(id), REMOTE_TIMEOUT_MS, id);
+    if (!module) throw new Error(`${id} is unavailable`);
+    return module;
+  } catch (error) {
+    failedPeerRemotes.add(remote);
+    throw error;
+  }
 }
 
 export interface RemoteRoutesModule {

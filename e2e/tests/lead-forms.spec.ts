@@ -1,0 +1,264 @@
+import type { Locator, Page } from "@playwright/test";
+import { LEAD_FORMS, LEAD_MESSAGES, type LeadFormId } from "shared-types";
+import { SITE_URL } from "../fixtures/site-processes";
+import { leadsFrom } from "../fixtures/stored-leads";
+import { expect, test } from "../fixtures/test";
+
+const CAPTURE = "**/api/leads/capture";
+const uniqueEmail = (what: string) => `${what}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.ca`;
+
+async function firstVehicleStockNumber(): Promise<string> {
+  const response = await fetch(`${SITE_URL}/api/inventory/all/?page_size=1`);
+  const body = (await response.json()) as { vehicles: { stock_number: string }[] };
+  return body.vehicles[0]?.stock_number ?? "";
+}
+
+interface FormScenario {
+  form: LeadFormId;
+  /** Where the form is, and which remote renders the page around it. */
+  path: () => Promise<string> | string;
+  region: "leads" | "inventory" | "service";
+  prefilled?: { label: string; value: string };
+  /** Extra fields the visitor fills, by label. */
+  extra?: Record<string, string>;
+  stored: Record<string, string>;
+  success: readonly string[];
+}
+
+const SCENARIOS: FormScenario[] = [
+  {
+    form: "contact",
+    path: () => "/contact#message_us",
+    region: "leads",
+    stored: {},
+    success: [LEAD_MESSAGES.success],
+  },
+  {
+    form: "more-info",
+    path: () => "/contact/more-info/TR410281",
+    region: "leads",
+    prefilled: { label: "Message", value: "I am interested in this vehicle. Can you send me more information?" },
+    stored: { stock_number: "TR410281" },
+    success: [LEAD_MESSAGES.success],
+  },
+  {
+    form: "inquiry",
+    path: () => "/contact/inquiry/isuzu-nrr-ev",
+    region: "leads",
+    prefilled: { label: "Message", value: "Can you send me more details about the Isuzu NRR EV?" },
+    stored: { model: "Isuzu NRR EV", customer_action: "More information request for Isuzu NRR EV" },
+    success: [LEAD_MESSAGES.success],
+  },
+  {
+    form: "quote",
+    path: () => "/contact/quote/gmc-sierra-2500hd",
+    region: "leads",
+    prefilled: { label: "Additional Information", value: "Can you send me a quote for the GMC Sierra 2500HD?" },
+    stored: { customer_action: "More information request for GMC Sierra 2500HD" },
+    success: [LEAD_MESSAGES.success],
+  },
+  {
+    form: "vehicle-contact",
+    path: async () => `/inventory/vehicle/${await firstVehicleStockNumber()}`,
+    region: "inventory",
+    prefilled: { label: "Message", value: "I am interested in this vehicle. Can you send me more information?" },
+    stored: {},
+    success: [LEAD_MESSAGES.success],
+  },
+  {
+    form: "trailer-enquiry",
+    path: () => "/trailer-inventory/TR410281",
+    region: "inventory",
+    prefilled: { label: "Message", value: "I am interested in this trailer. Can you send me more information?" },
+    stored: { stock_number: "TR410281" },
+    success: [LEAD_MESSAGES.trailerSuccess],
+  },
+  {
+    form: "service-request",
+    path: () => "/service/isuzu-nrr-diesel",
+    region: "service",
+    prefilled: { label: "Message", value: "I would like to request servicing for an Isuzu NRR Diesel." },
+    stored: { v_make: "Isuzu", v_model: "Isuzu NRR Diesel" },
+    success: [LEAD_MESSAGES.success],
+  },
+  {
+    form: "parts-request",
+    path: () => "/parts/gmc-sierra-2500hd",
+    region: "service",
+    prefilled: { label: "Message", value: "I am looking for parts for a GMC Sierra 2500HD." },
+    extra: { "Parts Required": "Front pads and rotors" },
+    stored: { make: "GMC", model: "GMC Sierra 2500HD", parts_required: "Front pads and rotors" },
+    success: [LEAD_MESSAGES.success],
+  },
+  {
+    form: "service-booking",
+    path: () => "/body-shop-services/sand-blasting",
+    region: "service",
+    stored: { customer_action: "Estimate booking: Sand Blasting" },
+    success: [LEAD_MESSAGES.serviceBookingSuccess.heading, LEAD_MESSAGES.serviceBookingSuccess.text],
+  },
+  {
+    form: "vehicle-finder",
+    path: () => `/inventory?search=${encodeURIComponent("amphibious snowcat")}`,
+    region: "inventory",
+    extra: { "Vehicle Make": "Isuzu", "Vehicle Model": "NRR reefer" },
+    stored: { v_make: "Isuzu", v_model: "NRR reefer", message: "Searched the inventory for: amphibious snowcat" },
+    success: [LEAD_MESSAGES.success],
+  },
+];
+
+const formOf = (page: Page, form: LeadFormId): Locator => page.locator(`form[data-lead-form="${form}"]`);
+
+test.describe("every enquiry form in the composed site", () => {
+  for (const scenario of SCENARIOS) {
+    test(`${scenario.form}: a failed send keeps everything, the retry is stored once`, async ({ page, pageErrors }) => {
+      await page.goto(await scenario.path());
+      const form = formOf(page, scenario.form);
+      await expect(form).toBeVisible();
+      // rendered by team leads inside the page of the remote that owns the route
+      await expect(
+        page.locator(`[data-remote="${scenario.region}"] form[data-lead-form="${scenario.form}"]`),
+      ).toHaveCount(1);
+      if (scenario.prefilled)
+        await expect(form.getByLabel(scenario.prefilled.label)).toHaveValue(scenario.prefilled.value);
+
+      const email = uniqueEmail(scenario.form);
+      await form.getByLabel("First Name").fill("Robin");
+      await form.getByRole("textbox", { name: /^Email/ }).fill(email);
+      for (const [label, value] of Object.entries(scenario.extra ?? {})) await form.getByLabel(label).fill(value);
+
+      // the server refuses it once (a 4xx is not retried): the visitor sees why and keeps what they typed
+      await page.route(CAPTURE, (route) =>
+        route.fulfill({ status: 400, contentType: "application/json", body: '{"message":"refused"}' }),
+      );
+      await form.getByRole("button").last().click();
+      await expect(form.getByText(LEAD_MESSAGES.failure)).toBeVisible();
+      await expect(form.getByLabel("First Name")).toHaveValue("Robin");
+      await expect(form.getByRole("textbox", { name: /^Email/ })).toHaveValue(email);
+      await expect(form.getByRole("button").last()).toBeEnabled();
+      await page.unroute(CAPTURE);
+
+      const sent = page.waitForRequest(CAPTURE);
+      await form.getByRole("button").last().click();
+      const body = (await sent).postDataJSON();
+      expect(body).toMatchObject({
+        form: scenario.form,
+        destination: LEAD_FORMS[scenario.form].destination,
+        FirstName: "Robin",
+        Email: email,
+      });
+      expect(body["-url"]).toContain(SITE_URL);
+      const region = page.locator(`[data-remote="${scenario.region}"]`);
+      for (const line of scenario.success) await expect(region.getByText(line, { exact: true })).toBeVisible();
+
+      const stored = await leadsFrom(email);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ form: scenario.form, destination: LEAD_FORMS[scenario.form].destination });
+      expect(stored[0]?.fields).toMatchObject({ first_name: "Robin", ...scenario.stored });
+      expect(pageErrors).toEqual([]);
+    });
+  }
+
+  test("required fields are highlighted and announced before anything is sent", async ({ page }) => {
+    await page.goto("/contact");
+    const form = formOf(page, "contact");
+    let posted = 0;
+    page.on("request", (r) => r.url().endsWith("/api/leads/capture") && posted++);
+    await form.getByRole("button", { name: "Submit" }).click();
+    await expect(form.getByRole("alert").filter({ hasText: "First Name is required" })).toBeVisible();
+    await expect(form.getByLabel("First Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByRole("textbox", { name: /^Email/ })).toHaveAttribute("aria-invalid", "true");
+    expect(posted).toBe(0);
+  });
+});
+
+test.describe("no lead is lost, none is stored twice", () => {
+  test("an answer lost on the way back is retried with the same key and stored once", async ({ page, pageErrors }) => {
+    let attempts = 0;
+    const keys: string[] = [];
+    await page.route(CAPTURE, async (route) => {
+      attempts++;
+      keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+      if (attempts === 1) {
+        await route.fetch(); // the server stores the lead...
+        await route.abort("connectionreset"); // ...but the visitor's phone never hears back
+      } else {
+        await route.continue();
+      }
+    });
+    await page.goto("/contact");
+    const form = formOf(page, "contact");
+    const email = uniqueEmail("lost-answer");
+    await form.getByLabel("First Name").fill("Kai");
+    await form.getByRole("textbox", { name: /^Email/ }).fill(email);
+    await form.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(LEAD_MESSAGES.success)).toBeVisible();
+    expect(attempts).toBe(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    expect(await leadsFrom(email)).toHaveLength(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("what a visitor typed survives a reload until it is sent", async ({ page }) => {
+    await page.goto("/contact/quote/isuzu-nrr-ev");
+    const form = formOf(page, "quote");
+    await form.getByLabel("First Name").fill("Noor");
+    await form.getByLabel("Company").fill("Foothills Plumbing");
+    await form.getByLabel("Additional Information").fill("Need two units with 16 ft boxes");
+    await page.reload();
+    await expect(form.getByLabel("First Name")).toHaveValue("Noor");
+    await expect(form.getByLabel("Company")).toHaveValue("Foothills Plumbing");
+    await expect(form.getByLabel("Additional Information")).toHaveValue("Need two units with 16 ft boxes");
+    const email = uniqueEmail("draft");
+    await form.getByRole("textbox", { name: /^Email/ }).fill(email);
+    await form.getByRole("button", { name: "Request a Quote" }).click();
+    await expect(page.getByText(LEAD_MESSAGES.success)).toBeVisible();
+    await page.reload();
+    await expect(form.getByLabel("First Name")).toHaveValue("");
+    expect(await leadsFrom(email)).toHaveLength(1);
+  });
+
+  test("the marketing opt-in starts unticked and is stored with the lead when ticked", async ({ page }) => {
+    await page.goto("/contact");
+    const form = formOf(page, "contact");
+    const optIn = form.getByRole("checkbox", { name: /may email me offers/ });
+    await expect(optIn).not.toBeChecked();
+    const email = uniqueEmail("casl");
+    await form.getByLabel("First Name").fill("Ola");
+    await form.getByRole("textbox", { name: /^Email/ }).fill(email);
+    await optIn.check();
+    await form.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(LEAD_MESSAGES.success)).toBeVisible();
+    expect((await leadsFrom(email))[0]?.marketing_opt_in).toBe(true);
+  });
+});
+
+test.describe("spam and forgery", () => {
+  test("a bot that fills the honeypot is thanked and not stored", async ({ page }) => {
+    await page.goto("/contact");
+    const form = formOf(page, "contact");
+    const email = uniqueEmail("bot");
+    await form.getByLabel("First Name").fill("Bot");
+    await form.getByRole("textbox", { name: /^Email/ }).fill(email);
+    await form.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
+      input.value = "http://cheap-pills.example";
+    });
+    await form.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(LEAD_MESSAGES.success)).toBeVisible();
+    expect(await leadsFrom(email)).toHaveLength(0);
+  });
+
+  test("a write without the anti-forgery header is refused", async ({ page }) => {
+    await page.goto("/contact");
+    const status = await page.evaluate(async () => {
+      const response = await fetch("/api/leads/capture", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ form: "more-info", destination: "VehicleMoreInfo", fill_ms: 60000 }),
+      });
+      return response.status;
+    });
+    expect(status).toBe(403);
+  });
+});

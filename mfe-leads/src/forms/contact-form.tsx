@@ -1,0 +1,7 @@
+import type { ContactFormProps } from "shared-types";
+import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+
+/** /contact#message_us: first name and email required, no format check (SPEC §5). Destination ContactUs. */
+export default function ContactForm(_props: ContactFormProps) {
+  return <LeadForm form="contact" inputs={[...CONTACT_INPUTS, MESSAGE_INPUT]} />;
+}

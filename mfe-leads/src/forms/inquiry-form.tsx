@@ -1,0 +1,15 @@
+import { type ModelRequestFormProps, PREFILLED_MESSAGES } from "shared-types";
+import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+
+/** /contact/inquiry/{id}: no validation; carries the model and the hidden customer action (SPEC §3, §5). */
+export default function InquiryForm({ modelId, modelName }: ModelRequestFormProps) {
+  return (
+    <LeadForm
+      form="inquiry"
+      inputs={[...CONTACT_INPUTS, MESSAGE_INPUT]}
+      hidden={{ model: modelName, customer_action: PREFILLED_MESSAGES.customerAction(modelName) }}
+      initialValues={{ message: PREFILLED_MESSAGES.inquiry(modelName) }}
+      draftScope={modelId}
+    />
+  );
+}

@@ -54,3 +54,46 @@ describe("a model card", () => {
     );
   });
 });
+
+describe("pages", () => {
+  it("a model page shows the Isuzu phone for Isuzu and the sales phone for GM, and its four links", async () => {
+    const { ModelPage } = await import("../src/pages/model-page");
+    const { Route, Routes } = await import("react-router-dom");
+    const at = (path: string) =>
+      render(
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/line-up/:brand/:model" element={<ModelPage />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+    const isuzu = at("/line-up/isuzu/isuzu-nqr-diesel");
+    expect(screen.getByRole("link", { name: "403-555-0177" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See Our Full ISUZU Inventory" }).getAttribute("href")).toBe(
+      "/line-up/isuzu",
+    );
+    expect(screen.getByRole("link", { name: "Request Parts for this Vehicle" }).getAttribute("href")).toBe(
+      "/parts/isuzu-nqr-diesel",
+    );
+    expect(screen.getByText("Under and Behind Cab")).toBeTruthy();
+    isuzu.unmount();
+    at("/line-up/gm/gmc-savana-cargo-van");
+    expect(screen.getByRole("link", { name: "403-555-0140" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Request a Vehicle Service" }).getAttribute("href")).toBe(
+      "/service/gmc-savana-cargo-van",
+    );
+  });
+
+  it("an unknown model says Invalid Model ID", async () => {
+    const { ModelPage } = await import("../src/pages/model-page");
+    const { Route, Routes } = await import("react-router-dom");
+    render(
+      <MemoryRouter initialEntries={["/line-up/isuzu/isuzu-xyz"]}>
+        <Routes>
+          <Route path="/line-up/:brand/:model" element={<ModelPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("heading", { name: "Invalid Model ID" })).toBeTruthy();
+  });
+});

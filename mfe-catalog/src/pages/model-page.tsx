@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link, Navigate, useParams } from "react-router-dom";
 import { applyPageMeta, BUSINESS_DETAILS, paths, telHref } from "shared-types";
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from "../data/illustrations";
-import { findLineupModel } from "../data/lineup-models";
+import { canonicalModelId, findLineupModel } from "../data/lineup-models";
 
 export function ModelPage() {
   const { model: id = "" } = useParams();
@@ -20,6 +20,8 @@ export function ModelPage() {
       </div>
     );
   }
+  // an id of the old site (FVR class 6 and 7 shared one): the page moves to the model's own address
+  if (canonicalModelId(id) !== id) return <Navigate to={paths.model(model.manufacturer, model.id)} replace />;
   const phone = model.manufacturer === "isuzu" ? BUSINESS_DETAILS.phone_isuzu : BUSINESS_DETAILS.phone_sales;
   return (
     <div className="catalog-page catalog-model">
@@ -38,6 +40,20 @@ export function ModelPage() {
             Call <a href={telHref(phone)}>{phone}</a> or email{" "}
             <a href={`mailto:${BUSINESS_DETAILS.primary_email}`}>{BUSINESS_DETAILS.primary_email}</a>
           </p>
+          <dl className="catalog-model__facts">
+            <div>
+              <dt>Series</dt>
+              <dd>{model.series}</dd>
+            </div>
+            <div>
+              <dt>Fuel</dt>
+              <dd>{model.fuel}</dd>
+            </div>
+            <div>
+              <dt>Cab</dt>
+              <dd>{model.cab}</dd>
+            </div>
+          </dl>
           <ul className="catalog-card__highlights">
             {model.highlights.map((h) => (
               <li key={h}>{h}</li>
@@ -59,6 +75,11 @@ export function ModelPage() {
           </div>
         </div>
       </div>
+      {model.text?.map((line) => (
+        <p key={line} className="catalog-model__text">
+          {line}
+        </p>
+      ))}
       {model.specs.map((section) => (
         <table key={section.title} className="catalog-specs">
           <caption>{section.title}</caption>

@@ -1,8 +1,10 @@
 import { cleanup, render } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { REMOTE_ROUTE_PATTERNS } from "shared-types";
-import { afterEach, describe, expect, it } from "vitest";
-import ServiceRoutes from "../src/routes";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("../src/api/promotions-api", () => ({ fetchPromotions: async () => [] }));
+const { default: ServiceRoutes } = await import("../src/routes");
 
 afterEach(cleanup);
 

@@ -1,14 +1,21 @@
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { applyPageMeta, BODY_SHOP_ITEMS, paths } from "shared-types";
+import { PageHero } from "../components/page-hero";
+import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH } from "../data/service-pages";
 
 export function BodyShopPage() {
-  useEffect(() => applyPageMeta("Heavy Truck Collision Centre and Body Shop, Calgary"), []);
+  useEffect(
+    () =>
+      applyPageMeta(
+        "Heavy Truck Collision Centre and Body Shop, Calgary",
+        "Collision repair, frame straightening and paint for trucks, buses and motor homes, with two 65 ft paint booths.",
+      ),
+    [],
+  );
   return (
     <div className="service-page">
-      <header className="service-hero service-hero--body-shop">
-        <h1 className="service-page__title">Body Shop</h1>
-      </header>
+      <PageHero title="Body Shop" image={HEADER_IMAGES.paint} width={HEADER_WIDTH} height={HEADER_HEIGHT} />
       <p className="service-page__intro">
         Our collision centre repairs and refinishes everything from half-ton pickups to highway tractors, motor homes
         and buses. Two 65 ft paint booths mean a full-length unit is painted in one piece, and our estimators work

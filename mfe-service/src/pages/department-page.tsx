@@ -11,6 +11,8 @@ import {
 } from "shared-types";
 import { findLineupModel } from "../api/lineup-models";
 import { LeadsForm } from "../components/leads-form";
+import { PageHero } from "../components/page-hero";
+import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH } from "../data/service-pages";
 
 type ModelLookup =
   | { status: "none" }
@@ -28,6 +30,8 @@ export function DepartmentPage({ department }: { department: "service" | "parts"
     setLookup({ status: "loading" });
     findLineupModel(id).then(
       (model) => current && setLookup(model ? { status: "found", model } : { status: "unknown" }),
+      // the line-up is team catalog's: if it cannot be reached, the plain form still takes the request
+      () => current && setLookup({ status: "none" }),
     );
     return () => {
       current = false;
@@ -48,7 +52,12 @@ export function DepartmentPage({ department }: { department: "service" | "parts"
   const modelName = lookup.status === "found" ? lookup.model.name : undefined;
   return (
     <div className="service-page">
-      <h1 className="service-page__title">{isService ? "Service Department" : "Parts Department"}</h1>
+      <PageHero
+        title={isService ? "Service Department" : "Parts Department"}
+        image={isService ? HEADER_IMAGES.maintenance : HEADER_IMAGES.engine}
+        width={HEADER_WIDTH}
+        height={HEADER_HEIGHT}
+      />
       <p className="service-page__intro">
         {isService
           ? "Our Calgary shop keeps commercial fleets on the road: light-duty pickups to class 8 trucks, buses and motor homes, with licensed heavy-duty technicians and CVIP inspections."

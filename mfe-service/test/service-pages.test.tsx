@@ -1,0 +1,162 @@
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { BODY_SHOP_ITEMS, PEER_MODULE_LOADER_KEY, SERVICE_ITEMS } from "shared-types";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BODY_SHOP_PAGES, findSectionPage, SERVICE_PAGES } from "../src/data/service-pages";
+
+const { default: ServiceRoutes } = await import("../src/routes");
+const { useParallax } = await import("../src/hooks/use-parallax");
+
+/** What team leads' forms were asked to render, by module id: a stand-in for the host's peer loader. */
+let renderedForms: { id: string; props: Record<string, unknown> }[] = [];
+let catalogReachable = true;
+const NRR = { id: "isuzu-nrr-diesel", make: "Isuzu", name: "Isuzu NRR Diesel" };
+
+beforeEach(() => {
+  renderedForms = [];
+  catalogReachable = true;
+  (globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] = async (id: string) => {
+    if (id === "catalog/lineup-models") {
+      if (!catalogReachable) throw new Error("catalog is down");
+      return { findLineupModel: (modelId: string) => (modelId === NRR.id ? NRR : undefined) };
+    }
+    return {
+      default: (props: Record<string, unknown>) => {
+        renderedForms.push({ id, props });
+        return <form data-lead-form={id} />;
+      },
+    };
+  };
+});
+afterEach(cleanup);
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <ServiceRoutes />
+    </MemoryRouter>,
+  );
+
+describe("service and body-shop content", () => {
+  it("has a complete page for each of the 18 services and 9 body-shop items", () => {
+    expect(SERVICE_PAGES.map((p) => p.link)).toEqual(SERVICE_ITEMS.map((i) => i.link));
+    expect(BODY_SHOP_PAGES.map((p) => p.link)).toEqual(BODY_SHOP_ITEMS.map((i) => i.link));
+    const all = [...SERVICE_PAGES, ...BODY_SHOP_PAGES];
+    expect(all).toHaveLength(27);
+    for (const key of ["metaTitle", "metaDescription", "lead"] as const) {
+      expect(new Set(all.map((p) => p[key])).size).toBe(27);
+    }
+    for (const page of all) {
+      expect(page.blocks.length, page.link).toBeGreaterThanOrEqual(1);
+      expect(page.metaDescription.length, page.link).toBeLessThanOrEqual(160);
+      const words = [page.lead, ...page.blocks.flatMap((b) => [...(b.paragraphs ?? []), ...(b.list ?? [])])]
+        .join(" ")
+        .split(/\s+/).length;
+      expect(words, page.link).toBeGreaterThan(60);
+    }
+    expect(JSON.stringify(all)).not.toMatch(/lorem|ipsum|placeholder|\btbd\b|todo/i);
+  });
+
+  it("states Alberta's inspection rules where SPEC §9 puts them", () => {
+    const text = (link: string) => JSON.stringify(findSectionPage("service", link));
+    const cvip = text("commercial-vehicle-inspection");
+    for (const rule of ["11,794 kg", "4,500 kg", "every six months", "more than 10 people, including the driver"]) {
+      expect(cvip).toContain(rule);
+    }
+    expect(cvip).toMatch(/record of inspection/i);
+    expect(cvip).toMatch(/decal/i);
+    expect(findSectionPage("service", "commercial-vehicle-inspection")?.forms).toBe(2);
+    const oop = text("out-of-province-inspection");
+    expect(oop).toContain("within 10 days of the inspection");
+    expect(oop).toContain("within 14 days of the inspection");
+    expect(text("oil-air-fuel-filter-changes")).toContain("at least every 12 months");
+  });
+});
+
+describe("pages", () => {
+  it("/service shows the 18 links and the service request form", async () => {
+    const { container } = renderAt("/service");
+    const links = [...container.querySelectorAll(".service-grid a")].map((a) => a.getAttribute("href"));
+    expect(links).toEqual(SERVICE_ITEMS.map((i) => `/services/${i.link}`));
+    await screen.findByText((_, el) => el?.getAttribute("data-lead-form") === "leads/service-request-form");
+    expect(renderedForms.at(-1)?.props).toEqual({});
+  });
+
+  it("/service/{id} prefills the form for the model; /parts/{unknown} says so and offers the plain form", async () => {
+    const service = renderAt("/service/isuzu-nrr-diesel");
+    await screen.findByText((_, el) => el?.getAttribute("data-lead-form") === "leads/service-request-form");
+    expect(renderedForms.at(-1)?.props).toEqual({ model: { make: "Isuzu", name: "Isuzu NRR Diesel" } });
+    service.unmount();
+    renderAt("/parts/isuzu-zzz");
+    expect(await screen.findByText(/We don't have a line-up model "isuzu-zzz"/)).toBeTruthy();
+    await screen.findByText((_, el) => el?.getAttribute("data-lead-form") === "leads/parts-request-form");
+    expect(renderedForms.at(-1)?.props).toEqual({});
+  });
+
+  it("a model lookup that cannot reach catalog still shows the plain form, without calling the id unknown", async () => {
+    catalogReachable = false;
+    renderAt("/parts/isuzu-nrr-diesel");
+    await screen.findByText((_, el) => el?.getAttribute("data-lead-form") === "leads/parts-request-form");
+    expect(screen.queryByText(/We don't have a line-up model/)).toBeNull();
+  });
+
+  it("a service page has its header image, title, text and booking form; CVIP has two forms", async () => {
+    const { container } = renderAt("/services/commercial-vehicle-inspection");
+    expect(screen.getByRole("heading", { level: 1, name: "Commercial Vehicle Inspection" })).toBeTruthy();
+    const hero = container.querySelector(".service-hero__image") as HTMLImageElement;
+    expect(hero.getAttribute("width")).toBe("1600");
+    expect(hero.getAttribute("height")).toBe("480");
+    expect(screen.getByRole("heading", { name: "The inspection decal" })).toBeTruthy();
+    await screen.findAllByText((_, el) => el?.getAttribute("data-lead-form") === "leads/service-booking-form");
+    expect(renderedForms.map((f) => f.props)).toEqual(
+      expect.arrayContaining([
+        { section: "service", serviceTitle: "Commercial Vehicle Inspection", placement: "top" },
+        { section: "service", serviceTitle: "Commercial Vehicle Inspection", placement: "bottom" },
+      ]),
+    );
+    expect(document.title).toBe("Commercial Vehicle Inspection (CVIP), Calgary");
+  });
+
+  it("a body-shop page books an estimate; the landing page names the two 65 ft paint booths", async () => {
+    const page = renderAt("/body-shop-services/sand-blasting");
+    await screen.findByText((_, el) => el?.getAttribute("data-lead-form") === "leads/service-booking-form");
+    expect(renderedForms.at(-1)?.props).toMatchObject({ section: "body-shop", serviceTitle: "Sand Blasting" });
+    page.unmount();
+    const { container } = renderAt("/body-shop");
+    expect(container.textContent).toContain("Two 65 ft paint booths");
+    expect(container.querySelectorAll(".service-grid a")).toHaveLength(9);
+  });
+});
+
+function Probe() {
+  const ref = useParallax<HTMLDivElement>();
+  return <div ref={ref} data-testid="probe" />;
+}
+
+describe("parallax", () => {
+  it("shifts the background as the page scrolls", async () => {
+    vi.stubGlobal("matchMedia", () => ({ matches: false }));
+    render(<Probe />);
+    const probe = screen.getByTestId("probe");
+    probe.getBoundingClientRect = () => ({ top: -200 }) as DOMRect;
+    await act(async () => {
+      window.dispatchEvent(new Event("scroll"));
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+    });
+    expect(probe.style.getPropertyValue("--service-parallax")).toBe("70px");
+    vi.unstubAllGlobals();
+  });
+
+  it("stands still for visitors who ask for reduced motion", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: query.includes("reduce") }));
+    render(<Probe />);
+    const probe = screen.getByTestId("probe");
+    probe.getBoundingClientRect = () => ({ top: -200 }) as DOMRect;
+    await act(async () => {
+      window.dispatchEvent(new Event("scroll"));
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+    });
+    expect(probe.style.getPropertyValue("--service-parallax")).toBe("");
+    vi.unstubAllGlobals();
+  });
+});

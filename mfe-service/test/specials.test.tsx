@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+// jsdom, not happy-dom: DOMPurify cannot sanitise on happy-dom's DOM, and this file proves the sanitising
+import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import type { Promotion } from "shared-types";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+const fetchPromotions = vi.fn<() => Promise<Promotion[]>>();
+vi.mock("../src/api/promotions-api", () => ({ fetchPromotions: () => fetchPromotions() }));
+const { default: ServiceRoutes } = await import("../src/routes");
+
+afterEach(cleanup);
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <ServiceRoutes />
+    </MemoryRouter>,
+  );
+
+describe("specials", () => {
+  const promotions: Promotion[] = [
+    {
+      id: "1",
+      department: "service",
+      rank: 3,
+      html: '<p>Third<script>alert("x")</script><img src=x onerror="alert(1)"></p>',
+      image: "",
+      url: "",
+    },
+    { id: "2", department: "sales", rank: 1, html: "", image: "/sale.png", url: "/inventory" },
+    { id: "3", department: "service", rank: 1, html: "", image: "/first.png", url: "/service" },
+    { id: "4", department: "service", rank: 2, html: "", image: "/second.png", url: "" },
+  ];
+
+  it("shows its own department's promotions by ascending rank, in their three forms, sanitised", async () => {
+    fetchPromotions.mockResolvedValue(promotions);
+    const { container } = renderAt("/service-specials");
+    await screen.findByText("Third");
+    const shown = [...container.querySelectorAll(".service-promo")];
+    expect(shown.map((el) => el.tagName)).toEqual(["A", "IMG", "DIV"]);
+    expect(shown[0]?.getAttribute("href")).toBe("/service");
+    expect(container.querySelector("script")).toBeNull();
+    expect(container.querySelector("[onerror]")).toBeNull();
+    expect(container.innerHTML).not.toContain("/sale.png");
+  });
+
+  it("says so when there are none, and when the promotions call fails, with the phone", async () => {
+    fetchPromotions.mockResolvedValue([]);
+    const empty = renderAt("/sales-specials");
+    expect(await screen.findByText(/There are no current specials/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "403-555-0140" })).toBeTruthy();
+    empty.unmount();
+    fetchPromotions.mockRejectedValue(new Error("down"));
+    renderAt("/service-specials");
+    expect(await screen.findByText(/Our specials can't be shown right now/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "403-555-0162" })).toBeTruthy();
+  });
+
+  it("/parts-specials shows three sized images and /specials links the three pages", () => {
+    const parts = renderAt("/parts-specials");
+    const images = parts.container.querySelectorAll("img.service-promo");
+    expect(images).toHaveLength(3);
+    for (const img of images) expect(img.getAttribute("width")).toBe("1200");
+    parts.unmount();
+    const index = renderAt("/specials");
+    expect([...index.container.querySelectorAll(".service-grid a")].map((a) => a.getAttribute("href"))).toEqual([
+      "/sales-specials",
+      "/service-specials",
+      "/parts-specials",
+    ]);
+  });
+});

@@ -12,6 +12,8 @@ import {
 } from "shared-types";
 import { captureLead } from "../api/capture-lead";
 import { type DraftValues, useDraftStore } from "../stores/draft-store";
+// each form is exposed on its own and rendered inside other teams' pages: it brings its styles with it
+import "../leads.css";
 
 /** The fields a visitor can type into; each form picks its own from these. */
 export type LeadInputName =
@@ -228,7 +230,8 @@ export function LeadForm({
       ) : null}
       <div className="leads-form__grid">{inputs.map(field)}</div>
       {/* people never see this field; bots that fill every input do */}
-      <div className="leads-form__trap" aria-hidden="true">
+      {/* inline, not only in CSS: a person must never see it, even if the stylesheet fails to load */}
+      <div className="leads-form__trap" aria-hidden="true" style={HONEYPOT_STYLE}>
         <label htmlFor={`${id}-${LEAD_SPAM_GUARD.honeypotField}`}>Website</label>
         <input
           ref={honeypot}
@@ -259,6 +262,14 @@ export function LeadForm({
     </form>
   );
 }
+
+const HONEYPOT_STYLE = {
+  position: "absolute",
+  left: "-10000px",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+} as const;
 
 const AUTOCOMPLETE: Partial<Record<LeadInputName, string>> = {
   first_name: "given-name",

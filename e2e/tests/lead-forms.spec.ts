@@ -121,6 +121,9 @@ test.describe("every enquiry form in the composed site", () => {
       ).toHaveCount(1);
       if (scenario.prefilled)
         await expect(form.getByLabel(scenario.prefilled.label)).toHaveValue(scenario.prefilled.value);
+      // team leads' styles travel with the form, and its honeypot stays out of a person's sight
+      await expect(form.locator(".leads-form__input").first()).toHaveCSS("padding-top", "10px");
+      await expect(form.locator('input[name="website"]')).not.toBeInViewport();
 
       const email = uniqueEmail(scenario.form);
       await form.getByLabel("First Name").fill("Robin");

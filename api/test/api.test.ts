@@ -70,6 +70,79 @@ describe.each(backends())("API on $name", (backend) => {
     expect(body.size).toBeGreaterThan(0);
   });
 
+  it("searches every word across year, colour, body style and stock number, all words required", async () => {
+    const unit = inventory[7]!;
+    const byStock = inventoryResultSchema.parse(
+      (await get(`/api/inventory/search/${unit.stock_number.toLowerCase()}`)).json(),
+    );
+    expect(byStock.vehicles.map((v) => v.stock_number)).toEqual([unit.stock_number]);
+    const words = `${unit.year} ${unit.exterior.split(" ")[0]} ${unit.body_style.split(" ")[0]}`.toUpperCase();
+    const body = inventoryResultSchema.parse(
+      (await get(`/api/inventory/search/${encodeURIComponent(words)}?page_size=100`)).json(),
+    );
+    const expected = inventory.filter((v) => {
+      const text = [
+        v.year,
+        v.make,
+        v.model,
+        v.trim,
+        v.exterior,
+        v.interior,
+        v.body_style,
+        v.stock_number,
+        v.fuel_type,
+        ...v.options,
+      ]
+        .join(" ")
+        .toLowerCase();
+      return words
+        .toLowerCase()
+        .split(" ")
+        .every((w) => text.includes(w));
+    });
+    expect(body.size).toBe(expected.length);
+    expect(body.vehicles.map((v) => v.stock_number)).toContain(unit.stock_number);
+  });
+
+  it("sorts by age both ways and by discount, largest first", async () => {
+    const page = async (sort: string) =>
+      inventoryResultSchema.parse((await get(`/api/inventory/all/?sort=${sort}&page_size=100`)).json()).vehicles;
+    const newest = (await page("age_desc")).map((v) => v.listed_at);
+    expect(newest).toEqual([...newest].sort().reverse());
+    const oldest = (await page("age_asc")).map((v) => v.listed_at);
+    expect(oldest).toEqual([...oldest].sort());
+    const discounts = (await page("discount")).map((v) => v.discount);
+    expect(discounts).toEqual([...discounts].sort((a, b) => b - a));
+  });
+
+  it("keeps a random order stable for one seed across pages, showing every unit once", async () => {
+    const pageOf = async (seed: number, n: number) =>
+      inventoryResultSchema
+        .parse((await get(`/api/inventory/all/?sort=random&seed=${seed}&page=${n}&page_size=50`)).json())
+        .vehicles.map((v) => v.stock_number);
+    const pages = [await pageOf(7, 1), await pageOf(7, 2), await pageOf(7, 3)];
+    expect(await pageOf(7, 2)).toEqual(pages[1]);
+    expect(new Set(pages.flat()).size).toBe(150);
+    expect(await pageOf(8, 1)).not.toEqual(pages[0]);
+  });
+
+  it("sees a change to the inventory on the next request: a sale leaves the results and the counts", async () => {
+    const unit = inventory[3]!;
+    const total = async () => inventoryResultSchema.parse((await get("/api/inventory/all/")).json()).size;
+    expect(await total()).toBe(150);
+    await db.query("update vehicles set status = 'sold' where stock_number = $1", [unit.stock_number]);
+    try {
+      expect(await total()).toBe(149);
+      const search = inventoryResultSchema.parse((await get(`/api/inventory/search/${unit.stock_number}`)).json());
+      expect(search.size).toBe(0);
+      const counts = (await get("/api/inventory/model-counts")).json() as { count: number }[];
+      expect(counts.reduce((sum, c) => sum + c.count, 0)).toBe(149);
+    } finally {
+      await db.query("update vehicles set status = 'available' where stock_number = $1", [unit.stock_number]);
+    }
+    expect(await total()).toBe(150);
+  });
+
   it("answers a stock number, 404 for an unknown one", async () => {
     const first = inventory[0]!;
     const res = await get(`/api/inventory/stocknumber/${first.stock_number}`);

@@ -88,6 +88,16 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    // every change to vehicles bumps one number, so the API's in-memory inventory index knows when to rebuild
+    id: "005_inventory_revision",
+    sql: `
+      create table inventory_revision (id integer primary key, revision bigint not null);
+      insert into inventory_revision (id, revision) values (1, 0);
+      create function bump_inventory_revision() returns trigger language plpgsql as $$ begin update inventory_revision set revision = revision + 1 where id = 1; return null; end $$;
+      create trigger vehicles_revision after insert or update or delete or truncate on vehicles for each statement execute function bump_inventory_revision();
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

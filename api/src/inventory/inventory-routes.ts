@@ -3,26 +3,22 @@ import { inventoryQueryParamsSchema, SIMILAR_VEHICLES_COUNT } from "shared-types
 import { z } from "zod";
 import type { Database } from "../db/database.js";
 import { notFound, parseOrBadRequest, stockNumberParamSchema } from "../http-errors.js";
-import {
-  findSimilarVehicles,
-  findVehicleByStockNumber,
-  findVehicles,
-  inventoryProperties,
-  modelCounts,
-} from "./inventory-repository.js";
+import { InventoryIndex } from "./inventory-index.js";
+import { findSimilarVehicles, findVehicleByStockNumber, findVehicles } from "./inventory-repository.js";
 
 const searchParamsSchema = z.object({ text: z.string().trim().min(1).max(100) });
 
-export function registerInventoryRoutes(app: FastifyInstance, db: Database): void {
+export function registerInventoryRoutes(app: FastifyInstance, db: Database): InventoryIndex {
+  const index = new InventoryIndex(db);
   app.get("/inventory/all/", async (request) => {
     const query = parseOrBadRequest(inventoryQueryParamsSchema, request.query, "inventory query");
-    return findVehicles(db, query);
+    return findVehicles(db, index, query);
   });
 
   app.get("/inventory/search/:text", async (request) => {
     const { text } = parseOrBadRequest(searchParamsSchema, request.params, "search text");
     const query = parseOrBadRequest(inventoryQueryParamsSchema, request.query, "inventory query");
-    return findVehicles(db, query, text);
+    return findVehicles(db, index, query, text);
   });
 
   app.get("/inventory/stocknumber/:id", async (request) => {
@@ -36,10 +32,11 @@ export function registerInventoryRoutes(app: FastifyInstance, db: Database): voi
     const { id } = parseOrBadRequest(stockNumberParamSchema, request.params, "stock number");
     const vehicle = await findVehicleByStockNumber(db, id);
     if (!vehicle) throw notFound(`No vehicle with stock number ${id}`);
-    return findSimilarVehicles(db, vehicle, SIMILAR_VEHICLES_COUNT);
+    return findSimilarVehicles(db, index, vehicle, SIMILAR_VEHICLES_COUNT);
   });
 
-  app.get("/inventory/properties", async () => inventoryProperties(db));
+  app.get("/inventory/properties", async () => (await index.fresh()).properties());
 
-  app.get("/inventory/model-counts", async () => modelCounts(db));
+  app.get("/inventory/model-counts", async () => (await index.fresh()).modelCounts());
+  return index;
 }

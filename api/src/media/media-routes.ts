@@ -29,12 +29,17 @@ export function registerMediaRoutes(app: FastifyInstance): void {
     return sendSvg(reply, vehicleIllustrationSvg(p.shape as never, p.hex, p.view, p.size));
   });
 
-  // The media bucket's trailer-photos/{stock_number}/{n}.jpg (SPEC §7); the trailer type is read from the
-  // stock number's photo set name so no database is needed.
+  // The media bucket's trailer-photos/{stock_number}/{n}.jpg (SPEC §7), drawn: ?type= (the trailer's asset_type)
+  // picks the body; without it the stock number picks one, so every URL of the bucket's shape has an image.
   app.get("/media/trailer-photos/:stock/:file", async (request, reply) => {
     const p = parseOrBadRequest(trailerPhotoParamsSchema, request.params, "trailer photo");
     const kinds = ["enclosed", "flat", "wedge"] as const;
-    const kind = kinds[[...p.stock].reduce((sum, c) => sum + c.charCodeAt(0), 0) % kinds.length] ?? "enclosed";
+    const byType = { Enclosed: "enclosed", "Flat Deck": "flat", Wedge: "wedge" } as const;
+    const type = (request.query as { type?: string }).type as keyof typeof byType | undefined;
+    const kind =
+      (type && byType[type]) ??
+      kinds[[...p.stock].reduce((sum, c) => sum + c.charCodeAt(0), 0) % kinds.length] ??
+      "enclosed";
     return sendSvg(reply, trailerIllustrationSvg(kind, p.view));
   });
 

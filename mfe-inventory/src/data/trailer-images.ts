@@ -5,8 +5,13 @@ import placeholder from "../assets/no-photo.svg";
 export const TRAILER_MEDIA_BASE: string = import.meta.env.VITE_MEDIA_BASE_URL ?? "/api/media";
 export const PLACEHOLDER_IMAGE: string = placeholder;
 
+const DRAWN_MEDIA_BASE = "/api/media";
+
 export function trailerImages(trailer: Trailer): string[] {
-  return trailerImageUrls(TRAILER_MEDIA_BASE, trailer);
+  const urls = trailerImageUrls(TRAILER_MEDIA_BASE, trailer);
+  // the API's drawn stand-ins for the bucket's photos draw the right body when told the type; a bucket ignores it
+  if (TRAILER_MEDIA_BASE !== DRAWN_MEDIA_BASE || !trailer.asset_type) return urls;
+  return urls.map((url) => `${url}?type=${encodeURIComponent(trailer.asset_type)}`);
 }
 
 /** The list's thumbnail: photo 2 when there are more than one, else the placeholder (SPEC §7). */

@@ -1,21 +1,44 @@
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import {
   applyPageMeta,
   emptyInventoryFilter,
   INVENTORY_PAGE_SIZE,
+  type InventoryProperties,
   type InventoryResult,
   type InventoryView,
   inventoryViewToParams,
   parseInventoryView,
+  type Vehicle,
 } from "shared-types";
 import { fetchInventoryPage } from "../api/inventory-api";
+import { fetchInventoryProperties, fetchRelatedVehicles } from "../api/inventory-properties";
 import { LeadsForm } from "../components/leads-form";
+import { RefineToolbar } from "../components/refine-toolbar";
 import { VehicleListItem } from "../components/vehicle-list-item";
 import { pageNumbers, rangeText } from "../pager";
 
 // one random order per visit, so paging a random sort shows every unit once
 const visitSeed = Math.floor(Math.random() * 1_000_000);
+
+/** The empty state's suggestions: the newest units of the whole inventory. */
+function RelatedVehicles() {
+  const [vehicles, setVehicles] = useState<Vehicle[]>([]);
+  useEffect(() => {
+    fetchRelatedVehicles().then(setVehicles, () => setVehicles([]));
+  }, []);
+  if (vehicles.length === 0) return null;
+  return (
+    <>
+      <h2 className="inventory-empty__related">Related vehicles that might interest you:</h2>
+      <ul className="inventory-list">
+        {vehicles.map((v) => (
+          <VehicleListItem key={v.stock_number} vehicle={v} />
+        ))}
+      </ul>
+    </>
+  );
+}
 
 type Load =
   | { status: "loading"; last: InventoryResult | null }
@@ -28,7 +51,19 @@ export function InventoryPage() {
   const key = inventoryViewToParams(view).toString();
   const [load, setLoad] = useState<Load>({ status: "loading", last: null });
 
-  useEffect(() => applyPageMeta("Find Your Vehicle: fleet trucks and vans for sale, Calgary"), []);
+  useEffect(
+    () =>
+      applyPageMeta(
+        "Find Your Vehicle: fleet trucks and vans for sale, Calgary",
+        "Search new and used GM and Isuzu trucks, vans and chassis cabs for sale at our Calgary fleet dealership.",
+      ),
+    [],
+  );
+  const [properties, setProperties] = useState<InventoryProperties | null>(null);
+  useEffect(() => {
+    // the toolbar's options; without them the toolbar still searches, sorts and clears
+    fetchInventoryProperties().then(setProperties, () => setProperties(null));
+  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL key names the view
   useEffect(() => {
     let current = true;
@@ -43,10 +78,6 @@ export function InventoryPage() {
   }, [key]);
 
   const go = (next: Partial<InventoryView>) => setParams(inventoryViewToParams({ ...view, page: 1, ...next }));
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    go({ search: String(new FormData(event.currentTarget).get("search") ?? "").trim() });
-  };
 
   const result = load.status === "done" ? load.result : load.status === "loading" ? load.last : null;
   const totalPages = result ? Math.max(1, Math.ceil(result.size / INVENTORY_PAGE_SIZE)) : 1;
@@ -59,28 +90,7 @@ export function InventoryPage() {
           {result ? rangeText(view.page, INVENTORY_PAGE_SIZE, result.size) : "\u00a0"}
         </p>
       </header>
-      <form className="inventory-search" onSubmit={onSearch} key={view.search}>
-        <label htmlFor="inventory-search-input" className="inventory-search__label">
-          Search Term
-        </label>
-        <input
-          id="inventory-search-input"
-          name="search"
-          type="search"
-          defaultValue={view.search}
-          placeholder="Backup Camera, Lifted, Red, 2019, Cadillac..."
-        />
-        <button type="submit" className="inventory-button inventory-button--primary">
-          Search
-        </button>
-        <button
-          type="button"
-          className="inventory-button"
-          onClick={() => go({ search: "", filter: emptyInventoryFilter() })}
-        >
-          Clear All
-        </button>
-      </form>
+      <RefineToolbar view={view} properties={properties} onChange={go} />
       {load.status === "loading" && !load.last ? <p className="inventory-muted">Loading...</p> : null}
       {load.status === "loading" && load.last ? (
         <p className="inventory-muted" role="status">
@@ -91,7 +101,7 @@ export function InventoryPage() {
         <p role="alert">We couldn't load the inventory just now. Please try again in a moment.</p>
       ) : null}
       {result && result.size === 0 ? (
-        <div className="inventory-empty">
+        <div className="inventory-empty" role="status">
           <p>No vehicles match that criteria. Try clearing your filters, or selecting new ones</p>
           <button
             type="button"
@@ -100,6 +110,7 @@ export function InventoryPage() {
           >
             Reset all Filters
           </button>
+          <RelatedVehicles />
           <section className="inventory-finder" aria-label="Find me this vehicle">
             <LeadsForm
               form="leads/vehicle-finder-form"

@@ -91,7 +91,7 @@ export function VehiclePage() {
       <div className="inventory-vehicle__top">
         <ImageGallery images={v.images} alt={title} fallback={PLACEHOLDER_IMAGE} />
         <div className="inventory-vehicle__summary">
-          <VehiclePrice vehicle={v} />
+          <VehiclePrice vehicle={v} contactText="Contact Us for Pricing" />
           <CallUsButton />
           <dl className="inventory-fields">
             {fields.map(([label, value]) => (

@@ -1,0 +1,192 @@
+import type { Page } from "@playwright/test";
+import { SITE_URL } from "../fixtures/site-processes";
+import { expect, test } from "../fixtures/test";
+
+async function apiSize(query: string): Promise<number> {
+  return ((await (await fetch(`${SITE_URL}/api/inventory/all/?${query}`)).json()) as { size: number }).size;
+}
+const titles = (page: Page) => page.locator('[data-remote="inventory"] .inventory-item__title').allTextContents();
+const countLine = (page: Page) => page.locator(".inventory-count");
+
+test.describe("inventory search", () => {
+  test("first page, the range text, paging and the pager's shape", async ({ page, pageErrors }) => {
+    const total = await apiSize("");
+    await page.goto("/inventory");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Your Vehicle");
+    await expect(countLine(page)).toHaveText(`1 to 20 of ${total} Vehicles`);
+    await expect(page.locator(".inventory-item")).toHaveCount(20);
+    const firstPage = await titles(page);
+    const pager = page.getByRole("navigation", { name: "Pages" });
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(countLine(page)).toHaveText(`21 to 40 of ${total} Vehicles`);
+    expect(await titles(page)).not.toEqual(firstPage);
+    await pager.getByRole("link", { name: "5", exact: true }).click();
+    await expect(pager.getByRole("link", { name: /^\d+$/ })).toHaveText(["2", "3", "4", "5", "6", "7", "8"]);
+    await expect(pager.getByRole("link", { name: "5", exact: true })).toHaveAttribute("aria-current", "page");
+    // every result links to its enquiry form
+    await expect(page.locator(".inventory-item").first().getByRole("link", { name: "Contact Us" })).toHaveAttribute(
+      "href",
+      /^\/contact\/more-info\/[A-Z0-9]+$/,
+    );
+    await page.goBack();
+    await expect(countLine(page)).toHaveText(`21 to 40 of ${total} Vehicles`);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("the toolbar filters by make and model, sorts, and the URL reproduces the view", async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto("/inventory");
+    await page.getByRole("button", { name: "Make and Model" }).click();
+    await page.getByRole("button", { name: "Isuzu models" }).click();
+    // click, not check(): the box follows the URL, which the click changes a moment later
+    await page.getByLabel("NRR", { exact: true }).click();
+    await expect(page.getByLabel("NRR", { exact: true })).toBeChecked();
+    await expect(page).toHaveURL(/filters=/);
+    const nrr = await apiSize("model=NRR");
+    await expect(countLine(page)).toHaveText(
+      nrr > 20 ? `1 to 20 of ${nrr} Vehicles` : `${nrr} Vehicle${nrr === 1 ? "" : "s"}`,
+    );
+    // a make and its models are exclusive: choosing All Isuzu drops the NRR choice
+    await page.getByLabel("All Isuzu").click();
+    await expect(page.getByLabel("All Isuzu")).toBeChecked();
+    await expect(page.getByLabel("NRR", { exact: true })).not.toBeChecked();
+    const isuzu = await apiSize("make=Isuzu");
+    await expect(countLine(page)).toContainText(String(isuzu));
+    await page.getByRole("button", { name: /^Sort Order/ }).click();
+    await expect(page.getByRole("button", { name: "Make and Model" })).toHaveAttribute("aria-expanded", "false");
+    await page.getByLabel("Price Low to High").click();
+    await expect(page).toHaveURL(/sort=price_asc/);
+    const prices = await page.locator(".inventory-item .inventory-price").first().textContent();
+    const shared = page.url();
+    await page.goto("about:blank");
+    await page.goto(shared);
+    await expect(countLine(page)).toContainText(String(isuzu));
+    await expect(page.locator(".inventory-item .inventory-price").first()).toHaveText(prices ?? "");
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("a search term from the toolbar, filters straight from a link, and Clear All", async ({ page }) => {
+    await page.goto("/inventory");
+    await page.getByRole("button", { name: /^Search Term/ }).click();
+    await page.getByPlaceholder(/Backup Camera, Lifted, Red, 2019/).fill("backup camera");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/search=backup\+camera|search=backup%20camera/);
+    const searched = (await (await fetch(`${SITE_URL}/api/inventory/search/backup%20camera`)).json()) as {
+      size: number;
+    };
+    await expect(countLine(page)).toContainText(String(searched.size));
+
+    await page.goto(`/inventory?filters=${encodeURIComponent(JSON.stringify({ make: ["GMC"], condition: ["used"] }))}`);
+    const gmcUsed = await apiSize("make=GMC&condition=used");
+    await expect(countLine(page)).toContainText(String(gmcUsed));
+    await expect(page.getByRole("button", { name: "Make and Model (1)" })).toBeVisible();
+    await page.getByRole("button", { name: "Clear All" }).click();
+    await expect(countLine(page)).toHaveText(`1 to 20 of ${await apiSize("")} Vehicles`);
+  });
+
+  test("the nav's make entry preselects the make", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("html[data-host-ready]").waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Inventory" }).click();
+    await page.locator(".host-nav__group--open .host-nav__submenu").getByRole("link", { name: "Isuzu" }).click();
+    await expect(page).toHaveURL(/\/inventory\?filters=/);
+    await expect(countLine(page)).toContainText(String(await apiSize("make=Isuzu")));
+  });
+
+  test("no match: the message, Reset all Filters, related vehicles and the find-me-this-vehicle form", async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto("/inventory?search=amphibious");
+    const empty = page.locator(".inventory-empty");
+    await expect(empty).toContainText(
+      "No vehicles match that criteria. Try clearing your filters, or selecting new ones",
+    );
+    await expect(empty.getByRole("heading", { name: "Related vehicles that might interest you:" })).toBeVisible();
+    await expect(empty.locator(".inventory-item")).toHaveCount(3);
+    await expect(empty.locator('form[data-lead-form="vehicle-finder"]')).toBeVisible();
+    await empty.getByRole("button", { name: "Reset all Filters" }).click();
+    await expect(countLine(page)).toContainText("1 to 20 of");
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("a reloading indicator shows while the next results load", async ({ page }) => {
+    await page.goto("/inventory");
+    await expect(page.locator(".inventory-item")).toHaveCount(20);
+    let release: () => void = () => {};
+    await page.route("**/api/inventory/all/**", async (route) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+    await expect(page.getByText("Updating results...")).toBeVisible();
+    release();
+    await expect(page.getByText("Updating results...")).toHaveCount(0);
+  });
+});
+
+test.describe("vehicle detail and trailers", () => {
+  test("a vehicle: fields, gallery, Call Us Now, the leads form and three similar units", async ({
+    page,
+    pageErrors,
+  }) => {
+    const list = (await (await fetch(`${SITE_URL}/api/inventory/all/?page_size=1`)).json()) as {
+      vehicles: { stock_number: string; year: number; make: string; model: string }[];
+    };
+    const unit = list.vehicles[0];
+    if (!unit) throw new Error("no inventory");
+    await page.goto(`/inventory/vehicle/${unit.stock_number}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`${unit.year} ${unit.make} ${unit.model}`);
+    await expect(page.locator(".inventory-fields")).toContainText(unit.stock_number);
+    const thumbs = page.locator(".inventory-gallery button img");
+    await expect(thumbs.first()).toHaveAttribute("src", /\/r75$/);
+    await page.getByRole("button", { name: "Call Us Now" }).click();
+    await expect(page.getByRole("link", { name: "403-555-0140" }).first()).toHaveAttribute("href", "tel:+14035550140");
+    await expect(page.locator('form[data-lead-form="vehicle-contact"]')).toBeVisible();
+    const similar = page.locator(".inventory-vehicle .inventory-list .inventory-item");
+    await expect(similar).toHaveCount(3);
+    await expect(similar.getByText(`Stock #${unit.stock_number}`)).toHaveCount(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("an unknown stock number is no longer available, inside the shell, with a way back", async ({ page }) => {
+    await page.goto("/inventory/vehicle/GONE0001");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This vehicle is no longer available");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to the inventory search" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Your Vehicle");
+  });
+
+  test("trailers: 13 rows with price or the contact text, a detail page with its extended description", async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto("/trailer-inventory");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trailer Inventory");
+    const rows = page.locator(".inventory-item");
+    await expect(rows).toHaveCount(13);
+    for (const img of await rows.locator("img").all()) {
+      await img.scrollIntoViewIfNeeded(); // thumbnails load lazily
+      await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    }
+    await expect(rows.first().getByRole("link", { name: "Contact Us" })).toHaveAttribute(
+      "href",
+      /^\/contact\/more-info\/TR\d+$/,
+    );
+    await page.goto("/trailer-inventory/TR410281");
+    await expect(page.getByText(/SALE PRICE/)).toBeVisible();
+    await expect(page.locator(".inventory-stats, .inventory-fields").first()).toContainText("TR410281");
+    await expect(page.getByRole("link", { name: "Get Financing" })).toHaveAttribute("href", "/get-financing");
+    await page.getByRole("button", { name: "Call Us Now" }).click();
+    await expect(page.getByRole("link", { name: "403-555-0140" }).first()).toBeVisible();
+    await expect(page.locator('form[data-lead-form="trailer-enquiry"]')).toBeVisible();
+    await page.goto("/trailer-inventory/TR000000");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/no longer|not found|isn't in/i);
+    expect(pageErrors).toEqual([]);
+  });
+});

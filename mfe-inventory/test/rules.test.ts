@@ -32,9 +32,12 @@ describe("trailers", () => {
     const many = findTrailer("TR410281")!;
     const one = findTrailer("TR410498")!;
     const none = findTrailer("TR910601")!;
-    expect(trailerThumbnail(many)).toBe("/api/media/trailer-photos/TR410281/2.jpg");
+    // the bucket's path rule; the drawn stand-ins are told the body type
+    expect(trailerThumbnail(many)).toBe(
+      `/api/media/trailer-photos/TR410281/2.jpg?type=${encodeURIComponent(many.asset_type)}`,
+    );
     expect(trailerThumbnail(one)).not.toContain("trailer-photos");
-    expect(trailerMainImage(one)).toBe("/api/media/trailer-photos/TR410498/1.jpg");
+    expect(trailerMainImage(one)).toMatch(/^\/api\/media\/trailer-photos\/TR410498\/1\.jpg(\?type=.+)?$/);
     expect(trailerMainImage(none)).not.toContain("trailer-photos");
   });
 });

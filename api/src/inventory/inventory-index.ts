@@ -32,6 +32,9 @@ export interface IndexQuery {
 
 type FixedSort = Exclude<InventorySort, "random">;
 
+/** How long a request waits for a rebuild before it is answered from the previous one. */
+export const REBUILD_WAIT_MS = 300;
+
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byLocale = (a: string, b: string) => a.localeCompare(b, "en");
 /** Units without a price go last whichever way the price sorts (SPEC §9). */
@@ -126,7 +129,11 @@ export class InventoryIndex {
 
   constructor(private readonly db: Queryable) {}
 
-  /** Rebuilds when the inventory changed since the last build (one cheap query otherwise). */
+  /**
+   * Rebuilds when the inventory changed since the last build (one cheap query otherwise). A rebuild takes ~10 ms at
+   * 150 units but seconds at 100,000: a request waits for it at most REBUILD_WAIT_MS, then is answered from the
+   * previous build while the new one finishes (a unit sold a moment ago may still be listed; its page says sold).
+   */
   async fresh(): Promise<this> {
     const [row] = await this.db.query<{ revision: string }>(
       "select revision::text as revision from inventory_revision where id = 1",
@@ -136,7 +143,8 @@ export class InventoryIndex {
       this.building ??= this.build(revision).finally(() => {
         this.building = null;
       });
-      await this.building;
+      if (this.revision === null) await this.building;
+      else await Promise.race([this.building, new Promise((resolve) => setTimeout(resolve, REBUILD_WAIT_MS))]);
     }
     return this;
   }

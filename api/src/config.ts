@@ -5,7 +5,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4180),
   HOST: z.string().default("127.0.0.1"),
   /** A PostgreSQL connection URL; without it the API keeps its data in an embedded PGlite database. */
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
   /** Where the embedded database keeps its files between runs. */
   DATA_DIR: z.string().default(new URL("../../.data/pglite", import.meta.url).pathname),
   /** How many vehicles the generator seeds into an empty database. */

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
@@ -8,7 +8,8 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { MARKETING_CONSENT_TEXT } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
-import type { Database } from "../src/db/database.js";
+import { type Database, openPglite } from "../src/db/database.js";
+import { migrate } from "../src/db/migrations.js";
 import { loadLeads, toAdf, toCsv } from "../src/leads/lead-export.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
 import { seedIfEmpty } from "../src/seed/seed.js";
@@ -285,6 +286,12 @@ describe.each(backends())("lead capture on $name", (backend) => {
         headers: { authorization: `Bearer ${EXPORT_TOKEN}` },
       });
       expect(adf.headers["content-type"]).toContain("application/xml");
+      const nothingNew = await app.inject({
+        method: "GET",
+        url: `/api/leads/export?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+        headers: { authorization: `Bearer ${EXPORT_TOKEN}` },
+      });
+      expect(nothingNew.statusCode).toBe(204);
       const off = await buildApp({ db });
       expect(
         (await off.inject({ method: "GET", url, headers: { authorization: `Bearer ${EXPORT_TOKEN}` } })).statusCode,
@@ -292,4 +299,30 @@ describe.each(backends())("lead capture on $name", (backend) => {
       await off.close();
     });
   });
+});
+
+describe("npm run leads:export", () => {
+  it("writes a valid ADF file and a CSV from the database the API uses", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "leads-export-db-"));
+    const outDir = mkdtempSync(join(tmpdir(), "leads-export-out-"));
+    const db = await openPglite(dataDir);
+    await migrate(db);
+    await db.query(
+      "insert into leads (id, destination, form, fields) values ('lead-1', 'ContactUs', 'contact', $1), ('lead-2', 'VehiclePartsRequest', 'parts-request', $2)",
+      [
+        JSON.stringify({ first_name: "Dana", email: "dana@example.ca", message: "Six NRRs by spring" }),
+        JSON.stringify({ first_name: "Sam", day_phone: "403-555-0101", make: "GMC", parts_required: "Pads" }),
+      ],
+    );
+    await db.close();
+    const tsx = new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url).pathname;
+    const output = execFileSync(process.execPath, [tsx, "src/leads/export-leads.ts", "--out-dir", outDir], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    });
+    expect(output).toContain("2 lead(s) from the pglite database");
+    const [adf, csv] = output.trim().split("\n").slice(1);
+    execFileSync("xmllint", ["--noout", "--dtdvalid", ADF_DTD, adf ?? ""], { stdio: "pipe" });
+    expect(parseCsv(readFileSync(csv ?? "", "utf8"), { columns: true })).toHaveLength(2);
+  }, 30_000);
 });

@@ -26,6 +26,11 @@ const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: confi
 try {
   await migrate(db);
   const leads = await loadLeads(db, since);
+  if (leads.length === 0) {
+    // ADF needs at least one prospect: an empty export would not be a valid document
+    console.log(`No leads${since ? ` since ${since.toISOString()}` : ""} in the ${db.kind} database; nothing written.`);
+    process.exit(0);
+  }
   const outDir = resolve(values["out-dir"] ?? "exports");
   mkdirSync(outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);

@@ -131,6 +131,8 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
     const leads = await loadLeads(db, query.since ? new Date(query.since) : undefined);
     reply.header("cache-control", "no-store");
     if (query.format === "json") return { leads };
+    // ADF needs at least one prospect, so "nothing new" is an empty answer rather than an invalid document
+    if (leads.length === 0) return reply.code(204).send();
     if (query.format === "csv") return reply.type("text/csv; charset=utf-8").send(toCsv(leads));
     return reply.type("application/xml; charset=utf-8").send(toAdf(leads));
   });

@@ -68,7 +68,7 @@ describe("line-up data (SPEC §3)", () => {
     expect(modelsOf("isuzu")).toHaveLength(16);
   });
 
-  it("has unique ids, names, titles and meta descriptions, and no placeholder text", () => {
+  it("has unique ids, names, titles and meta descriptions, and no filler words", () => {
     for (const key of ["id", "name", "title", "meta", "intro"] as const) {
       expect(new Set(LINEUP_MODELS.map((m) => m[key])).size).toBe(LINEUP_MODELS.length);
     }

@@ -1,33 +1,24 @@
-import { federation } from "@module-federation/vite";
-import react from "@vitejs/plugin-react";
-import { DEFAULT_REMOTE_DEV_PORTS, DEFAULT_REMOTE_PORTS, FEDERATION_SHARED } from "shared-types";
-import { defineConfig } from "vitest/config";
+import { remoteViteConfig } from "remote-kit/vite";
+import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
+import { defineConfig } from "vite";
 
 // Team catalog: owns /line-up/*, /get-financing and /get-financing/form (see src/routes.tsx).
-export default defineConfig(({ command }) => ({
-  // relative asset URLs, so the built artefact works from whatever base URL it is deployed to
-  base: command === "build" ? "" : "/",
-  plugins: [
-    react(),
-    federation({
-      name: "catalog",
-      filename: "remoteEntry.js",
-      manifest: true,
-      dts: false,
-      exposes: {
-        "./routes": "./src/routes.tsx",
-        "./lineup-models": "./src/lineup-models-module.ts",
+export default defineConfig(
+  remoteViteConfig({
+    name: "catalog",
+    exposes: {
+      "./routes": "./src/routes.tsx",
+      // kept for consumers of the previous release; peers now read the published data below
+      "./lineup-models": "./src/lineup-models-module.ts",
+    },
+    publishedData: ["lineup-models"],
+    devPort: DEFAULT_REMOTE_DEV_PORTS.catalog,
+    extend: {
+      test: {
+        environment: "happy-dom",
+        include: ["test/**/*.test.tsx", "test/**/*.test.ts"],
+        setupFiles: ["test/setup.ts"],
       },
-      shared: FEDERATION_SHARED,
-    }),
-  ],
-  server: {
-    port: DEFAULT_REMOTE_DEV_PORTS.catalog,
-    strictPort: true,
-    origin: `http://localhost:${DEFAULT_REMOTE_DEV_PORTS.catalog}`,
-    cors: true,
-  },
-  preview: { port: DEFAULT_REMOTE_PORTS.catalog, strictPort: true, cors: true },
-  build: { target: "es2022" },
-  test: { environment: "happy-dom", include: ["test/**/*.test.tsx", "test/**/*.test.ts"] },
-}));
+    },
+  }),
+);

@@ -1,32 +1,19 @@
-import { federation } from "@module-federation/vite";
-import react from "@vitejs/plugin-react";
-import { DEFAULT_REMOTE_DEV_PORTS, DEFAULT_REMOTE_PORTS, FEDERATION_SHARED } from "shared-types";
-import { defineConfig } from "vitest/config";
+import { remoteViteConfig } from "remote-kit/vite";
+import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
+import { defineConfig } from "vite";
 
 // Team service: owns /service, /parts, /services/:link, /body-shop, /body-shop-services/:link and the specials pages (see src/routes.tsx).
-export default defineConfig(({ command }) => ({
-  // relative asset URLs, so the built artefact works from whatever base URL it is deployed to
-  base: command === "build" ? "" : "/",
-  plugins: [
-    react(),
-    federation({
-      name: "service",
-      filename: "remoteEntry.js",
-      manifest: true,
-      dts: false,
-      exposes: {
-        "./routes": "./src/routes.tsx",
+export default defineConfig(
+  remoteViteConfig({
+    name: "service",
+    exposes: { "./routes": "./src/routes.tsx" },
+    devPort: DEFAULT_REMOTE_DEV_PORTS.service,
+    extend: {
+      test: {
+        environment: "happy-dom",
+        include: ["test/**/*.test.tsx", "test/**/*.test.ts"],
+        setupFiles: ["test/setup.ts"],
       },
-      shared: FEDERATION_SHARED,
-    }),
-  ],
-  server: {
-    port: DEFAULT_REMOTE_DEV_PORTS.service,
-    strictPort: true,
-    origin: `http://localhost:${DEFAULT_REMOTE_DEV_PORTS.service}`,
-    cors: true,
-  },
-  preview: { port: DEFAULT_REMOTE_PORTS.service, strictPort: true, cors: true },
-  build: { target: "es2022" },
-  test: { environment: "happy-dom", include: ["test/**/*.test.tsx", "test/**/*.test.ts"] },
-}));
+    },
+  }),
+);

@@ -3,19 +3,21 @@ import { DEFAULT_REMOTE_PORTS, REMOTE_NAMES } from "shared-types";
 
 export const SITE_PORT = Number(process.env.PORT ?? 4173);
 export const API_PORT = Number(process.env.API_PORT ?? 4180);
+const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
 
-/** Built artefacts: the API, each remote's own static server, and the host server in front of them. */
+/** Built artefacts: the API, each remote's own server (static files and renderer), and the host server in front. */
 export function servingCommands() {
   return [
     { name: "api", command: `npm run start -w api`, env: { PORT: String(API_PORT) } },
     ...REMOTE_NAMES.map((name) => ({
       name,
-      command: `npm run preview -w mfe-${name} -- --port ${DEFAULT_REMOTE_PORTS[name]} --strictPort`,
+      command: `npm run start -w mfe-${name}`,
+      env: { PORT: String(DEFAULT_REMOTE_PORTS[name]), API_ORIGIN },
     })),
     {
       name: "host",
       command: `npm run start -w host`,
-      env: { PORT: String(SITE_PORT), API_ORIGIN: `http://127.0.0.1:${API_PORT}` },
+      env: { PORT: String(SITE_PORT), API_ORIGIN, PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? "" },
     },
   ];
 }

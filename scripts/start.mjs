@@ -9,11 +9,12 @@ const run = (command) => execSync(command, { stdio: "inherit", cwd: root });
 const built = (path) => existsSync(new URL(path, root));
 
 if (!built("shared-types/dist/index.js")) run("npm run build -w shared-types");
+if (!built("remote-kit/dist/index.js")) run("npm run build -w remote-kit");
 if (!built("api/dist/src/main.js")) run("npm run build -w api");
 for (const name of ["leads", "catalog", "inventory", "service"]) {
-  if (!built(`mfe-${name}/dist/mf-manifest.json`)) run(`npm run build -w mfe-${name}`);
+  if (!built(`mfe-${name}/dist-server/server-entry.js`)) run(`npm run build -w mfe-${name}`);
 }
-if (!built("host/dist/shell.html")) run("npm run build -w host");
+if (!built("host/dist-server/index.js")) run("npm run build -w host");
 
 const { servingCommands, SITE_PORT } = await import("./site-processes.mjs");
 console.log(`\nServing the site at http://localhost:${SITE_PORT} (Ctrl+C stops it)\n`);

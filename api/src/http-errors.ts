@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from "shared-types";
-import { type ZodType, z } from "zod";
+import { z } from "zod";
 
 export class HttpError extends Error {
   constructor(
@@ -15,8 +15,8 @@ export function notFound(message: string): HttpError {
 }
 
 /** Parses a request part with a shared-types schema; a mismatch is a 400 naming each field. */
-export function parseOrBadRequest<T>(schema: ZodType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value);
+export function parseOrBadRequest<S extends z.core.$ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const fields: Record<string, string[]> = {};
   for (const issue of result.error.issues) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { BUSINESS_DETAILS, inventoryResultSchema, promotionListSchema, vehicleSchema } from "shared-types";
+import { BUSINESS_DETAILS } from "shared-types";
+import { inventoryResultSchema, promotionListSchema, vehicleSchema } from "shared-types/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import type { Database } from "../src/db/database.js";

@@ -1,18 +1,19 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot, type RootOptions } from "react-dom/client";
-import { BrowserRouter } from "react-router-dom";
-import { PEER_MODULE_LOADER_KEY } from "shared-types";
+import { PEER_MODULE_LOADER_KEY, readSiteDocument, type SiteContext, SiteProvider } from "remote-kit";
+import { BrowserRouter } from "remote-kit/router";
+import { apiPaths, type BusinessDetails } from "shared-types";
 import { App } from "./app/app";
-import { loadRemoteModule, loadRemoteRoutes, loadRemotesConfig } from "./features/remotes/api/remote-registry";
+import { loadRemoteModule, loadRemoteRoutes } from "./features/remotes/api/remote-registry";
+import { markHydrated } from "./features/remotes/components/remote-region";
 import { remoteForPath } from "./features/remotes/remote-for-path";
 import "./styles/host.css";
 
 // Remotes render each other's modules through the host's runtime, which knows where every remote lives.
 (globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] = loadRemoteModule;
 
-// Start fetching the remote configuration, and the current route's remote, before React renders.
+// Start loading the current route's remote (runtime, entry, routes) before React starts hydrating.
 const initialRemote = remoteForPath(window.location.pathname);
-loadRemotesConfig().catch(() => {});
 if (initialRemote) loadRemoteRoutes(initialRemote).catch(() => {});
 
 const options: RootOptions = {
@@ -20,17 +21,24 @@ const options: RootOptions = {
   onCaughtError: (error) => console.warn("A part of the site failed to load:", (error as Error)?.message ?? error),
 };
 const container = document.getElementById("root") as HTMLElement;
-const app = (
+const page = (site: SiteContext) => (
   <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <SiteProvider value={site}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </SiteProvider>
   </StrictMode>
 );
 
-// index.html holds the home page rendered at build time: adopt it. Other paths get the bare shell: render.
-if (container.dataset.prerendered === window.location.pathname) {
-  hydrateRoot(container, app, options);
+const written = readSiteDocument();
+if (written && container.firstElementChild) {
+  // the server sent the page: adopt it, region included when the server composed it
+  hydrateRoot(container, page(written), options);
 } else {
-  createRoot(container, options).render(app);
+  // a page without server HTML (the host's Vite dev server alone): render it here
+  markHydrated();
+  fetch(apiPaths.businessDetails())
+    .then((response) => response.json() as Promise<BusinessDetails>)
+    .then((business) => createRoot(container, options).render(page({ siteUrl: window.location.origin, business })));
 }

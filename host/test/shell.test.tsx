@@ -84,12 +84,20 @@ describe("the top navigation", () => {
 });
 
 describe("navigation effects", () => {
-  it("resets the title and removes the description meta on navigation", () => {
-    document.title = "Old page";
+  it("keeps the server's head on the first page, and resets title and description on each navigation", async () => {
+    document.title = "Contact Summit Heavy Fleet, Calgary fleet dealer";
     const meta = document.createElement("meta");
     meta.name = "description";
+    meta.setAttribute("data-page-head", "");
     document.head.append(meta);
-    render(<Shell path="/" />);
+    render(
+      <Shell path="/contact">
+        <GoToParts />
+      </Shell>,
+    );
+    expect(document.title).toBe("Contact Summit Heavy Fleet, Calgary fleet dealer");
+    expect(document.querySelector('meta[name="description"]')).not.toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "go" }));
     expect(document.title).toBe("Summit Heavy Fleet");
     expect(document.querySelector('meta[name="description"]')).toBeNull();
   });

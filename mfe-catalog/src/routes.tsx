@@ -1,21 +1,30 @@
-import { Route, Routes } from "react-router-dom";
-import { FinancingFormPage } from "./pages/financing-form-page";
-import { FinancingPage } from "./pages/financing-page";
-import { LineupPage } from "./pages/lineup-page";
-import { ModelPage } from "./pages/model-page";
+import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
+import { modelCountsResource } from "./api/resources";
 import "./catalog.css";
 
+// each page is its own chunk: the financing pages do not download the line-up
+const LineupPage = lazyPage(() => import("./pages/lineup-page").then((m) => m.LineupPage));
+const ModelPage = lazyPage(() => import("./pages/model-page").then((m) => m.ModelPage));
+const FinancingPage = lazyPage(() => import("./pages/financing-page").then((m) => m.FinancingPage));
+const FinancingFormPage = lazyPage(() => import("./pages/financing-form-page").then((m) => m.FinancingFormPage));
+
 /**
- * Team catalog's routes (shared-types REMOTE_ROUTE_PATTERNS.catalog). Contracts used: the inventory API's
- * model counts. Exposes ./lineup-models for team leads' inquiry and quote pages.
+ * Team catalog's routes (shared-types REMOTE_ROUTE_PATTERNS.catalog), rendered by its own server and hydrated in the
+ * host. Contracts used: the inventory API's model counts. Publishes its line-up models for peers
+ * (data/lineup-models.json) and still exposes ./lineup-models for the previous release's consumers.
  */
+export const CATALOG_ROUTES: readonly RemoteRoute[] = [
+  {
+    path: "/line-up/:brand",
+    element: LineupPage,
+    // optional: without counts the cards still render, and the browser asks again
+    load: ({ preload }) => void preload(modelCountsResource).catch(() => undefined),
+  },
+  { path: "/line-up/:brand/:model", element: ModelPage },
+  { path: "/get-financing", element: FinancingPage },
+  { path: "/get-financing/form", element: FinancingFormPage },
+];
+
 export default function CatalogRoutes() {
-  return (
-    <Routes>
-      <Route path="/line-up/:brand" element={<LineupPage />} />
-      <Route path="/line-up/:brand/:model" element={<ModelPage />} />
-      <Route path="/get-financing" element={<FinancingPage />} />
-      <Route path="/get-financing/form" element={<FinancingFormPage />} />
-    </Routes>
-  );
+  return <RemoteRoutes remote="catalog" routes={CATALOG_ROUTES} />;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { lineupModelSchema, paths, REMOTE_ROUTE_PATTERNS } from "shared-types";
+import { paths, REMOTE_ROUTE_PATTERNS } from "shared-types";
+import { lineupModelSchema } from "shared-types/schemas";
 import { describe, expect, it } from "vitest";
 import { ILLUSTRATIONS } from "../src/data/illustrations";
 import {

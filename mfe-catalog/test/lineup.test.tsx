@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { lineupModelSchema } from "shared-types";
+import { lineupModelSchema } from "shared-types/schemas";
 import { afterEach, describe, expect, it } from "vitest";
-import { inStockCount } from "../src/api/model-counts";
+import { inStockCount } from "../src/api/resources";
 import { ModelCard } from "../src/components/model-card";
 import { findLineupModel, LINEUP_MODELS } from "../src/data/lineup-models";
 

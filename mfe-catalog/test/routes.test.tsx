@@ -1,7 +1,8 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
+import { Suspense } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { REMOTE_ROUTE_PATTERNS } from "shared-types";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 const apiGet = vi.fn(async (_url: string) => ({
   data: [
@@ -10,21 +11,42 @@ const apiGet = vi.fn(async (_url: string) => ({
   ],
 }));
 vi.mock("../src/api/api-client", () => ({ apiClient: { get: (url: string) => apiGet(url) } }));
-const { default: CatalogRoutes } = await import("../src/routes");
+const { default: CatalogRoutes, CATALOG_ROUTES } = await import("../src/routes");
 
-afterEach(cleanup);
-
-// The host sends these paths here (shared-types REMOTE_ROUTE_PATTERNS.catalog): each must render a page.
-describe("team catalog's route table", () => {
-  for (const pattern of REMOTE_ROUTE_PATTERNS.catalog) {
-    const path = pattern.replace(":brand", "isuzu").replace(/:[a-z]+/g, "sample-id");
-    it(`renders ${path}`, () => {
-      const { container } = render(
-        <MemoryRouter initialEntries={[path]}>
+// pages load their code lazily (remote-kit lazyPage): React wants the render awaited inside act
+const renderAt = async (path: string) => {
+  let rendered: ReturnType<typeof render> | undefined;
+  await act(async () => {
+    rendered = render(
+      <MemoryRouter initialEntries={[path]}>
+        {/* the host renders every remote inside a Suspense boundary */}
+        <Suspense fallback={<p>Loading...</p>}>
           <CatalogRoutes />
-        </MemoryRouter>,
-      );
-      expect(container.textContent?.trim().length).toBeGreaterThan(0);
+        </Suspense>
+      </MemoryRouter>,
+    );
+  });
+  return rendered as ReturnType<typeof render>;
+};
+
+// The host sends these paths here (shared-types REMOTE_ROUTE_PATTERNS.catalog): each must render its page.
+const PAGES: Record<string, [path: string, heading: string]> = {
+  "/line-up/:brand": ["/line-up/gm", "GM Fleet Trucks and Vans"],
+  "/line-up/:brand/:model": ["/line-up/isuzu/isuzu-nrr-ev", "Isuzu NRR EV"],
+  "/get-financing": ["/get-financing", "Fleet Financing"],
+  "/get-financing/form": ["/get-financing/form", "Online Credit Application"],
+};
+
+describe("team catalog's route table", () => {
+  it("answers exactly the patterns the host sends it", () => {
+    expect(CATALOG_ROUTES.map((r) => r.path).sort()).toEqual([...REMOTE_ROUTE_PATTERNS.catalog].sort());
+  });
+
+  for (const pattern of REMOTE_ROUTE_PATTERNS.catalog) {
+    const [path, heading] = PAGES[pattern] ?? ["", ""];
+    it(`renders ${path} with its heading`, async () => {
+      await renderAt(path);
+      expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe(heading);
     });
   }
 });
@@ -32,11 +54,7 @@ describe("team catalog's route table", () => {
 describe("the Isuzu line-up", () => {
   it("asks the API once for every card's count, and links in-stock models to the inventory", async () => {
     apiGet.mockClear();
-    const { container } = render(
-      <MemoryRouter initialEntries={["/line-up/isuzu"]}>
-        <CatalogRoutes />
-      </MemoryRouter>,
-    );
+    const { container } = await renderAt("/line-up/isuzu");
     expect(await screen.findAllByRole("link", { name: "4 In Stock" })).toHaveLength(2); // NRR regular and crew cab
     expect(screen.getAllByRole("link", { name: "2 In Stock" })).toHaveLength(2); // FVR class 6 and 7
     expect(screen.getAllByRole("link", { name: "Make an Inquiry" })).toHaveLength(16 - 4);

@@ -1,21 +1,52 @@
-import { Route, Routes } from "react-router-dom";
-import { InventoryPage } from "./pages/inventory-page";
-import { TrailerListPage } from "./pages/trailer-list-page";
-import { TrailerPage } from "./pages/trailer-page";
-import { VehiclePage } from "./pages/vehicle-page";
+import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
+import {
+  inventoryPageResource,
+  inventoryPropertiesResource,
+  newVisitSeed,
+  relatedVehiclesResource,
+  similarVehiclesResource,
+  VISIT_SEED_KEY,
+  vehicleResource,
+} from "./api/resources";
 import "./inventory.css";
 
+// each page is its own chunk: a vehicle page does not download the search page's toolbar
+const InventoryPage = lazyPage(() => import("./pages/inventory-page").then((m) => m.InventoryPage));
+const VehiclePage = lazyPage(() => import("./pages/vehicle-page").then((m) => m.VehiclePage));
+const TrailerListPage = lazyPage(() => import("./pages/trailer-list-page").then((m) => m.TrailerListPage));
+const TrailerPage = lazyPage(() => import("./pages/trailer-page").then((m) => m.TrailerPage));
+
 /**
- * Team inventory's routes (shared-types REMOTE_ROUTE_PATTERNS.inventory). Contracts used: the inventory API,
- * leads/lead-form for enquiries. Exposes ./trailers for team leads' more-info page.
+ * Team inventory's routes (shared-types REMOTE_ROUTE_PATTERNS.inventory), rendered by its own server and hydrated
+ * in the host. Contracts used: the inventory API; team leads' forms (leads/vehicle-contact-form,
+ * leads/trailer-enquiry-form, leads/vehicle-finder-form) rendered in the browser. Publishes its trailers for peers
+ * (data/trailers.json) and still exposes ./trailers for the previous release's consumers.
  */
+export const INVENTORY_ROUTES: readonly RemoteRoute[] = [
+  {
+    path: "/inventory",
+    element: InventoryPage,
+    load: async ({ searchParams, preload, value }) => {
+      const seed = value(VISIT_SEED_KEY, newVisitSeed);
+      void preload(inventoryPropertiesResource).catch(() => undefined);
+      const { parseInventoryView } = await import("shared-types/schemas");
+      const page = await preload(inventoryPageResource, parseInventoryView(searchParams), seed);
+      if (page.size === 0) void preload(relatedVehiclesResource).catch(() => undefined);
+    },
+  },
+  {
+    path: "/inventory/vehicle/:id",
+    element: VehiclePage,
+    load: async ({ params, preload }) => {
+      const id = params.id ?? "";
+      void preload(similarVehiclesResource, id).catch(() => undefined);
+      await preload(vehicleResource, id);
+    },
+  },
+  { path: "/trailer-inventory", element: TrailerListPage },
+  { path: "/trailer-inventory/:id", element: TrailerPage },
+];
+
 export default function InventoryRoutes() {
-  return (
-    <Routes>
-      <Route path="/inventory" element={<InventoryPage />} />
-      <Route path="/inventory/vehicle/:id" element={<VehiclePage />} />
-      <Route path="/trailer-inventory" element={<TrailerListPage />} />
-      <Route path="/trailer-inventory/:id" element={<TrailerPage />} />
-    </Routes>
-  );
+  return <RemoteRoutes remote="inventory" routes={INVENTORY_ROUTES} />;
 }

@@ -1,12 +1,17 @@
+// `npm run dev -w mfe-inventory` alone: the routes outside the host, with the dealership's details from the contracts.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router-dom";
+import { SiteProvider } from "remote-kit";
+import { BrowserRouter } from "remote-kit/router";
+import { BUSINESS_DETAILS } from "shared-types";
 import InventoryRoutes from "./routes";
 
 createRoot(document.getElementById("root") as HTMLElement).render(
   <StrictMode>
-    <BrowserRouter>
-      <InventoryRoutes />
-    </BrowserRouter>
+    <SiteProvider value={{ siteUrl: window.location.origin, business: BUSINESS_DETAILS }}>
+      <BrowserRouter>
+        <InventoryRoutes />
+      </BrowserRouter>
+    </SiteProvider>
   </StrictMode>,
 );

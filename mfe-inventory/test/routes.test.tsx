@@ -1,27 +1,50 @@
-import { cleanup, render } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { screen } from "@testing-library/react";
 import { REMOTE_ROUTE_PATTERNS } from "shared-types";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { renderAt } from "./render";
 
-// the route table is under test, not the API: every call answers an empty inventory
+// the route table is under test, not the API: every search answers an empty inventory, every unit is unknown
 vi.mock("../src/api/api-client", () => ({
-  apiClient: { get: async () => ({ data: { vehicles: [], size: 0, page: 1, page_size: 20 } }) },
+  apiClient: {
+    get: async (url: string) => {
+      if (url.includes("/stocknumber/") || url.includes("/similar/")) {
+        throw Object.assign(new Error("not found"), { response: { status: 404 } });
+      }
+      if (url.includes("/properties")) {
+        return {
+          data: { years: [], makes: [], models: {}, body_styles: [], price_lower: 0, price_upper: 0 },
+        };
+      }
+      return { data: { vehicles: [], size: 0, page: 1, page_size: 20 } };
+    },
+  },
 }));
-const { default: InventoryRoutes } = await import("../src/routes");
+const { default: InventoryRoutes, INVENTORY_ROUTES } = await import("../src/routes");
 
-afterEach(cleanup);
+// The host sends these paths here (shared-types REMOTE_ROUTE_PATTERNS.inventory): each must render its page.
+const PAGES: Record<string, [path: string, heading: string]> = {
+  "/inventory": ["/inventory", "Find Your Vehicle"],
+  "/inventory/vehicle/:id": ["/inventory/vehicle/NOPE0000", "This vehicle is no longer available"],
+  "/trailer-inventory": ["/trailer-inventory", "Trailer Inventory"],
+  "/trailer-inventory/:id": ["/trailer-inventory/TR410281", "Haulmark Transport 7x16 Enclosed Cargo Trailer"],
+};
 
-// The host sends these paths here (shared-types REMOTE_ROUTE_PATTERNS.inventory): each must render a page.
 describe("team inventory's route table", () => {
+  it("answers exactly the patterns the host sends it", () => {
+    expect(INVENTORY_ROUTES.map((r) => r.path).sort()).toEqual([...REMOTE_ROUTE_PATTERNS.inventory].sort());
+  });
+
   for (const pattern of REMOTE_ROUTE_PATTERNS.inventory) {
-    const path = pattern.replace(":brand", "isuzu").replace(/:[a-z]+/g, "sample-id");
-    it(`renders ${path}`, () => {
-      const { container } = render(
-        <MemoryRouter initialEntries={[path]}>
-          <InventoryRoutes />
-        </MemoryRouter>,
-      );
-      expect(container.textContent?.trim().length).toBeGreaterThan(0);
+    const [path, heading] = PAGES[pattern] ?? ["", ""];
+    it(`renders ${path} with its heading`, async () => {
+      await renderAt(path, <InventoryRoutes />);
+      expect((await screen.findByRole("heading", { level: 1, name: heading })).textContent).toBe(heading);
     });
   }
+
+  it("an empty search shows the no-results panel with Reset all Filters", async () => {
+    await renderAt("/inventory?search=unicorn", <InventoryRoutes />);
+    expect(await screen.findByText(/No vehicles match that criteria/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Reset all Filters" })).toBeTruthy();
+  });
 });

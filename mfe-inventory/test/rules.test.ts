@@ -41,3 +41,12 @@ describe("trailers", () => {
     expect(trailerMainImage(none)).not.toContain("trailer-photos");
   });
 });
+
+describe("the trailer list (SPEC §3)", () => {
+  it("is 13 valid trailers with unique stock numbers", async () => {
+    const { trailerSchema } = await import("shared-types/schemas");
+    expect(TRAILERS).toHaveLength(13);
+    for (const t of TRAILERS) expect(trailerSchema.parse(t)).toEqual(t);
+    expect(new Set(TRAILERS.map((t) => t.stock_number)).size).toBe(13);
+  });
+});

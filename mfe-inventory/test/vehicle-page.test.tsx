@@ -1,9 +1,9 @@
-// @vitest-environment jsdom
-// jsdom, not happy-dom: DOMPurify cannot sanitise on happy-dom's DOM, and this file proves the sanitising
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { PEER_MODULE_LOADER_KEY, type Vehicle } from "shared-types";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { Route, Routes } from "react-router-dom";
+import { PEER_MODULE_LOADER_KEY } from "remote-kit";
+import type { Vehicle } from "shared-types";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderAt } from "./render";
 
 const VEHICLE: Vehicle = {
   stock_number: "SF100000",
@@ -30,7 +30,8 @@ const VEHICLE: Vehicle = {
   primary_image: "/api/media/vehicles/pickup/ffffff/1/r640",
   images: ["/api/media/vehicles/pickup/ffffff/1/r640", "/api/media/vehicles/pickup/ffffff/2/r640"],
   options: ["Heavy-duty trailering package with integrated brake controller", "A/C", "Backup Camera"],
-  comments: '<p>Fleet ready<script>window.hacked = true</script><img src="x" onerror="window.hacked = true"></p>',
+  // as the API sends it: sanitised to formatting tags (api/test covers the sanitising)
+  comments: "<p>Fleet ready with <strong>upfit-ready</strong> frame</p>",
   dealership: "shfl",
   inventory_type: "",
   listed_at: "2026-10-01",
@@ -51,27 +52,23 @@ afterEach(() => {
 });
 
 const renderPage = () =>
-  render(
-    <MemoryRouter initialEntries={["/inventory/vehicle/SF100000"]}>
-      <Routes>
-        <Route path="/inventory/vehicle/:id" element={<VehiclePage />} />
-      </Routes>
-    </MemoryRouter>,
+  renderAt(
+    "/inventory/vehicle/SF100000",
+    <Routes>
+      <Route path="/inventory/vehicle/:id" element={<VehiclePage />} />
+    </Routes>,
   );
 
 describe("the vehicle page", () => {
-  it("renders comments as sanitised HTML: no script, no event handlers", async () => {
-    const { container } = renderPage();
-    expect(await screen.findByText("Fleet ready")).toBeTruthy();
-    const comments = container.querySelector(".inventory-comments") as HTMLElement;
-    expect(comments.querySelector("script")).toBeNull();
-    expect(comments.querySelector("[onerror]")).toBeNull();
-    expect((window as { hacked?: boolean }).hacked).toBeUndefined();
+  it("renders the comments' formatting as HTML", async () => {
+    const { container } = await renderPage();
+    expect(await screen.findByText("upfit-ready")).toBeTruthy();
+    expect(container.querySelector(".inventory-comments strong")?.textContent).toBe("upfit-ready");
   });
 
   it("shows the dual price for a discounted new unit: MSRP struck through, discount, sale price", async () => {
-    const { container } = renderPage();
-    await screen.findByText("Fleet ready");
+    const { container } = await renderPage();
+    await screen.findByText("upfit-ready");
     expect(container.querySelector(".inventory-price s")?.textContent).toBe("$89,900");
     expect(screen.getByText("$5,400")).toBeTruthy();
     expect(screen.getByText("$84,500")).toBeTruthy();
@@ -79,13 +76,13 @@ describe("the vehicle page", () => {
 
   it("says Contact Us for Pricing when the unit has no price", async () => {
     vehicle = { ...VEHICLE, full_price: 0, low_price: 0, discount: 0 };
-    renderPage();
+    await renderPage();
     expect(await screen.findByText("Contact Us for Pricing")).toBeTruthy();
   });
 
   it("resizes /r640 thumbnails to 75 wide and makes a clicked one the main image, dimmed until loaded", async () => {
-    const { container } = renderPage();
-    await screen.findByText("Fleet ready");
+    const { container } = await renderPage();
+    await screen.findByText("upfit-ready");
     const thumbs = [...container.querySelectorAll(".inventory-gallery button img")] as HTMLImageElement[];
     expect(thumbs.map((t) => t.getAttribute("src"))).toEqual([
       "/api/media/vehicles/pickup/ffffff/1/r75",
@@ -100,8 +97,8 @@ describe("the vehicle page", () => {
   });
 
   it("lists options shortest first and a sold unit is no longer available, with a way back", async () => {
-    const { container } = renderPage();
-    await screen.findByText("Fleet ready");
+    const { container } = await renderPage();
+    await screen.findByText("upfit-ready");
     expect([...container.querySelectorAll(".inventory-options li")].map((li) => li.textContent)).toEqual([
       "A/C",
       "Backup Camera",
@@ -109,7 +106,7 @@ describe("the vehicle page", () => {
     ]);
     cleanup();
     vehicle = { ...VEHICLE, status: "sold" };
-    renderPage();
+    await renderPage();
     expect(await screen.findByRole("heading", { name: "This vehicle is no longer available" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to the inventory search" }).getAttribute("href")).toBe("/inventory");
   });

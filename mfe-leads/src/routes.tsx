@@ -1,20 +1,34 @@
-import { Route, Routes } from "react-router-dom";
-import { ContactPage } from "./pages/contact-page";
-import { ModelRequestPage } from "./pages/model-request-page";
-import { MoreInfoPage } from "./pages/more-info-page";
+import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
+import { lineupModelResource, unitResource } from "./api/resources";
 import "./leads.css";
 
+// each page is its own chunk
+const ContactPage = lazyPage(() => import("./pages/contact-page").then((m) => m.ContactPage));
+const MoreInfoPage = lazyPage(() => import("./pages/more-info-page").then((m) => m.MoreInfoPage));
+const modelRequestPage = (kind: "inquiry" | "quote") =>
+  lazyPage(() => import("./pages/model-request-page").then((m) => () => <m.ModelRequestPage kind={kind} />));
+
+const withModel: RemoteRoute["load"] = async ({ params, preload }) => {
+  // the model is team catalog's published data: without it the page still renders, and the browser asks again
+  await preload(lineupModelResource, params.id ?? "").catch(() => undefined);
+};
+
 /**
- * Team leads' routes (shared-types REMOTE_ROUTE_PATTERNS.leads). Contracts used: the lead capture API, the
- * inventory API for a vehicle, inventory/trailers and catalog/lineup-models for what a visitor asks about.
+ * Team leads' routes (shared-types REMOTE_ROUTE_PATTERNS.leads), rendered by its own server and hydrated in the
+ * host. Contracts used: the lead capture API, the inventory API for a vehicle, team inventory's published trailers
+ * and team catalog's published line-up models for what a visitor asks about. Exposes every enquiry form.
  */
+export const LEADS_ROUTES: readonly RemoteRoute[] = [
+  { path: "/contact", element: ContactPage },
+  {
+    path: "/contact/more-info/:id",
+    element: MoreInfoPage,
+    load: async ({ params, preload }) => void (await preload(unitResource, params.id ?? "")),
+  },
+  { path: "/contact/inquiry/:id", element: modelRequestPage("inquiry"), load: withModel },
+  { path: "/contact/quote/:id", element: modelRequestPage("quote"), load: withModel },
+];
+
 export default function LeadsRoutes() {
-  return (
-    <Routes>
-      <Route path="/contact" element={<ContactPage />} />
-      <Route path="/contact/more-info/:id" element={<MoreInfoPage />} />
-      <Route path="/contact/inquiry/:id" element={<ModelRequestPage kind="inquiry" />} />
-      <Route path="/contact/quote/:id" element={<ModelRequestPage kind="quote" />} />
-    </Routes>
-  );
+  return <RemoteRoutes remote="leads" routes={LEADS_ROUTES} />;
 }

@@ -1,7 +1,7 @@
-import { render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { screen } from "@testing-library/react";
 import { type LineupModel, REMOTE_ROUTE_PATTERNS } from "shared-types";
 import { describe, expect, it, vi } from "vitest";
+import { renderAt as renderRoute } from "./render";
 
 const NRR_EV = {
   id: "isuzu-nrr-ev",
@@ -16,31 +16,42 @@ vi.mock("../src/api/unit-lookup", () => ({
     stock === "T1007"
       ? { kind: "trailer", stockNumber: stock, title: "7x14 Cargo", image: null, href: "/trailer-inventory/T1007" }
       : null,
-  findLineupModel: async (id: string) => (id === NRR_EV.id ? NRR_EV : null),
 }));
-const { default: LeadsRoutes } = await import("../src/routes");
+// team catalog's published line-up, as the pages read it (remote-kit loadPeerData)
+vi.mock("remote-kit", async (original) => ({
+  ...(await original<typeof import("remote-kit")>()),
+  loadPeerData: async () => ({ models: [NRR_EV], legacyIds: {} }),
+}));
+const { default: LeadsRoutes, LEADS_ROUTES } = await import("../src/routes");
 
-const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <LeadsRoutes />
-    </MemoryRouter>,
-  );
+const renderAt = (path: string) => renderRoute(path, <LeadsRoutes />);
 
-// The host sends these paths here (shared-types REMOTE_ROUTE_PATTERNS.leads): each must render a page.
+// The host sends these paths here (shared-types REMOTE_ROUTE_PATTERNS.leads): each must render its page.
+const PAGES: Record<string, [path: string, heading: string]> = {
+  "/contact": ["/contact", "Contact Us"],
+  "/contact/more-info/:id": ["/contact/more-info/T1007", "7x14 Cargo"],
+  "/contact/inquiry/:id": ["/contact/inquiry/isuzu-nrr-ev", "More Information"],
+  "/contact/quote/:id": ["/contact/quote/isuzu-nrr-ev", "More Information"],
+};
+
 describe("team leads's route table", () => {
+  it("answers exactly the patterns the host sends it", () => {
+    expect(LEADS_ROUTES.map((r) => r.path).sort()).toEqual([...REMOTE_ROUTE_PATTERNS.leads].sort());
+  });
+
   for (const pattern of REMOTE_ROUTE_PATTERNS.leads) {
-    const path = pattern.replace(":brand", "isuzu").replace(/:[a-z]+/g, "sample-id");
-    it(`renders ${path}`, () => {
-      const { container } = renderAt(path);
-      expect(container.textContent?.trim().length).toBeGreaterThan(0);
+    const [path, heading] = PAGES[pattern] ?? ["", ""];
+    it(`renders ${path} with its heading`, async () => {
+      await renderAt(path);
+      expect((await screen.findByRole("heading", { level: 1, name: heading })).textContent).toBe(heading);
     });
   }
 });
 
 describe("pages", () => {
-  it("/contact has the three phones, the contact persons, the form and the three fragments", () => {
-    const { container } = renderAt("/contact");
+  it("/contact has the three phones, the contact persons, the form and the three fragments", async () => {
+    const { container } = await renderAt("/contact");
+    await screen.findByRole("heading", { level: 1, name: "Contact Us" });
     for (const fragment of ["call_us", "email_us", "message_us"])
       expect(container.querySelector(`#${fragment}`)).not.toBeNull();
     expect(container.querySelector('[data-lead-form="contact"]')).not.toBeNull();
@@ -50,14 +61,14 @@ describe("pages", () => {
   });
 
   it("/contact/more-info/{stock} links a trailer to its page and carries its stock number", async () => {
-    const { container } = renderAt("/contact/more-info/T1007");
+    const { container } = await renderAt("/contact/more-info/T1007");
     const link = (await screen.findByRole("link", { name: "7x14 Cargo" })) as HTMLAnchorElement;
     expect(link.getAttribute("href")).toBe("/trailer-inventory/T1007");
     expect(container.querySelector('[data-lead-form="more-info"]')).not.toBeNull();
   });
 
   it("/contact/quote/{id} shows the model, the heading and the quote form", async () => {
-    renderAt("/contact/quote/isuzu-nrr-ev");
+    await renderAt("/contact/quote/isuzu-nrr-ev");
     expect(await screen.findByText("Isuzu NRR EV")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "More Information" })).toBeTruthy();
     expect(screen.getByText("Fill out the form and we will be in touch.")).toBeTruthy();
@@ -65,7 +76,7 @@ describe("pages", () => {
   });
 
   it("/contact/inquiry/{unknown} says so and still offers a way to reach us", async () => {
-    const { container } = renderAt("/contact/inquiry/isuzu-nope");
+    const { container } = await renderAt("/contact/inquiry/isuzu-nope");
     expect(await screen.findByText(/We don't have a line-up model called "isuzu-nope"/)).toBeTruthy();
     expect(container.querySelector('[data-lead-form="contact"]')).not.toBeNull();
   });

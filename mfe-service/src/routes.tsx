@@ -1,28 +1,67 @@
-import { Route, Routes } from "react-router-dom";
-import { BodyShopPage } from "./pages/body-shop-page";
-import { DepartmentPage } from "./pages/department-page";
-import { SectionItemPage } from "./pages/section-item-page";
-import { PartsSpecialsPage, PromotionsPage, SpecialsIndexPage } from "./pages/specials-pages";
+import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
+import { lineupModelResource, promotionsResource, sectionPageResource } from "./api/resources";
 import "./service.css";
 
-/**
- * Team service's routes (shared-types REMOTE_ROUTE_PATTERNS.service). Contracts used: the promotions API,
- * leads/lead-form for requests and bookings, catalog/lineup-models for a model's prefill.
- */
-export default function ServiceRoutes() {
-  return (
-    <Routes>
-      <Route path="/service" element={<DepartmentPage department="service" />} />
-      <Route path="/service/:id" element={<DepartmentPage department="service" />} />
-      <Route path="/parts" element={<DepartmentPage department="parts" />} />
-      <Route path="/parts/:id" element={<DepartmentPage department="parts" />} />
-      <Route path="/services/:link" element={<SectionItemPage section="service" />} />
-      <Route path="/body-shop" element={<BodyShopPage />} />
-      <Route path="/body-shop-services/:link" element={<SectionItemPage section="body-shop" />} />
-      <Route path="/sales-specials" element={<PromotionsPage department="sales" />} />
-      <Route path="/service-specials" element={<PromotionsPage department="service" />} />
-      <Route path="/parts-specials" element={<PartsSpecialsPage />} />
-      <Route path="/specials" element={<SpecialsIndexPage />} />
-    </Routes>
+// each kind of page is its own chunk
+const departmentPage = (department: "service" | "parts") =>
+  lazyPage(() => import("./pages/department-page").then((m) => () => <m.DepartmentPage department={department} />));
+const sectionItemPage = (section: "service" | "body-shop") =>
+  lazyPage(() => import("./pages/section-item-page").then((m) => () => <m.SectionItemPage section={section} />));
+const specialsPage = (page: "sales" | "service" | "parts" | "index") =>
+  lazyPage(() =>
+    import("./pages/specials-pages").then((m) =>
+      page === "parts"
+        ? m.PartsSpecialsPage
+        : page === "index"
+          ? m.SpecialsIndexPage
+          : () => <m.PromotionsPage department={page} />,
+    ),
   );
+const ServicePage = departmentPage("service");
+const PartsPage = departmentPage("parts");
+const BodyShopPage = lazyPage(() => import("./pages/body-shop-page").then((m) => m.BodyShopPage));
+
+const withModel: RemoteRoute["load"] = async ({ params, preload }) => {
+  // a model's prefill is team catalog's data: without it the page still renders, and the browser asks again
+  if (params.id) await preload(lineupModelResource, params.id).catch(() => undefined);
+};
+
+/**
+ * Team service's routes (shared-types REMOTE_ROUTE_PATTERNS.service), rendered by its own server and hydrated in
+ * the host. Contracts used: the promotions API; team catalog's published line-up models (a model's prefill);
+ * team leads' forms (leads/service-request-form, leads/parts-request-form, leads/service-booking-form) rendered in
+ * the browser.
+ */
+export const SERVICE_ROUTES: readonly RemoteRoute[] = [
+  { path: "/service", element: ServicePage },
+  { path: "/service/:id", element: ServicePage, load: withModel },
+  { path: "/parts", element: PartsPage },
+  { path: "/parts/:id", element: PartsPage, load: withModel },
+  {
+    path: "/services/:link",
+    element: sectionItemPage("service"),
+    load: async ({ params, preload }) => void (await preload(sectionPageResource, "service", params.link ?? "")),
+  },
+  { path: "/body-shop", element: BodyShopPage },
+  {
+    path: "/body-shop-services/:link",
+    element: sectionItemPage("body-shop"),
+    load: async ({ params, preload }) => void (await preload(sectionPageResource, "body-shop", params.link ?? "")),
+  },
+  {
+    path: "/sales-specials",
+    element: specialsPage("sales"),
+    load: ({ preload }) => void preload(promotionsResource).catch(() => undefined),
+  },
+  {
+    path: "/service-specials",
+    element: specialsPage("service"),
+    load: ({ preload }) => void preload(promotionsResource).catch(() => undefined),
+  },
+  { path: "/parts-specials", element: specialsPage("parts") },
+  { path: "/specials", element: specialsPage("index") },
+];
+
+export default function ServiceRoutes() {
+  return <RemoteRoutes remote="service" routes={SERVICE_ROUTES} />;
 }

@@ -9,6 +9,8 @@ export const apiPaths = {
   inventoryProperties: () => `${API_PREFIX}/inventory/properties`,
   inventoryModelCounts: () => `${API_PREFIX}/inventory/model-counts`,
   inventorySimilar: (stockNumber: string) => `${API_PREFIX}/inventory/similar/${encodeURIComponent(stockNumber)}`,
+  /** Every available unit's stock number and when it last changed, for the sitemap. */
+  inventorySitemap: () => `${API_PREFIX}/inventory/sitemap`,
   leadsCapture: () => `${API_PREFIX}/leads/capture`,
   /** Issues the anti-forgery cookie pair (XSRF-TOKEN for the page to echo, an HttpOnly secret beside it). */
   leadsToken: () => `${API_PREFIX}/leads/token`,

@@ -1,60 +1,27 @@
-import { z } from "zod";
+import type { z } from "zod/mini";
+import type { addressSchema, businessDetailsSchema, dayHoursSchema, openingSegmentSchema } from "./business.schema.js";
 
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
-/** "HH:MM", 24-hour clock, local (Mountain) time. */
-const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "expected HH:MM");
-
-export const openingSegmentSchema = z.object({ open: clockTimeSchema, close: clockTimeSchema });
-
-/** A day is either open in one or more segments, or carries a text such as "Closed" or "By Appointment Only". */
-export const dayHoursSchema = z
-  .object({
-    day: z.enum(WEEKDAYS),
-    segments: z.array(openingSegmentSchema),
-    text: z.string().min(1).optional(),
-  })
-  .refine((d) => d.segments.length > 0 || d.text !== undefined, "a day needs segments or a text");
-
-export const weekHoursSchema = z.array(dayHoursSchema).length(7);
-
-export const addressSchema = z.object({
-  recipient: z.string(),
-  line1: z.string(),
-  line2: z.string(),
-  street_number: z.string(),
-  street_name: z.string(),
-  city: z.string(),
-  province: z.string(),
-  country: z.string(),
-  postal_code: z.string(),
-});
-
-export const businessDetailsSchema = z.object({
-  name: z.string().min(1),
-  domain: z.string().min(1),
-  primary_email: z.email(),
-  phone_sales: z.string().min(7),
-  phone_isuzu: z.string().min(7),
-  phone_service: z.string().min(7),
-  hours: z.object({ sales: weekHoursSchema, service: weekHoursSchema, parts: weekHoursSchema }),
-  address: addressSchema,
-});
-
 export type OpeningSegment = z.infer<typeof openingSegmentSchema>;
+
 export type DayHours = z.infer<typeof dayHoursSchema>;
+
 export type Address = z.infer<typeof addressSchema>;
+
 export type BusinessDetails = z.infer<typeof businessDetailsSchema>;
+
 export type Department = keyof BusinessDetails["hours"];
 
 const weekdays = (open: string, close: string) =>
   WEEKDAYS.slice(0, 5).map((day) => ({ day, segments: [{ open, close }] }));
 
 /**
- * The dealership's own details: the one source every package reads (the API serves it at
- * /api/business-details, the host renders it into static HTML at build time).
+ * The dealership's own details: the one source every package reads (the API serves it at /api/business-details,
+ * the host server hands it to every page). A plain object, checked against the schema by the tests, so no page
+ * pays for parsing it.
  */
-export const BUSINESS_DETAILS: BusinessDetails = businessDetailsSchema.parse({
+export const BUSINESS_DETAILS: BusinessDetails = {
   name: "Summit Heavy Fleet",
   domain: "summitheavyfleet.ca",
   primary_email: "sales@summitheavyfleet.ca",
@@ -90,7 +57,8 @@ export const BUSINESS_DETAILS: BusinessDetails = businessDetailsSchema.parse({
     country: "Canada",
     postal_code: "T2C 4S3",
   },
-});
+  geo: { latitude: 50.9866, longitude: -113.9631 },
+};
 
 /** "08:00" -> "8:00 AM", "17:30" -> "5:30 PM". */
 export function formatClockTime(time: string): string {

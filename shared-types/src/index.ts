@@ -1,4 +1,5 @@
-// The package's public contract. Each module is one entity or concern of SPEC.md.
+// The package's public contract: types, rules and constants of SPEC.md, one module per entity or concern. The zod
+// schemas are a separate entry (shared-types/schemas), so a page bundles them only where it validates data.
 export * from "./api-paths.js";
 export * from "./business.js";
 export * from "./events.js";
@@ -8,7 +9,6 @@ export * from "./inventory-filter.js";
 export * from "./lead.js";
 export * from "./lead-forms.js";
 export * from "./lineup.js";
-export * from "./page-meta.js";
 export * from "./promotion.js";
 export * from "./routes.js";
 export * from "./site-sections.js";

@@ -1,8 +1,11 @@
-import { z } from "zod";
-import { VEHICLE_CONDITIONS } from "./vehicle.js";
+import type { z } from "zod/mini";
+import type { inventoryFilterSchema, inventoryFilterShortSchema } from "./inventory-filter.schema.js";
+import type { VEHICLE_CONDITIONS } from "./vehicle.js";
 
 export const ALLOWED_DEALERSHIP = "shfl";
+
 export const INVENTORY_PAGE_SIZE = 20;
+
 export const SIMILAR_VEHICLES_COUNT = 3;
 
 export const SORT_OPTIONS = [
@@ -13,39 +16,28 @@ export const SORT_OPTIONS = [
   { value: "discount", label: "Largest Discount" },
   { value: "random", label: "Random" },
 ] as const;
+
 export const SORT_VALUES = SORT_OPTIONS.map((o) => o.value) as [InventorySort, ...InventorySort[]];
+
 export type InventorySort = (typeof SORT_OPTIONS)[number]["value"];
-export const inventorySortSchema = z.enum(["age_asc", "age_desc", "price_asc", "price_desc", "discount", "random"]);
 
-const textList = z.array(z.string().trim().min(1).max(80)).max(50);
-
-/** The full reading of the filter (SPEC §3). */
-export const inventoryFilterSchema = z.object({
-  condition: z.array(z.enum(VEHICLE_CONDITIONS)).max(2).default([]),
-  year: z.array(z.number().int().min(1900).max(2100)).max(50).default([]),
-  make: textList.default([]),
-  model: textList.default([]),
-  body_style: textList.default([]),
-  dealership: textList.default([]),
-  inventory_type: textList.default([]),
-  price_upper: z.number().nonnegative().default(0),
-  price_lower: z.number().nonnegative().default(0),
-});
 export type InventoryFilter = z.infer<typeof inventoryFilterSchema>;
 
-/** The other reading (SPEC §3): no inventory_type and no price bounds. It parses into the full one. */
-export const inventoryFilterShortSchema = inventoryFilterSchema.pick({
-  condition: true,
-  year: true,
-  make: true,
-  model: true,
-  body_style: true,
-  dealership: true,
-});
 export type InventoryFilterShort = z.infer<typeof inventoryFilterShortSchema>;
 
+/** The filter that selects everything (what inventoryFilterSchema.parse({}) gives, without parsing). */
 export function emptyInventoryFilter(): InventoryFilter {
-  return inventoryFilterSchema.parse({});
+  return {
+    condition: [],
+    year: [],
+    make: [],
+    model: [],
+    body_style: [],
+    dealership: [],
+    inventory_type: [],
+    price_upper: 0,
+    price_lower: 0,
+  };
 }
 
 /** A stable key for a filter: two filters with the same key select the same vehicles. */
@@ -111,28 +103,6 @@ export interface InventoryView {
 
 export const DEFAULT_INVENTORY_SORT: InventorySort = "age_desc";
 
-/** Reads the inventory page's URL; anything malformed falls back to its default rather than failing. */
-export function parseInventoryView(params: URLSearchParams): InventoryView {
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
-  const sort = inventorySortSchema.safeParse(params.get("sort"));
-  let filter = emptyInventoryFilter();
-  const raw = params.get("filters");
-  if (raw) {
-    try {
-      const parsed = inventoryFilterSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) filter = parsed.data;
-    } catch {
-      // a hand-edited or truncated link: show the unfiltered inventory
-    }
-  }
-  return {
-    page: Number.isFinite(page) && page > 0 ? page : 1,
-    search: (params.get("search") ?? "").trim().slice(0, 100),
-    filter,
-    sort: sort.success ? sort.data : DEFAULT_INVENTORY_SORT,
-  };
-}
-
 /** Writes the view into URL parameters, leaving out what is at its default so links stay short. */
 export function inventoryViewToParams(view: Partial<InventoryView>): URLSearchParams {
   const params = new URLSearchParams();
@@ -185,47 +155,3 @@ export function inventoryQueryToParams(query: Partial<InventoryQuery> & { filter
   if (query.seed !== undefined) params.set("seed", String(query.seed));
   return params;
 }
-
-const commaList = z
-  .string()
-  .optional()
-  .transform((s) =>
-    s
-      ? s
-          .split(",")
-          .map((x) => x.trim())
-          .filter(Boolean)
-      : [],
-  );
-const numberParam = (fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((s) => (s === undefined || s === "" ? fallback : Number(s)))
-    .pipe(z.number().finite());
-
-/** The API's reading of a query string; invalid values become field errors (400), never a crash. */
-export const inventoryQueryParamsSchema = z
-  .object({
-    condition: commaList,
-    year: commaList.pipe(z.array(z.string().transform(Number).pipe(z.number().int()))),
-    make: commaList,
-    model: commaList,
-    body_style: commaList,
-    dealership: commaList,
-    inventory_type: commaList,
-    price_lower: numberParam(0),
-    price_upper: numberParam(0),
-    sort: inventorySortSchema.default(DEFAULT_INVENTORY_SORT),
-    page: numberParam(1).pipe(z.number().int().min(1).max(100_000)),
-    page_size: numberParam(INVENTORY_PAGE_SIZE).pipe(z.number().int().min(1).max(100)),
-    seed: numberParam(1).pipe(z.number().int().min(0).max(2_147_483_647)),
-  })
-  .transform(({ sort, page, page_size, seed, ...rest }, ctx): InventoryQuery => {
-    const filter = inventoryFilterSchema.safeParse(rest);
-    if (!filter.success) {
-      for (const issue of filter.error.issues) ctx.addIssue({ ...issue, code: "custom", message: issue.message });
-      return z.NEVER;
-    }
-    return { filter: filter.data, sort, page, page_size, seed };
-  });

@@ -1,6 +1,6 @@
 /**
  * Team leads' exposed forms: the module each one is exposed as and the props it takes. Other remotes render a
- * form by loading its module at run time (loadPeerModule) and passing exactly these props; nothing else of
+ * form by loading its module at run time (remote-kit PeerModule) and passing exactly these props; nothing else of
  * team leads is theirs to import.
  */
 
@@ -64,7 +64,7 @@ export interface VehicleFinderFormProps {
   search?: string;
 }
 
-/** Module id (as loadPeerModule takes it) → the props of its default export. */
+/** Module id (as remote-kit PeerModule takes it) → the props of its default export. */
 export interface LeadFormModules {
   "leads/contact-form": ContactFormProps;
   "leads/more-info-form": MoreInfoFormProps;

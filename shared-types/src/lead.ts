@@ -1,6 +1,12 @@
-import { z } from "zod";
+import type { z } from "zod/mini";
 import { BUSINESS_DETAILS } from "./business.js";
 import { indefiniteArticle } from "./format.js";
+import type {
+  leadAlternateKeysSchema,
+  leadCaptureRequestSchema,
+  leadCaptureResponseSchema,
+  leadFieldsSchema,
+} from "./lead.schema.js";
 
 /**
  * Where a lead goes (SPEC §7): opaque ids the dealership's lead router knows.
@@ -16,9 +22,8 @@ export const LEAD_DESTINATIONS = {
   requestAQuote: "RequestAQuote",
   vehicleFinderRequest: "VehicleFinderRequest",
 } as const;
+
 export type LeadDestination = (typeof LEAD_DESTINATIONS)[keyof typeof LEAD_DESTINATIONS];
-const destinationValues = Object.values(LEAD_DESTINATIONS) as [LeadDestination, ...LeadDestination[]];
-export const leadDestinationSchema = z.enum(destinationValues);
 
 /**
  * Every enquiry form of the site, with its destination and its validation (SPEC §5). The browser and the API read
@@ -84,39 +89,14 @@ export const LEAD_FORMS = {
   string,
   { title: string; destination: LeadDestination; requireContact: boolean; emailFormat: boolean }
 >;
-export type LeadFormId = keyof typeof LEAD_FORMS;
-export const LEAD_FORM_IDS = Object.keys(LEAD_FORMS) as [LeadFormId, ...LeadFormId[]];
-export const leadFormIdSchema = z.enum(LEAD_FORM_IDS);
 
-const text = (max: number) => z.string().trim().max(max).default("");
+export type LeadFormId = keyof typeof LEAD_FORMS;
+
+export const LEAD_FORM_IDS = Object.keys(LEAD_FORMS) as [LeadFormId, ...LeadFormId[]];
 
 /** A plausible email: the browser's own rule, kept lenient so a real lead is never refused. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The fields every lead carries (SPEC §3), plus the per-form ones, all optional at this level. */
-export const leadFieldsSchema = z.object({
-  first_name: text(80),
-  last_name: text(80),
-  company: text(120),
-  email: text(254),
-  day_phone: text(40),
-  message: text(5000),
-  /** The page the visitor sent it from (the old site's field name). */
-  "-url": text(2048),
-  /** Inquiry and quote: the line-up model's name; parts and the trailer form: the unit's model. */
-  model: text(160),
-  stock_number: text(32),
-  vin: text(17),
-  /** Service request (and the vehicle finder): the make and model of the visitor's vehicle. */
-  v_make: text(80),
-  v_model: text(160),
-  make: text(80),
-  parts_required: text(2000),
-  /** Hidden value on inquiry and quote forms: "More information request for {model name}". */
-  customer_action: text(200),
-  /** Canada's anti-spam law: express consent to marketing email, unticked unless the visitor ticks it. */
-  marketing_opt_in: z.boolean().default(false),
-});
 export type LeadFields = z.infer<typeof leadFieldsSchema>;
 
 /**
@@ -131,41 +111,8 @@ export const LEAD_SPAM_GUARD = {
   minFillMs: 3000,
 } as const;
 
-const spamSignalsSchema = z.object({
-  website: z.string().max(500).default(""),
-  fill_ms: z.number().int().min(0).max(1e10).optional(),
-});
-
-/** Copies of the contact fields under the alternate keys some CRMs read (SPEC §3). */
-export const leadAlternateKeysSchema = z.object({
-  FirstName: z.string().max(80).optional(),
-  LastName: z.string().max(80).optional(),
-  Email: z.string().max(254).optional(),
-  Phone: z.string().max(40).optional(),
-});
-
-export const leadCaptureRequestSchema = leadFieldsSchema
-  .extend({ destination: leadDestinationSchema, form: leadFormIdSchema })
-  .extend(leadAlternateKeysSchema.shape)
-  .extend(spamSignalsSchema.shape)
-  .superRefine((lead, ctx) => {
-    const form = LEAD_FORMS[lead.form];
-    if (form.destination !== lead.destination) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["destination"],
-        message: `The ${lead.form} form sends to ${form.destination}`,
-      });
-    }
-    if (form.requireContact) {
-      if (!lead.first_name) ctx.addIssue({ code: "custom", path: ["first_name"], message: "First name is required" });
-      if (!lead.email) ctx.addIssue({ code: "custom", path: ["email"], message: "Email is required" });
-    }
-    if (form.emailFormat && lead.email && !EMAIL_PATTERN.test(lead.email)) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: "Enter a valid email address" });
-    }
-  });
 export type LeadCaptureRequest = z.input<typeof leadCaptureRequestSchema>;
+
 export type LeadCapture = z.output<typeof leadCaptureRequestSchema>;
 
 /** Adds the alternate keys for the contact fields that are set. */
@@ -179,7 +126,6 @@ export function withAlternateKeys<T extends Partial<LeadFields>>(lead: T): T & z
   };
 }
 
-export const leadCaptureResponseSchema = z.object({ id: z.string(), received_at: z.string() });
 export type LeadCaptureResponse = z.infer<typeof leadCaptureResponseSchema>;
 
 /** The consent wording shown beside the opt-in and stored with each lead that ticked it (CASL needs both). */

@@ -1,30 +1,22 @@
-import { z } from "zod";
+import type { z } from "zod/mini";
+import type { lineupModelSchema, specSectionSchema } from "./lineup.schema.js";
 
 export const MANUFACTURERS = ["gm", "isuzu"] as const;
+
 export type Manufacturer = (typeof MANUFACTURERS)[number];
 
-export const specSectionSchema = z.object({
-  title: z.string().min(1),
-  values: z.record(z.string(), z.string()),
-});
-
-export const lineupModelSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]+$/),
-  make: z.string().min(1),
-  /** The inventory model names this line-up entry matches. */
-  model: z.array(z.string().min(1)).min(1),
-  name: z.string().min(1),
-  series: z.string(),
-  fuel: z.enum(["Gas", "Diesel", "Electric"]),
-  cab: z.enum(["Regular", "Crew"]),
-  manufacturer: z.enum(MANUFACTURERS),
-  image: z.string().min(1),
-  title: z.string().min(1),
-  meta: z.string().min(1),
-  intro: z.string().min(1),
-  specs: z.array(specSectionSchema),
-  highlights: z.array(z.string().min(1)),
-  text: z.array(z.string()).optional(),
-});
 export type LineupModel = z.infer<typeof lineupModelSchema>;
+
 export type SpecSection = z.infer<typeof specSectionSchema>;
+
+/** What team catalog publishes for its peers (data/lineup-models.json): the models and the old site's ids. */
+export interface PublishedLineup {
+  models: readonly LineupModel[];
+  /** An id of the old site → the model's id now. */
+  legacyIds: Readonly<Record<string, string>>;
+}
+
+export function findInLineup(lineup: PublishedLineup, id: string): LineupModel | undefined {
+  const canonical = lineup.legacyIds[id] ?? id;
+  return lineup.models.find((m) => m.id === canonical);
+}

@@ -1,18 +1,11 @@
-import { z } from "zod";
+import type { z } from "zod/mini";
+import type { promotionSchema } from "./promotion.schema.js";
 
 export const PROMOTION_DEPARTMENTS = ["sales", "service", "parts"] as const;
+
 export type PromotionDepartment = (typeof PROMOTION_DEPARTMENTS)[number];
 
-export const promotionSchema = z.object({
-  id: z.string(),
-  department: z.enum(PROMOTION_DEPARTMENTS),
-  rank: z.number(),
-  html: z.string().default(""),
-  image: z.string().default(""),
-  url: z.string().default(""),
-});
 export type Promotion = z.infer<typeof promotionSchema>;
-export const promotionListSchema = z.array(promotionSchema);
 
 /** A department's promotions, lowest rank first (SPEC §2 Specials). */
 export function promotionsForDepartment(list: readonly Promotion[], department: PromotionDepartment): Promotion[] {

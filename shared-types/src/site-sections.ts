@@ -1,6 +1,6 @@
-import { z } from "zod";
+import type { z } from "zod/mini";
+import type { siteSectionItemSchema } from "./site-sections.schema.js";
 
-export const siteSectionItemSchema = z.object({ title: z.string().min(1), link: z.string().regex(/^[a-z0-9-]+$/) });
 export type SiteSectionItem = z.infer<typeof siteSectionItemSchema>;
 
 /** The 18 service pages, /services/{link} (SPEC §2). */

@@ -1,20 +1,8 @@
-import { z } from "zod";
+import type { z } from "zod/mini";
+import type { trailerSchema } from "./trailer.schema.js";
 
 export const TRAILER_ASSET_TYPES = ["Enclosed", "Flat Deck", "Wedge", ""] as const;
 
-export const trailerSchema = z.object({
-  asset_type: z.enum(TRAILER_ASSET_TYPES),
-  manufacturer: z.string(),
-  name: z.string().min(1),
-  vin: z.string(),
-  stock_number: z.string().min(1),
-  /** Whole dollars; 0 means "Contact Us For Pricing". */
-  price: z.number().int().nonnegative(),
-  description: z.string(),
-  extended_description: z.string(),
-  link: z.string(),
-  image_count: z.number().int().min(0).max(11),
-});
 export type Trailer = z.infer<typeof trailerSchema>;
 
 /** trailer-photos/{stock_number}/{n}.jpg, n from 1 to image_count (SPEC §7), under a media base URL. */
@@ -33,4 +21,9 @@ export function trailerLeadImageIndex(imageCount: number, where: "list" | "detai
   const moreThan = where === "list" ? 1 : 0;
   if (imageCount <= moreThan) return null;
   return imageCount >= 2 ? 2 : 1;
+}
+
+/** What team inventory publishes for its peers (data/trailers.json): each trailer with its list thumbnail. */
+export interface PublishedTrailer extends Trailer {
+  thumbnail: string;
 }

@@ -1,60 +1,21 @@
-import { z } from "zod";
+import type { z } from "zod/mini";
+import type {
+  inventoryPropertiesSchema,
+  inventoryResultSchema,
+  modelCountsSchema,
+  vehicleSchema,
+} from "./vehicle.schema.js";
 
 export const VEHICLE_CONDITIONS = ["new", "used"] as const;
+
 export const VEHICLE_STATUSES = ["available", "sold"] as const;
+
 export const VEHICLE_MAKES = ["Isuzu", "Chevrolet", "GMC", "Buick", "Cadillac"] as const;
 
-export const vehicleSchema = z.object({
-  stock_number: z.string().min(1).max(32),
-  vin: z.string().length(17),
-  year: z.number().int().min(1980).max(2100),
-  make: z.string().min(1),
-  model: z.string().min(1),
-  trim: z.string(),
-  condition: z.enum(VEHICLE_CONDITIONS),
-  status: z.enum(VEHICLE_STATUSES),
-  body_style: z.string(),
-  engine: z.string(),
-  transmission: z.string(),
-  exterior: z.string(),
-  interior: z.string(),
-  odometer: z.number().int().nonnegative(),
-  fuel_type: z.string(),
-  drive_train: z.string(),
-  fuel_efficiency_city: z.number().nonnegative(),
-  fuel_efficiency_highway: z.number().nonnegative(),
-  full_price: z.number().int(),
-  low_price: z.number().int(),
-  discount: z.number().int(),
-  primary_image: z.string(),
-  images: z.array(z.string()),
-  options: z.array(z.string()),
-  /** HTML written by the dealership; sanitise before rendering. */
-  comments: z.string(),
-  dealership: z.string(),
-  inventory_type: z.string(),
-  /** ISO date the unit was listed; the age sorts use it. */
-  listed_at: z.string(),
-});
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
-/** One page of a query, with the total number of matches. */
-export const inventoryResultSchema = z.object({
-  vehicles: z.array(vehicleSchema),
-  size: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  page_size: z.number().int().positive(),
-});
 export type InventoryResult = z.infer<typeof inventoryResultSchema>;
 
-export const inventoryPropertiesSchema = z.object({
-  years: z.array(z.number().int()),
-  makes: z.array(z.string()),
-  models: z.record(z.string(), z.array(z.string())),
-  body_styles: z.array(z.string()),
-  price_lower: z.number(),
-  price_upper: z.number(),
-});
 export type InventoryProperties = z.infer<typeof inventoryPropertiesSchema>;
 
 /** The price a unit is offered at: low_price when positive, else full_price when positive, else none (0). */
@@ -126,8 +87,4 @@ export function sortOptionsForDisplay(options: readonly string[]): string[] {
   return [...options].sort((a, b) => Math.max(a.length, 32) - Math.max(b.length, 32));
 }
 
-/** How many available units there are of each make and model (the line-up cards' in-stock counts). */
-export const modelCountsSchema = z.array(
-  z.object({ make: z.string(), model: z.string(), count: z.number().int().nonnegative() }),
-);
 export type ModelCounts = z.infer<typeof modelCountsSchema>;

@@ -1,24 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { BUSINESS_DETAILS, businessDetailsSchema, formatDayHours, telHref } from "../src/business.js";
-import { formatOdometer, formatPrice, indefiniteArticle } from "../src/format.js";
 import {
+  BODY_SHOP_ITEMS,
+  BUSINESS_DETAILS,
+  businessDetailsSchema,
+  deriveInventoryProperties,
+  formatDayHours,
+  formatOdometer,
+  formatPrice,
+  indefiniteArticle,
   LEAD_DESTINATIONS,
   LEAD_FORMS,
   leadCaptureRequestSchema,
   PREFILLED_MESSAGES,
-  withAlternateKeys,
-} from "../src/lead.js";
-import { promotionRendering, promotionSchema, promotionsForDepartment } from "../src/promotion.js";
-import { paths, REMOTE_ROUTE_PATTERNS } from "../src/routes.js";
-import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "../src/site-sections.js";
-import { trailerImageUrls, trailerLeadImageIndex } from "../src/trailer.js";
-import {
-  deriveInventoryProperties,
+  paths,
+  promotionRendering,
+  promotionSchema,
+  promotionsForDepartment,
+  REMOTE_ROUTE_PATTERNS,
+  SERVICE_ITEMS,
   sortOptionsForDisplay,
+  telHref,
   thumbnailUrl,
+  trailerImageUrls,
+  trailerLeadImageIndex,
   type Vehicle,
   vehiclePriceDisplay,
-} from "../src/vehicle.js";
+  withAlternateKeys,
+} from "../src/index.js";
 
 const vehicle = (over: Partial<Vehicle>): Vehicle => ({
   stock_number: "S1",

@@ -12,7 +12,7 @@ import {
   parseInventoryView,
   toggleMake,
   toggleModel,
-} from "../src/inventory-filter.js";
+} from "../src/index.js";
 
 describe("applyInventoryFilterRules (SPEC §5)", () => {
   it("intersects dealership with shfl and falls back to shfl when nothing remains", () => {

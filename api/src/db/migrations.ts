@@ -98,6 +98,15 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create trigger vehicles_revision after insert or update or delete or truncate on vehicles for each statement execute function bump_inventory_revision();
     `,
   },
+  {
+    // when each unit last changed: the sitemap's lastmod for its page
+    id: "006_vehicle_updated_at",
+    sql: `
+      alter table vehicles add column updated_at timestamptz not null default now();
+      create function touch_vehicle_updated_at() returns trigger language plpgsql as $$ begin new.updated_at = now(); return new; end $$;
+      create trigger vehicles_updated_at before update on vehicles for each row execute function touch_vehicle_updated_at();
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

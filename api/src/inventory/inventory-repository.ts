@@ -1,4 +1,6 @@
-import { type InventoryQuery, type InventoryResult, type Vehicle, vehicleSchema } from "shared-types";
+import type { InventoryQuery, InventoryResult, Vehicle } from "shared-types";
+import { vehicleSchema } from "shared-types/schemas";
+import { sanitizeDealerHtml } from "../content/sanitize-html.js";
 import type { Queryable } from "../db/database.js";
 import type { InventoryIndex } from "./inventory-index.js";
 
@@ -7,8 +9,10 @@ const SELECT_VEHICLE = `select stock_number, vin, year, make, model, trim, condi
   full_price, low_price, discount, primary_image, images, options, comments, dealership, inventory_type, listed_at
   from vehicles`;
 
+/** A stored unit as the API answers it: validated, its comments reduced to the HTML pages may render. */
 function toVehicle(row: Record<string, unknown>): Vehicle {
-  return vehicleSchema.parse(row);
+  const vehicle = vehicleSchema.parse(row);
+  return { ...vehicle, comments: sanitizeDealerHtml(vehicle.comments) };
 }
 
 /** Reads whole vehicles for the given stock numbers, in that order (those gone since are skipped). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { inventoryQueryParamsSchema, SIMILAR_VEHICLES_COUNT } from "shared-types";
+import { SIMILAR_VEHICLES_COUNT } from "shared-types";
+import { inventoryQueryParamsSchema } from "shared-types/schemas";
 import { z } from "zod";
 import type { Database } from "../db/database.js";
 import { notFound, parseOrBadRequest, stockNumberParamSchema } from "../http-errors.js";
@@ -33,6 +34,14 @@ export function registerInventoryRoutes(app: FastifyInstance, db: Database): Inv
     const vehicle = await findVehicleByStockNumber(db, id);
     if (!vehicle) throw notFound(`No vehicle with stock number ${id}`);
     return findSimilarVehicles(db, index, vehicle, SIMILAR_VEHICLES_COUNT);
+  });
+
+  // Sitemaps hold at most 50,000 addresses; a dealership's lot is far below that, and the cap keeps the answer bounded.
+  app.get("/inventory/sitemap", async () => {
+    const rows = await db.query<{ stock_number: string; updated_at: Date | string }>(
+      "select stock_number, updated_at from vehicles where status = 'available' order by stock_number limit 45000",
+    );
+    return rows.map((r) => ({ stock_number: r.stock_number, updated_at: new Date(r.updated_at).toISOString() }));
   });
 
   app.get("/inventory/properties", async () => (await index.fresh()).properties());

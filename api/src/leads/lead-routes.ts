@@ -3,13 +3,8 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyCsrf from "@fastify/csrf-protection";
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  BUSINESS_DETAILS,
-  type LeadCapture,
-  type LeadCaptureResponse,
-  leadCaptureRequestSchema,
-  MARKETING_CONSENT_TEXT,
-} from "shared-types";
+import { BUSINESS_DETAILS, type LeadCapture, type LeadCaptureResponse, MARKETING_CONSENT_TEXT } from "shared-types";
+import { leadCaptureRequestSchema } from "shared-types/schemas";
 import { z } from "zod";
 import type { Database } from "../db/database.js";
 import { HttpError, parseOrBadRequest } from "../http-errors.js";

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { type Promotion, promotionSchema } from "shared-types";
+import type { Promotion } from "shared-types";
+import { promotionSchema } from "shared-types/schemas";
 import { z } from "zod";
+import { sanitizeDealerHtml } from "../content/sanitize-html.js";
 import type { Database } from "../db/database.js";
 import { parseOrBadRequest } from "../http-errors.js";
 
@@ -13,6 +15,9 @@ export function registerPromotionRoutes(app: FastifyInstance, db: Database): voi
       "select id, department, rank, html, image, url from promotions where branch = $1 order by department, rank",
       [branch],
     );
-    return rows.map((row) => promotionSchema.parse(row));
+    return rows.map((row) => {
+      const promotion = promotionSchema.parse(row);
+      return { ...promotion, html: sanitizeDealerHtml(promotion.html) };
+    });
   });
 }

@@ -1,4 +1,4 @@
-import { Route, Routes } from "react-router-dom";
+import { Route, Routes } from "remote-kit/router";
 import { HomePage } from "../features/home/components/home-page";
 import { RemoteRegion } from "../features/remotes/components/remote-region";
 import { SiteLayout } from "../features/shell/components/site-layout";
@@ -13,9 +13,4 @@ export function App() {
       </Routes>
     </SiteLayout>
   );
-}
-
-/** The shell around a remote's region before its code arrives: what the server sends for every non-home path. */
-export function ShellOnly({ children }: { children: React.ReactNode }) {
-  return <SiteLayout>{children}</SiteLayout>;
 }

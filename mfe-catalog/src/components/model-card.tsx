@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "remote-kit/router";
 import { inventoryHrefForModels, type LineupModel, paths } from "shared-types";
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from "../data/illustrations";
 

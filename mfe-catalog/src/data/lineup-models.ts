@@ -1,4 +1,4 @@
-import { type LineupModel, lineupModelSchema, type Manufacturer, type SpecSection } from "shared-types";
+import type { LineupModel, Manufacturer, SpecSection } from "shared-types";
 import { ILLUSTRATIONS } from "./illustrations";
 
 // ---- Isuzu: the five sections every Isuzu truck's sheet has (SPEC §3), built from per-model figures -------------
@@ -830,7 +830,7 @@ export const LINEUP_MODELS: readonly LineupModel[] = [
       },
     ],
   },
-].map((m) => lineupModelSchema.parse(m));
+];
 
 /**
  * Ids the old site used, kept working. It gave FVR class 6 and class 7 one id: that id now opens class 6, the

@@ -1,12 +1,25 @@
-import { useEffect } from "react";
-import { applyPageMeta } from "shared-types";
+import { breadcrumbJsonLd, usePageHead, useSite } from "remote-kit";
+import { paths } from "shared-types";
 
 /** The third-party credit application; VITE_CREDIT_APPLICATION_URL points it at the lender's form. */
 export const CREDIT_APPLICATION_URL: string =
   import.meta.env.VITE_CREDIT_APPLICATION_URL ?? "https://www.dealertrack.ca/credit-application/summit-heavy-fleet";
 
 export function FinancingFormPage() {
-  useEffect(() => applyPageMeta("Online Credit Application"), []);
+  const { siteUrl, business } = useSite();
+  usePageHead({
+    title: `Online Credit Application | ${business.name}`,
+    description:
+      "Apply online for fleet truck and van financing or leasing; our fleet team replies within one business day.",
+    canonical: paths.financingForm(),
+    jsonLd: [
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: paths.home() },
+        { name: "Fleet Financing", path: paths.financing() },
+        { name: "Online Credit Application", path: paths.financingForm() },
+      ]),
+    ],
+  });
   return (
     <div className="catalog-page catalog-page--wide">
       <h1 className="catalog-page__title">Online Credit Application</h1>

@@ -1,16 +1,21 @@
-import { useEffect } from "react";
-import { Link } from "react-router-dom";
-import { applyPageMeta, paths } from "shared-types";
+import { breadcrumbJsonLd, usePageHead, useSite } from "remote-kit";
+import { Link } from "remote-kit/router";
+import { paths } from "shared-types";
 
 export function FinancingPage() {
-  useEffect(
-    () =>
-      applyPageMeta(
-        "Fleet Financing and Leasing, Calgary",
-        "Open-end and closed-end fleet leases for Alberta businesses.",
-      ),
-    [],
-  );
+  const { siteUrl } = useSite();
+  usePageHead({
+    title: "Fleet Financing and Leasing, Calgary",
+    description:
+      "Open-end and closed-end fleet leases and truck financing for Alberta businesses, with an online credit application.",
+    canonical: paths.financing(),
+    jsonLd: [
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: paths.home() },
+        { name: "Fleet Financing", path: paths.financing() },
+      ]),
+    ],
+  });
   return (
     <div className="catalog-page">
       <h1 className="catalog-page__title">Fleet Financing</h1>

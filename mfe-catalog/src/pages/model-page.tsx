@@ -1,18 +1,52 @@
-import { useEffect } from "react";
-import { Link, Navigate, useParams } from "react-router-dom";
-import { applyPageMeta, BUSINESS_DETAILS, paths, telHref } from "shared-types";
-import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from "../data/illustrations";
+import { breadcrumbJsonLd, HttpStatus, Redirect, usePageHead, useSite } from "remote-kit";
+import { Link, useParams } from "remote-kit/router";
+import { paths, telHref } from "shared-types";
+import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH, socialImageFor } from "../data/illustrations";
 import { canonicalModelId, findLineupModel } from "../data/lineup-models";
 
+const LINEUP_NAMES = { gm: "GM line-up", isuzu: "Isuzu line-up" } as const;
+
 export function ModelPage() {
-  const { model: id = "" } = useParams();
+  const { brand = "", model: id = "" } = useParams();
+  const { siteUrl, business } = useSite();
   const model = findLineupModel(id);
-  useEffect(() => {
-    if (model) applyPageMeta(model.title, model.meta);
-  }, [model]);
+  usePageHead(
+    model
+      ? {
+          title: model.title,
+          description: model.meta,
+          canonical: paths.model(model.manufacturer, model.id),
+          image: socialImageFor(model.image),
+          imageAlt: model.name,
+          ogType: "product",
+          jsonLd: [
+            {
+              "@context": "https://schema.org",
+              "@type": "ProductModel",
+              name: model.name,
+              description: model.meta,
+              brand: { "@type": "Brand", name: model.make },
+              category: model.series,
+              image: socialImageFor(model.image) ? `${siteUrl}${socialImageFor(model.image)}` : undefined,
+              url: `${siteUrl}${paths.model(model.manufacturer, model.id)}`,
+            },
+            breadcrumbJsonLd(siteUrl, [
+              { name: "Home", path: paths.home() },
+              { name: LINEUP_NAMES[model.manufacturer], path: paths.lineup(model.manufacturer) },
+              { name: model.name, path: paths.model(model.manufacturer, model.id) },
+            ]),
+          ],
+        }
+      : {
+          title: `Invalid Model ID | ${business.name}`,
+          description: "We have no line-up model at this address. See our GM and Isuzu line-ups.",
+          robots: "noindex",
+        },
+  );
   if (!model) {
     return (
       <div className="catalog-page">
+        <HttpStatus code={404} />
         <h1 className="catalog-page__title">Invalid Model ID</h1>
         <p>
           See our <Link to={paths.lineup("gm")}>GM</Link> or <Link to={paths.lineup("isuzu")}>Isuzu</Link> line-ups.
@@ -20,9 +54,12 @@ export function ModelPage() {
       </div>
     );
   }
-  // an id of the old site (FVR class 6 and 7 shared one): the page moves to the model's own address
-  if (canonicalModelId(id) !== id) return <Navigate to={paths.model(model.manufacturer, model.id)} replace />;
-  const phone = model.manufacturer === "isuzu" ? BUSINESS_DETAILS.phone_isuzu : BUSINESS_DETAILS.phone_sales;
+  // an id of the old site (FVR class 6 and 7 shared one), or the wrong brand: the page lives at its own address
+  const address = paths.model(model.manufacturer, model.id);
+  if (canonicalModelId(id) !== id || address !== paths.model(brand, id)) {
+    return <Redirect to={address} />;
+  }
+  const phone = model.manufacturer === "isuzu" ? business.phone_isuzu : business.phone_sales;
   return (
     <div className="catalog-page catalog-model">
       <div className="catalog-model__top">
@@ -38,7 +75,7 @@ export function ModelPage() {
           <p>{model.intro}</p>
           <p>
             Call <a href={telHref(phone)}>{phone}</a> or email{" "}
-            <a href={`mailto:${BUSINESS_DETAILS.primary_email}`}>{BUSINESS_DETAILS.primary_email}</a>
+            <a href={`mailto:${business.primary_email}`}>{business.primary_email}</a>
           </p>
           <dl className="catalog-model__facts">
             <div>

@@ -5,11 +5,10 @@ import {
   type InventoryResult,
   type InventoryView,
   inventoryQueryToParams,
-  inventoryResultSchema,
   type Vehicle,
-  vehicleSchema,
 } from "shared-types";
-import { z } from "zod";
+import { inventoryResultSchema, vehicleSchema } from "shared-types/schemas";
+import { z } from "zod/mini";
 import { apiClient } from "./api-client";
 
 /** One page of the search, filtered and sorted by the API (the browser never downloads the whole inventory). */
@@ -26,18 +25,26 @@ export async function fetchInventoryPage(view: InventoryView, seed: number): Pro
   return inventoryResultSchema.parse(data);
 }
 
+const isNotFound = (error: unknown) => (error as { response?: { status?: number } }).response?.status === 404;
+
 /** null when the stock number is unknown (404): the page says the unit is no longer available. */
 export async function fetchVehicle(stockNumber: string): Promise<Vehicle | null> {
   try {
     const { data } = await apiClient.get(apiPaths.inventoryByStockNumber(stockNumber));
     return vehicleSchema.parse(data);
   } catch (error) {
-    if ((error as { response?: { status?: number } }).response?.status === 404) return null;
+    if (isNotFound(error)) return null;
     throw error;
   }
 }
 
+/** Units like this one (a sold one too); none for a stock number the API does not know. */
 export async function fetchSimilarVehicles(stockNumber: string): Promise<Vehicle[]> {
-  const { data } = await apiClient.get(apiPaths.inventorySimilar(stockNumber));
-  return z.array(vehicleSchema).parse(data);
+  try {
+    const { data } = await apiClient.get(apiPaths.inventorySimilar(stockNumber));
+    return z.array(vehicleSchema).parse(data);
+  } catch (error) {
+    if (isNotFound(error)) return [];
+    throw error;
+  }
 }

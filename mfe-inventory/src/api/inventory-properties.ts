@@ -1,10 +1,5 @@
-import {
-  apiPaths,
-  type InventoryProperties,
-  type InventoryResult,
-  inventoryPropertiesSchema,
-  inventoryResultSchema,
-} from "shared-types";
+import { apiPaths, type InventoryProperties, type InventoryResult } from "shared-types";
+import { inventoryPropertiesSchema, inventoryResultSchema } from "shared-types/schemas";
 import { apiClient } from "./api-client";
 
 /** The toolbar's options: years, makes, models per make, body styles and the price range (SPEC §3). */

@@ -1,13 +1,15 @@
 import { useState } from "react";
-import { BUSINESS_DETAILS, telHref } from "shared-types";
+import { useSite } from "remote-kit";
+import { telHref } from "shared-types";
 
 /** "Call Us Now" turns into the sales phone link once clicked (SPEC §2). */
 export function CallUsButton() {
+  const { phone_sales: phone } = useSite().business;
   const [revealed, setRevealed] = useState(false);
   if (revealed) {
     return (
-      <a className="inventory-button inventory-button--primary" href={telHref(BUSINESS_DETAILS.phone_sales)}>
-        {BUSINESS_DETAILS.phone_sales}
+      <a className="inventory-button inventory-button--primary" href={telHref(phone)}>
+        {phone}
       </a>
     );
   }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { thumbnailUrl } from "shared-types";
 
 /** Main image dimmed until loaded; a click on a thumbnail makes it the main image (SPEC §2). */
@@ -6,10 +6,15 @@ export function ImageGallery({ images, alt, fallback }: { images: readonly strin
   const list = images.length > 0 ? images : [fallback];
   const [selected, setSelected] = useState(list[0] ?? fallback);
   const [loaded, setLoaded] = useState(false);
+  // the server's image may finish loading before the page is interactive, when no onLoad is listening yet
+  const mainImage = useCallback((image: HTMLImageElement | null) => {
+    if (image?.complete && image.naturalWidth > 0) setLoaded(true);
+  }, []);
   return (
     <div className="inventory-gallery">
       <img
         key={selected}
+        ref={mainImage}
         className={`inventory-gallery__main${loaded ? "" : " inventory-gallery__main--loading"}`}
         src={selected}
         alt={alt}

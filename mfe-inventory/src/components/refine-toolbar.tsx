@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import {
   emptyInventoryFilter,
   formatPrice,
@@ -35,7 +35,8 @@ const toggled = <T,>(list: readonly T[], value: T): T[] =>
  * sections collapsed until opened, a make and its models mutually exclusive, condition single-valued.
  */
 export function RefineToolbar({ view, properties, onChange }: RefineToolbarProps) {
-  const id = useId();
+  // a fixed prefix, not useId: the server renders this region as its own root, so tree-position ids would differ
+  const id = "inventory-refine";
   const [open, setOpen] = useState<TabId | null>(null);
   const [openMakes, setOpenMakes] = useState<ReadonlySet<string>>(new Set());
   const filter = view.filter;

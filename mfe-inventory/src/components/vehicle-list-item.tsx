@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "remote-kit/router";
 import { formatOdometer, paths, type Vehicle } from "shared-types";
 import { VehiclePrice } from "./vehicle-price";
 

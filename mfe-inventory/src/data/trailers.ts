@@ -1,4 +1,4 @@
-import { type Trailer, trailerSchema } from "shared-types";
+import type { Trailer } from "shared-types";
 
 /** The fixed trailer inventory (SPEC §3: 13 trailers, not fetched). */
 export const TRAILERS: readonly Trailer[] = [
@@ -170,7 +170,7 @@ export const TRAILERS: readonly Trailer[] = [
       "16 ft tilt section with 4 ft stationary deck, hydraulic dampening cylinder, two 7,000 lb axles and 17.5 inch tires.",
     link: "",
   },
-].map((t) => trailerSchema.parse(t));
+];
 
 export function findTrailer(stockNumber: string): Trailer | undefined {
   return TRAILERS.find((t) => t.stock_number === stockNumber);

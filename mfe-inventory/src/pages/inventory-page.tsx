@@ -1,38 +1,36 @@
-import { useEffect, useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useMemo } from "react";
+import { breadcrumbJsonLd, itemListJsonLd, usePageHead, useResource, useSite, useStableValue } from "remote-kit";
+import { Link, useSearchParams } from "remote-kit/router";
 import {
-  applyPageMeta,
   emptyInventoryFilter,
   INVENTORY_PAGE_SIZE,
-  type InventoryProperties,
-  type InventoryResult,
   type InventoryView,
   inventoryViewToParams,
-  parseInventoryView,
-  type Vehicle,
+  paths,
 } from "shared-types";
-import { fetchInventoryPage } from "../api/inventory-api";
-import { fetchInventoryProperties, fetchRelatedVehicles } from "../api/inventory-properties";
+import { parseInventoryView } from "shared-types/schemas";
+import {
+  inventoryPageResource,
+  inventoryPropertiesResource,
+  newVisitSeed,
+  relatedVehiclesResource,
+  VISIT_SEED_KEY,
+} from "../api/resources";
 import { LeadsForm } from "../components/leads-form";
 import { RefineToolbar } from "../components/refine-toolbar";
 import { VehicleListItem } from "../components/vehicle-list-item";
 import { pageNumbers, rangeText } from "../pager";
-
-// one random order per visit, so paging a random sort shows every unit once
-const visitSeed = Math.floor(Math.random() * 1_000_000);
+import { vehicleTitle } from "../seo/structured-data";
 
 /** The empty state's suggestions: the newest units of the whole inventory. */
 function RelatedVehicles() {
-  const [vehicles, setVehicles] = useState<Vehicle[]>([]);
-  useEffect(() => {
-    fetchRelatedVehicles().then(setVehicles, () => setVehicles([]));
-  }, []);
-  if (vehicles.length === 0) return null;
+  const related = useResource(relatedVehiclesResource);
+  if (related.status !== "done" || related.value.length === 0) return null;
   return (
     <>
       <h2 className="inventory-empty__related">Related vehicles that might interest you:</h2>
       <ul className="inventory-list">
-        {vehicles.map((v) => (
+        {related.value.map((v) => (
           <VehicleListItem key={v.stock_number} vehicle={v} />
         ))}
       </ul>
@@ -40,46 +38,49 @@ function RelatedVehicles() {
   );
 }
 
-type Load =
-  | { status: "loading"; last: InventoryResult | null }
-  | { status: "done"; result: InventoryResult }
-  | { status: "failed" };
+/** "GMC trucks and vans for sale" when one make is chosen, else the search's own title; the page number after. */
+function inventoryTitle(view: InventoryView): string {
+  const make = view.filter.make.length === 1 && view.filter.model.length === 0 ? view.filter.make[0] : undefined;
+  const base = make
+    ? `${make} trucks and vans for sale, Calgary`
+    : "Find Your Vehicle: fleet trucks and vans for sale, Calgary";
+  return view.page > 1 ? `${base} (page ${view.page})` : base;
+}
 
 export function InventoryPage() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => parseInventoryView(params), [params]);
-  const key = inventoryViewToParams(view).toString();
-  const [load, setLoad] = useState<Load>({ status: "loading", last: null });
+  const seed = useStableValue(VISIT_SEED_KEY, newVisitSeed);
+  const load = useResource(inventoryPageResource, view, seed);
+  // the toolbar's options; without them the toolbar still searches, sorts and clears
+  const properties = useResource(inventoryPropertiesResource);
+  const { siteUrl } = useSite();
 
-  useEffect(
-    () =>
-      applyPageMeta(
-        "Find Your Vehicle: fleet trucks and vans for sale, Calgary",
-        "Search new and used GM and Isuzu trucks, vans and chassis cabs for sale at our Calgary fleet dealership.",
+  const result = load.status === "done" ? load.value : load.status === "loading" ? load.previous : undefined;
+  const query = inventoryViewToParams(view).toString();
+  usePageHead({
+    title: inventoryTitle(view),
+    description: `${result ? `${result.size} new and used` : "New and used"} GM and Isuzu trucks, vans and chassis cabs for sale at our Calgary fleet dealership: search by make, model, year, body style and price.`,
+    canonical: `${paths.inventory()}${query ? `?${query}` : ""}`,
+    image: result?.vehicles[0]?.primary_image,
+    jsonLd: [
+      itemListJsonLd(
+        siteUrl,
+        "Find Your Vehicle",
+        (load.status === "done" ? load.value.vehicles : []).map((v) => ({
+          name: vehicleTitle(v),
+          path: paths.vehicle(v.stock_number),
+          image: v.primary_image,
+        })),
       ),
-    [],
-  );
-  const [properties, setProperties] = useState<InventoryProperties | null>(null);
-  useEffect(() => {
-    // the toolbar's options; without them the toolbar still searches, sorts and clears
-    fetchInventoryProperties().then(setProperties, () => setProperties(null));
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL key names the view
-  useEffect(() => {
-    let current = true;
-    setLoad((previous) => ({ status: "loading", last: previous.status === "done" ? previous.result : null }));
-    fetchInventoryPage(view, visitSeed).then(
-      (result) => current && setLoad({ status: "done", result }),
-      () => current && setLoad({ status: "failed" }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [key]);
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: paths.home() },
+        { name: "Inventory", path: paths.inventory() },
+      ]),
+    ],
+  });
 
   const go = (next: Partial<InventoryView>) => setParams(inventoryViewToParams({ ...view, page: 1, ...next }));
-
-  const result = load.status === "done" ? load.result : load.status === "loading" ? load.last : null;
   const totalPages = result ? Math.max(1, Math.ceil(result.size / INVENTORY_PAGE_SIZE)) : 1;
 
   return (
@@ -90,9 +91,9 @@ export function InventoryPage() {
           {result ? rangeText(view.page, INVENTORY_PAGE_SIZE, result.size) : "\u00a0"}
         </p>
       </header>
-      <RefineToolbar view={view} properties={properties} onChange={go} />
-      {load.status === "loading" && !load.last ? <p className="inventory-muted">Loading...</p> : null}
-      {load.status === "loading" && load.last ? (
+      <RefineToolbar view={view} properties={properties.status === "done" ? properties.value : null} onChange={go} />
+      {load.status === "loading" && !load.previous ? <p className="inventory-muted">Loading...</p> : null}
+      {load.status === "loading" && load.previous ? (
         <p className="inventory-muted" role="status">
           Updating results...
         </p>

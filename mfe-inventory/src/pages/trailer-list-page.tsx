@@ -1,14 +1,28 @@
-import { useEffect } from "react";
-import { Link } from "react-router-dom";
-import { applyPageMeta, formatPrice, paths } from "shared-types";
-import { trailerThumbnail } from "../data/trailer-images";
+import { breadcrumbJsonLd, itemListJsonLd, usePageHead, useSite } from "remote-kit";
+import { Link } from "remote-kit/router";
+import { formatPrice, paths } from "shared-types";
+import { PLACEHOLDER_IMAGE, trailerThumbnail } from "../data/trailer-images";
 import { TRAILERS } from "../data/trailers";
 
 export function TrailerListPage() {
-  useEffect(
-    () => applyPageMeta("Trailer Inventory, Calgary", "Enclosed, flat deck and wedge trailers for sale in Calgary."),
-    [],
-  );
+  const { siteUrl } = useSite();
+  usePageHead({
+    title: "Trailer Inventory: enclosed, flat deck and wedge trailers, Calgary",
+    description: `${TRAILERS.length} enclosed cargo, flat deck and wedge car-hauler trailers for sale in Calgary, with prices, VINs and photos.`,
+    canonical: paths.trailers(),
+    image: TRAILERS.map(trailerThumbnail).find((src) => src !== PLACEHOLDER_IMAGE),
+    jsonLd: [
+      itemListJsonLd(
+        siteUrl,
+        "Trailer Inventory",
+        TRAILERS.map((t) => ({ name: t.name, path: paths.trailer(t.stock_number), image: trailerThumbnail(t) })),
+      ),
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: paths.home() },
+        { name: "Trailer Inventory", path: paths.trailers() },
+      ]),
+    ],
+  });
   return (
     <div className="inventory-page">
       <h1 className="inventory-page__title">Trailer Inventory</h1>

@@ -1,21 +1,47 @@
-import { useEffect } from "react";
-import { Link, useParams } from "react-router-dom";
-import { applyPageMeta, formatPrice, paths } from "shared-types";
+import { breadcrumbJsonLd, HttpStatus, usePageHead, useSite } from "remote-kit";
+import { Link, useParams } from "remote-kit/router";
+import { formatPrice, paths } from "shared-types";
 import { CallUsButton } from "../components/call-us-button";
 import { ImageGallery } from "../components/image-gallery";
 import { LeadsForm } from "../components/leads-form";
 import { PLACEHOLDER_IMAGE, trailerImages, trailerMainImage } from "../data/trailer-images";
 import { findTrailer } from "../data/trailers";
+import { trailerJsonLd } from "../seo/structured-data";
 
 export function TrailerPage() {
   const { id = "" } = useParams();
   const trailer = findTrailer(id);
-  useEffect(() => {
-    if (trailer) applyPageMeta(`${trailer.name} for sale, Calgary`, trailer.description);
-  }, [trailer]);
+  const { siteUrl, business } = useSite();
+  const lead = trailer ? trailerMainImage(trailer) : undefined;
+  const socialImage = lead && lead !== PLACEHOLDER_IMAGE ? lead : undefined;
+  usePageHead(
+    trailer
+      ? {
+          title: `${trailer.name} for sale, Calgary | Stock #${trailer.stock_number}`,
+          description: `${trailer.description} ${trailer.price > 0 ? `${formatPrice(trailer.price)}. ` : ""}Stock #${trailer.stock_number}, ${business.name}, Calgary.`,
+          canonical: paths.trailer(trailer.stock_number),
+          image: socialImage,
+          imageAlt: trailer.name,
+          ogType: "product",
+          jsonLd: [
+            trailerJsonLd(siteUrl, trailer, socialImage),
+            breadcrumbJsonLd(siteUrl, [
+              { name: "Home", path: paths.home() },
+              { name: "Trailer Inventory", path: paths.trailers() },
+              { name: trailer.name, path: paths.trailer(trailer.stock_number) },
+            ]),
+          ],
+        }
+      : {
+          title: `Trailer stock #${id} not found | ${business.name}`,
+          description: "This trailer is not in our inventory; it may have sold. See the trailers we have now.",
+          robots: "noindex",
+        },
+  );
   if (!trailer) {
     return (
       <div className="inventory-page">
+        <HttpStatus code={404} />
         <h1 className="inventory-page__title">Trailer not found</h1>
         <p>We have no trailer with stock number {id}; it may have sold.</p>
         <Link className="inventory-button inventory-button--primary" to={paths.trailers()}>

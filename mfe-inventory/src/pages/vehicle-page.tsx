@@ -1,72 +1,17 @@
-import DOMPurify from "dompurify";
-import { useEffect, useState } from "react";
-import { Link, useParams } from "react-router-dom";
-import { applyPageMeta, formatOdometer, paths, sortOptionsForDisplay, type Vehicle } from "shared-types";
-import { fetchSimilarVehicles, fetchVehicle } from "../api/inventory-api";
+import { breadcrumbJsonLd, HttpStatus, usePageHead, useResource, useSite } from "remote-kit";
+import { Link, useParams } from "remote-kit/router";
+import { formatOdometer, paths, sortOptionsForDisplay, type Vehicle } from "shared-types";
+import { similarVehiclesResource, vehicleResource } from "../api/resources";
 import { CallUsButton } from "../components/call-us-button";
 import { ImageGallery } from "../components/image-gallery";
 import { LeadsForm } from "../components/leads-form";
 import { VehicleListItem } from "../components/vehicle-list-item";
 import { VehiclePrice } from "../components/vehicle-price";
 import { PLACEHOLDER_IMAGE } from "../data/trailer-images";
+import { vehicleJsonLd, vehicleTitle } from "../seo/structured-data";
 
-type Load = { status: "loading" } | { status: "found"; vehicle: Vehicle } | { status: "gone" } | { status: "failed" };
-
-export function VehiclePage() {
-  const { id = "" } = useParams();
-  const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [similar, setSimilar] = useState<Vehicle[]>([]);
-
-  useEffect(() => {
-    let current = true;
-    setLoad({ status: "loading" });
-    fetchVehicle(id).then(
-      (vehicle) =>
-        current &&
-        setLoad(vehicle && vehicle.status === "available" ? { status: "found", vehicle } : { status: "gone" }),
-      () => current && setLoad({ status: "failed" }),
-    );
-    fetchSimilarVehicles(id).then(
-      (list) => current && setSimilar(list),
-      () => current && setSimilar([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id]);
-
-  const title =
-    load.status === "found"
-      ? `${load.vehicle.year} ${load.vehicle.make} ${load.vehicle.model} ${load.vehicle.trim}`
-      : "";
-  useEffect(() => {
-    if (title) applyPageMeta(`${title} for sale in Calgary`);
-  }, [title]);
-
-  if (load.status === "loading") return <p className="inventory-page inventory-muted">Loading...</p>;
-  if (load.status === "failed") {
-    return (
-      <div className="inventory-page" role="alert">
-        <h1 className="inventory-page__title">We couldn't load this vehicle</h1>
-        <p>
-          Please try again in a moment, or <Link to={paths.inventory()}>return to the inventory</Link>.
-        </p>
-      </div>
-    );
-  }
-  if (load.status === "gone") {
-    return (
-      <div className="inventory-page">
-        <h1 className="inventory-page__title">This vehicle is no longer available</h1>
-        <p>Stock #{id} has been sold or removed from our inventory.</p>
-        <Link className="inventory-button inventory-button--primary" to={paths.inventory()}>
-          Back to the inventory search
-        </Link>
-      </div>
-    );
-  }
-  const v = load.vehicle;
-  const fields: [string, string][] = [
+function vehicleFields(v: Vehicle): [string, string][] {
+  return [
     ["Condition", v.condition === "new" ? "New" : "Used"],
     ["Stock #", v.stock_number],
     ["VIN", v.vin],
@@ -85,6 +30,87 @@ export function VehiclePage() {
         ][])
       : []),
   ];
+}
+
+function SimilarVehicles({ stockNumber }: { stockNumber: string }) {
+  const similar = useResource(similarVehiclesResource, stockNumber);
+  if (similar.status !== "done" || similar.value.length === 0) return null;
+  return (
+    <section>
+      <h2>Similar Vehicles</h2>
+      <ul className="inventory-list">
+        {similar.value.map((s) => (
+          <VehicleListItem key={s.stock_number} vehicle={s} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A unit that sold (410) or never existed (404): said plainly, with similar units and a way back. */
+function NoLongerAvailable({ stockNumber, sold }: { stockNumber: string; sold: boolean }) {
+  return (
+    <div className="inventory-page">
+      <HttpStatus code={sold ? 410 : 404} />
+      <h1 className="inventory-page__title">This vehicle is no longer available</h1>
+      <p>Stock #{stockNumber} has been sold or removed from our inventory.</p>
+      <Link className="inventory-button inventory-button--primary" to={paths.inventory()}>
+        Back to the inventory search
+      </Link>
+      <SimilarVehicles stockNumber={stockNumber} />
+    </div>
+  );
+}
+
+export function VehiclePage() {
+  const { id = "" } = useParams();
+  const { siteUrl, business } = useSite();
+  const load = useResource(vehicleResource, id);
+  const vehicle = load.status === "done" && load.value?.status === "available" ? load.value : null;
+  const title = vehicle ? vehicleTitle(vehicle) : "";
+
+  usePageHead(
+    vehicle
+      ? {
+          title: `${title} for sale in Calgary | Stock #${vehicle.stock_number}`,
+          description: `${vehicle.condition === "new" ? "New" : "Used"} ${title}, ${vehicle.exterior}, ${vehicle.engine}, ${
+            vehicle.condition === "used" ? `${formatOdometer(vehicle.odometer)}, ` : ""
+          }stock #${vehicle.stock_number}, at ${business.name} in Calgary, Alberta.`,
+          canonical: paths.vehicle(vehicle.stock_number),
+          image: vehicle.primary_image,
+          imageAlt: title,
+          ogType: "product",
+          jsonLd: [
+            vehicleJsonLd(siteUrl, vehicle),
+            breadcrumbJsonLd(siteUrl, [
+              { name: "Home", path: paths.home() },
+              { name: "Inventory", path: paths.inventory() },
+              { name: title, path: paths.vehicle(vehicle.stock_number) },
+            ]),
+          ],
+        }
+      : load.status === "done"
+        ? {
+            title: `Stock #${id} is no longer available | ${business.name}`,
+            description: `Stock #${id} has been sold or removed from our inventory. See similar GM and Isuzu trucks and vans in stock.`,
+            robots: "noindex",
+          }
+        : null,
+  );
+
+  if (load.status === "loading") return <p className="inventory-page inventory-muted">Loading...</p>;
+  if (load.status === "failed") {
+    return (
+      <div className="inventory-page" role="alert">
+        <h1 className="inventory-page__title">We couldn't load this vehicle</h1>
+        <p>
+          Please try again in a moment, or <Link to={paths.inventory()}>return to the inventory</Link>.
+        </p>
+      </div>
+    );
+  }
+  if (!vehicle) return <NoLongerAvailable stockNumber={id} sold={load.value?.status === "sold"} />;
+  const v = vehicle;
   return (
     <div className="inventory-page inventory-vehicle">
       <h1 className="inventory-page__title">{title}</h1>
@@ -94,7 +120,7 @@ export function VehiclePage() {
           <VehiclePrice vehicle={v} contactText="Contact Us for Pricing" />
           <CallUsButton />
           <dl className="inventory-fields">
-            {fields.map(([label, value]) => (
+            {vehicleFields(v).map(([label, value]) => (
               <div key={label}>
                 <dt>{label}</dt>
                 <dd>{value}</dd>
@@ -115,8 +141,8 @@ export function VehiclePage() {
       ) : null}
       <section className="inventory-comments">
         <h2>Comments</h2>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify */}
-        <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(v.comments) }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the API sends comments sanitised to formatting tags */}
+        <div dangerouslySetInnerHTML={{ __html: v.comments }} />
       </section>
       <section className="inventory-vehicle__form">
         <LeadsForm
@@ -124,16 +150,7 @@ export function VehiclePage() {
           props={{ stockNumber: v.stock_number, vin: v.vin, make: v.make, model: v.model }}
         />
       </section>
-      {similar.length > 0 ? (
-        <section>
-          <h2>Similar Vehicles</h2>
-          <ul className="inventory-list">
-            {similar.map((s) => (
-              <VehicleListItem key={s.stock_number} vehicle={s} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <SimilarVehicles stockNumber={v.stock_number} />
     </div>
   );
 }

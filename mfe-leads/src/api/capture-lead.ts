@@ -3,10 +3,10 @@ import {
   apiPaths,
   type LeadCaptureRequest,
   type LeadCaptureResponse,
-  leadCaptureResponseSchema,
   SITE_EVENTS,
   withAlternateKeys,
 } from "shared-types";
+import { leadCaptureResponseSchema } from "shared-types/schemas";
 import { apiClient } from "./api-client";
 
 const XSRF_COOKIE = "XSRF-TOKEN";

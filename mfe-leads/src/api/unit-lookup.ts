@@ -1,4 +1,6 @@
-import { apiPaths, type LineupModel, loadPeerModule, type Trailer, type Vehicle, vehicleSchema } from "shared-types";
+import { loadPeerData } from "remote-kit";
+import { apiPaths, type PublishedTrailer, paths } from "shared-types";
+import { vehicleSchema } from "shared-types/schemas";
 import { apiClient } from "./api-client";
 
 /** What the more-info page shows about the unit a visitor asks about. */
@@ -10,41 +12,30 @@ export interface UnitSummary {
   href: string;
 }
 
-/** A vehicle comes from the API; a trailer from team inventory's exposed trailer list. null: no such unit. */
+/** A vehicle comes from the API; a trailer from team inventory's published trailers. null: no such unit. */
 export async function findUnit(stockNumber: string): Promise<UnitSummary | null> {
   try {
-    const { data } = await apiClient.get<Vehicle>(apiPaths.inventoryByStockNumber(stockNumber));
+    const { data } = await apiClient.get(apiPaths.inventoryByStockNumber(stockNumber));
     const v = vehicleSchema.parse(data);
     return {
       kind: "vehicle",
       stockNumber,
       title: `${v.year} ${v.make} ${v.model}`,
       image: v.primary_image || null,
-      href: `/inventory/vehicle/${encodeURIComponent(stockNumber)}`,
+      href: paths.vehicle(stockNumber),
     };
   } catch (error) {
     const status = (error as { response?: { status?: number } }).response?.status;
     if (status !== 404) throw error;
   }
-  const trailers = await loadPeerModule<{
-    TRAILERS: readonly Trailer[];
-    trailerThumbnail: (t: Trailer) => string | null;
-  }>("inventory/trailers");
-  const trailer = trailers?.TRAILERS.find((t) => t.stock_number === stockNumber);
-  if (!trailer || !trailers) return null;
+  const trailers = await loadPeerData<readonly PublishedTrailer[]>("inventory", "trailers");
+  const trailer = trailers.find((t) => t.stock_number === stockNumber);
+  if (!trailer) return null;
   return {
     kind: "trailer",
     stockNumber,
     title: trailer.name,
-    image: trailers.trailerThumbnail(trailer),
-    href: `/trailer-inventory/${encodeURIComponent(stockNumber)}`,
+    image: trailer.thumbnail,
+    href: paths.trailer(stockNumber),
   };
-}
-
-/** Line-up models are team catalog's data; it exposes them for the inquiry and quote pages. */
-export async function findLineupModel(id: string): Promise<LineupModel | null> {
-  const catalog = await loadPeerModule<{ findLineupModel: (id: string) => LineupModel | undefined }>(
-    "catalog/lineup-models",
-  );
-  return catalog?.findLineupModel(id) ?? null;
 }

@@ -1,7 +1,7 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useSite } from "remote-kit";
 import {
-  BUSINESS_DETAILS,
   EMAIL_PATTERN,
   LEAD_FORMS,
   LEAD_MESSAGES,
@@ -10,7 +10,6 @@ import {
   type LeadFormId,
   MARKETING_CONSENT_TEXT,
 } from "shared-types";
-import { captureLead } from "../api/capture-lead";
 import { type DraftValues, useDraftStore } from "../stores/draft-store";
 // each form is exposed on its own and rendered inside other teams' pages: it brings its styles with it
 import "../leads.css";
@@ -108,7 +107,9 @@ export function LeadForm({
   draftScope = "",
 }: LeadFormProps) {
   const rules = LEAD_FORMS[form];
-  const id = useId();
+  const { business } = useSite();
+  // from the form's name, not useId: the server renders it in a tree of another shape than the browser's
+  const id = `leads-${form}${draftScope ? `-${draftScope.replace(/[^a-zA-Z0-9-]+/g, "-")}` : ""}`;
   const draftKey = `${form}:${draftScope || (typeof window === "undefined" ? "" : window.location.pathname)}`;
   const [status, setStatus] = useState<Status>("idle");
   // read once per mounted form: begin() starts the fill-time clock, and must not re-create a sent draft
@@ -155,6 +156,8 @@ export function LeadForm({
     const key = previous?.fingerprint === fingerprint ? previous.key : crypto.randomUUID();
     store.recordAttempt(draftKey, { key, fingerprint });
     try {
+      // the HTTP client loads when a visitor first sends: most who see a form never do
+      const { captureLead } = await import("../api/capture-lead");
       await captureLead(
         {
           ...lead,
@@ -256,8 +259,7 @@ export function LeadForm({
         {status === "sending" ? "Sending..." : submitLabel}
       </button>
       <p className="leads-form__fine-print">
-        {BUSINESS_DETAILS.name}, {BUSINESS_DETAILS.address.line1}, {BUSINESS_DETAILS.address.line2} ·{" "}
-        {BUSINESS_DETAILS.primary_email}
+        {business.name}, {business.address.line1}, {business.address.line2} · {business.primary_email}
       </p>
     </form>
   );

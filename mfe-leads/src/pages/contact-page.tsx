@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { applyPageMeta, BUSINESS_DETAILS, type DayHours, formatDayHours, telHref } from "shared-types";
+import { breadcrumbJsonLd, dealerJsonLd, usePageHead, useSite } from "remote-kit";
+import { type DayHours, formatDayHours, paths, telHref } from "shared-types";
 import { CONTACT_PERSONS } from "../contact-persons";
 import ContactForm from "../forms/contact-form";
 
@@ -19,12 +19,20 @@ function Hours({ title, days }: { title: string; days: readonly DayHours[] }) {
   );
 }
 
-const CONTACT_TITLE = `Contact ${BUSINESS_DETAILS.name}, Calgary fleet dealer`;
-const CONTACT_DESCRIPTION = `Call, email or message ${BUSINESS_DETAILS.name} in Calgary, Alberta.`;
-
 export function ContactPage() {
-  const b = BUSINESS_DETAILS;
-  useEffect(() => applyPageMeta(CONTACT_TITLE, CONTACT_DESCRIPTION), []);
+  const { siteUrl, business: b } = useSite();
+  usePageHead({
+    title: `Contact ${b.name}, Calgary fleet dealer`,
+    description: `Call, email or message ${b.name} in Calgary, Alberta: sales ${b.phone_sales}, service ${b.phone_service}, Isuzu ${b.phone_isuzu}, with sales, service and parts hours.`,
+    canonical: paths.contact(),
+    jsonLd: [
+      dealerJsonLd(siteUrl, b),
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: paths.home() },
+        { name: "Contact Us", path: paths.contact() },
+      ]),
+    ],
+  });
   return (
     <div className="leads-page">
       <h1 className="leads-page__title">Contact Us</h1>

@@ -1,28 +1,31 @@
-import { useEffect } from "react";
-import { Link, useParams } from "react-router-dom";
-import { applyPageMeta, paths } from "shared-types";
-import { findLineupModel } from "../api/unit-lookup";
+import { HttpStatus, usePageHead, useResource } from "remote-kit";
+import { Link, useParams } from "remote-kit/router";
+import { paths } from "shared-types";
+import { lineupModelResource } from "../api/resources";
 import ContactForm from "../forms/contact-form";
 import InquiryForm from "../forms/inquiry-form";
 import QuoteForm from "../forms/quote-form";
-import { useAsync } from "../hooks/use-async";
 
 /** /contact/inquiry/{id} and /contact/quote/{id}: the same page, told apart by `kind` (SPEC §2). */
 export function ModelRequestPage({ kind }: { kind: "inquiry" | "quote" }) {
   const { id = "" } = useParams();
-  const model = useAsync(id, () => findLineupModel(id));
+  const model = useResource(lineupModelResource, id);
   const found = model.status === "done" ? model.value : null;
-  const name = found?.name ?? "";
-  useEffect(
-    () =>
-      applyPageMeta(name ? `${kind === "quote" ? "Quote Request" : "More Information"}: ${name}` : "More Information"),
-    [name, kind],
-  );
-  const RequestForm = kind === "quote" ? QuoteForm : InquiryForm;
   const unknown = model.status === "failed" || (model.status === "done" && !found);
+  const what = kind === "quote" ? "Quote Request" : "More Information";
+  usePageHead({
+    title: found ? `${what}: ${found.name}` : what,
+    description: found
+      ? `${kind === "quote" ? "Request a fleet quote for" : "Ask about"} the ${found.name}: fill out the form and our fleet team will be in touch.`
+      : "Tell our fleet team what you are looking for and we will be in touch.",
+    canonical: kind === "quote" ? paths.quote(id) : paths.inquiry(id),
+    ...(model.status === "done" && !found ? { robots: "noindex" } : {}),
+  });
+  const RequestForm = kind === "quote" ? QuoteForm : InquiryForm;
 
   return (
     <div className="leads-page leads-request">
+      {model.status === "done" && !found ? <HttpStatus code={404} /> : null}
       <div className="leads-request__unit">
         {found ? (
           <>

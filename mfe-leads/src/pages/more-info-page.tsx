@@ -1,39 +1,42 @@
-import { useEffect } from "react";
-import { Link, useParams } from "react-router-dom";
-import { applyPageMeta } from "shared-types";
-import { findUnit } from "../api/unit-lookup";
+import { HttpStatus, usePageHead, useResource, useSite } from "remote-kit";
+import { Link, useParams } from "remote-kit/router";
+import { paths } from "shared-types";
+import { unitResource } from "../api/resources";
 import MoreInfoForm from "../forms/more-info-form";
-import { useAsync } from "../hooks/use-async";
 
 export function MoreInfoPage() {
   const { id = "" } = useParams();
-  const unit = useAsync(id, () => findUnit(id));
-  const title = unit.status === "done" && unit.value ? unit.value.title : `Stock #${id}`;
-  useEffect(() => applyPageMeta(`More information: ${title}`), [title]);
+  const { business } = useSite();
+  const unit = useResource(unitResource, id);
+  const found = unit.status === "done" ? unit.value : null;
+  usePageHead({
+    title: found ? `More information: ${found.title}, stock #${id}` : `More information: stock #${id}`,
+    description: found
+      ? `Ask ${business.name} about the ${found.title} (stock #${id}): pricing, availability and upfit options.`
+      : `Ask ${business.name} about stock #${id}, or units like it.`,
+    canonical: paths.moreInfo(id),
+    image: found?.image ?? undefined,
+    ...(unit.status === "done" && !found ? { robots: "noindex" } : {}),
+  });
 
   return (
     <div className="leads-page leads-request">
       <div className="leads-request__unit">
         {unit.status === "loading" ? <p className="leads-muted">Loading...</p> : null}
-        {unit.status === "done" && unit.value ? (
+        {found ? (
           <>
-            {unit.value.image ? (
-              <img
-                className="leads-request__image"
-                src={unit.value.image}
-                alt={unit.value.title}
-                width={640}
-                height={400}
-              />
+            {found.image ? (
+              <img className="leads-request__image" src={found.image} alt={found.title} width={640} height={400} />
             ) : null}
             <h1 className="leads-page__title">
-              <Link to={unit.value.href}>{unit.value.title}</Link>
+              <Link to={found.href}>{found.title}</Link>
             </h1>
-            <p className="leads-muted">Stock #{unit.value.stockNumber}</p>
+            <p className="leads-muted">Stock #{found.stockNumber}</p>
           </>
         ) : null}
-        {unit.status === "done" && !unit.value ? (
+        {unit.status === "done" && !found ? (
           <>
+            <HttpStatus code={404} />
             <h1 className="leads-page__title">More Information</h1>
             <p>
               We couldn't find stock number {id} in our inventory; it may have just sold. Send us your details and we

@@ -1,18 +1,23 @@
-import { useEffect } from "react";
-import { Link } from "react-router-dom";
-import { applyPageMeta, BODY_SHOP_ITEMS, paths } from "shared-types";
+import { breadcrumbJsonLd, usePageHead, useSite } from "remote-kit";
+import { Link } from "remote-kit/router";
+import { BODY_SHOP_ITEMS, paths } from "shared-types";
 import { PageHero } from "../components/page-hero";
 import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH } from "../data/service-pages";
 
 export function BodyShopPage() {
-  useEffect(
-    () =>
-      applyPageMeta(
-        "Heavy Truck Collision Centre and Body Shop, Calgary",
-        "Collision repair, frame straightening and paint for trucks, buses and motor homes, with two 65 ft paint booths.",
-      ),
-    [],
-  );
+  const { siteUrl } = useSite();
+  usePageHead({
+    title: "Heavy Truck Collision Centre and Body Shop, Calgary",
+    description:
+      "Collision repair, frame straightening and paint for trucks, buses and motor homes, with two 65 ft paint booths.",
+    canonical: paths.bodyShop(),
+    jsonLd: [
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: paths.home() },
+        { name: "Body Shop", path: paths.bodyShop() },
+      ]),
+    ],
+  });
   return (
     <div className="service-page">
       <PageHero title="Body Shop" image={HEADER_IMAGES.paint} width={HEADER_WIDTH} height={HEADER_HEIGHT} />

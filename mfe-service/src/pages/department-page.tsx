@@ -1,15 +1,7 @@
-import { useEffect, useState } from "react";
-import { Link, useParams } from "react-router-dom";
-import {
-  applyPageMeta,
-  BUSINESS_DETAILS,
-  type LeadModelRef,
-  type LineupModel,
-  paths,
-  SERVICE_ITEMS,
-  telHref,
-} from "shared-types";
-import { findLineupModel } from "../api/lineup-models";
+import { breadcrumbJsonLd, HttpStatus, usePageHead, useResource, useSite } from "remote-kit";
+import { Link, useParams } from "remote-kit/router";
+import { type LeadModelRef, type LineupModel, paths, SERVICE_ITEMS, telHref } from "shared-types";
+import { lineupModelResource } from "../api/resources";
 import { LeadsForm } from "../components/leads-form";
 import { PageHero } from "../components/page-hero";
 import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH } from "../data/service-pages";
@@ -20,55 +12,77 @@ type ModelLookup =
   | { status: "found"; model: LineupModel }
   | { status: "unknown" };
 
+const DEPARTMENTS = {
+  service: {
+    heading: "Service Department",
+    crumb: "Service",
+    title: (model?: string) => (model ? `${model} service and repair, Calgary` : "Fleet Service Department, Calgary"),
+    description: (model?: string) =>
+      model
+        ? `Book service for your ${model} at our Calgary heavy-duty shop: inspections, diesel repair and preventative maintenance.`
+        : "Heavy-duty truck, van and bus service in Calgary: inspections, diesel repair and preventative maintenance.",
+    intro:
+      "Our Calgary shop keeps commercial fleets on the road: light-duty pickups to class 8 trucks, buses and motor homes, with licensed heavy-duty technicians and CVIP inspections.",
+  },
+  parts: {
+    heading: "Parts Department",
+    crumb: "Parts",
+    title: (model?: string) => (model ? `${model} parts, Calgary` : "Truck Parts Department, Calgary"),
+    description: (model?: string) =>
+      model
+        ? `Genuine and aftermarket parts for the ${model}, ordered and shipped from our Calgary parts department.`
+        : "GM and Isuzu truck parts for Alberta fleets, ordered and shipped from Calgary.",
+    intro:
+      "Genuine GM and Isuzu parts plus quality aftermarket lines for every truck in your fleet, with same-day pickup on stocked parts and shipping across Western Canada.",
+  },
+} as const;
+
 /** /service, /service/{id}, /parts, /parts/{id}: the department page with its request form, prefilled for a model. */
 export function DepartmentPage({ department }: { department: "service" | "parts" }) {
   const { id } = useParams();
-  const [lookup, setLookup] = useState<ModelLookup>(id ? { status: "loading" } : { status: "none" });
-  useEffect(() => {
-    if (!id) return setLookup({ status: "none" });
-    let current = true;
-    setLookup({ status: "loading" });
-    findLineupModel(id).then(
-      (model) => current && setLookup(model ? { status: "found", model } : { status: "unknown" }),
-      // the line-up is team catalog's: if it cannot be reached, the plain form still takes the request
-      () => current && setLookup({ status: "none" }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id]);
+  const { siteUrl, business } = useSite();
+  const load = useResource(id ? lineupModelResource : null, id ?? "");
+  // the line-up is team catalog's: if it cannot be reached, the plain form still takes the request
+  const lookup: ModelLookup = !id
+    ? { status: "none" }
+    : load.status === "loading"
+      ? { status: "loading" }
+      : load.status === "failed"
+        ? { status: "none" }
+        : load.value
+          ? { status: "found", model: load.value }
+          : { status: "unknown" };
 
-  const isService = department === "service";
-  useEffect(
-    () =>
-      applyPageMeta(
-        isService ? "Fleet Service Department, Calgary" : "Truck Parts Department, Calgary",
-        isService
-          ? "Heavy-duty truck, van and bus service in Calgary: inspections, diesel repair and preventative maintenance."
-          : "GM and Isuzu truck parts for Alberta fleets, ordered and shipped from Calgary.",
-      ),
-    [isService],
-  );
+  const copy = DEPARTMENTS[department];
   const modelName = lookup.status === "found" ? lookup.model.name : undefined;
+  const path = department === "service" ? paths.service(id) : paths.parts(id);
+  usePageHead({
+    title: copy.title(modelName),
+    description: copy.description(modelName),
+    canonical: path,
+    ...(lookup.status === "unknown" ? { robots: "noindex" } : {}),
+    jsonLd: [
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: paths.home() },
+        { name: copy.crumb, path: department === "service" ? paths.service() : paths.parts() },
+        ...(modelName ? [{ name: modelName, path }] : []),
+      ]),
+    ],
+  });
+  const phone = department === "service" ? business.phone_service : business.phone_sales;
   return (
     <div className="service-page">
+      {lookup.status === "unknown" ? <HttpStatus code={404} /> : null}
       <PageHero
-        title={isService ? "Service Department" : "Parts Department"}
-        image={isService ? HEADER_IMAGES.maintenance : HEADER_IMAGES.engine}
+        title={copy.heading}
+        image={department === "service" ? HEADER_IMAGES.maintenance : HEADER_IMAGES.engine}
         width={HEADER_WIDTH}
         height={HEADER_HEIGHT}
       />
       <p className="service-page__intro">
-        {isService
-          ? "Our Calgary shop keeps commercial fleets on the road: light-duty pickups to class 8 trucks, buses and motor homes, with licensed heavy-duty technicians and CVIP inspections."
-          : "Genuine GM and Isuzu parts plus quality aftermarket lines for every truck in your fleet, with same-day pickup on stocked parts and shipping across Western Canada."}{" "}
-        Call{" "}
-        <a href={telHref(isService ? BUSINESS_DETAILS.phone_service : BUSINESS_DETAILS.phone_sales)}>
-          {isService ? BUSINESS_DETAILS.phone_service : BUSINESS_DETAILS.phone_sales}
-        </a>
-        .
+        {copy.intro} Call <a href={telHref(phone)}>{phone}</a>.
       </p>
-      {isService ? (
+      {department === "service" ? (
         <ul className="service-grid">
           {SERVICE_ITEMS.map((item) => (
             <li key={item.link}>

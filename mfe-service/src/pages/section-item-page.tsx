@@ -1,13 +1,15 @@
-import { Fragment, useEffect } from "react";
-import { Link, Navigate, useParams } from "react-router-dom";
-import { applyPageMeta, BUSINESS_DETAILS, telHref } from "shared-types";
+import { Fragment } from "react";
+import { breadcrumbJsonLd, Redirect, usePageHead, useResource, useSite } from "remote-kit";
+import { Link, useParams } from "remote-kit/router";
+import { paths, telHref } from "shared-types";
+import { sectionPageResource } from "../api/resources";
 import { LeadsForm } from "../components/leads-form";
 import { PageHero } from "../components/page-hero";
-import { findSectionPage, HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH, type SectionPage } from "../data/service-pages";
+import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH, type SectionPage } from "../data/service-pages";
 
 const HOMES = {
-  service: { path: "/service", label: "All services" },
-  "body-shop": { path: "/body-shop", label: "Body shop services" },
+  service: { path: "/service", label: "All services", crumb: "Service" },
+  "body-shop": { path: "/body-shop", label: "Body shop services", crumb: "Body Shop" },
 } as const;
 
 function BookingForm({ page, placement }: { page: SectionPage; placement: string }) {
@@ -24,12 +26,39 @@ function BookingForm({ page, placement }: { page: SectionPage; placement: string
 /** /services/{link} and /body-shop-services/{link}: one page per item, with its inline booking form(s). */
 export function SectionItemPage({ section }: { section: SectionPage["section"] }) {
   const { link = "" } = useParams();
-  const page = findSectionPage(section, link);
-  useEffect(() => {
-    if (page) applyPageMeta(page.metaTitle, page.metaDescription);
-  }, [page]);
-  if (!page) return <Navigate to={HOMES[section].path} replace />;
-  const phone = section === "service" ? BUSINESS_DETAILS.phone_service : BUSINESS_DETAILS.phone_sales;
+  const { siteUrl, business } = useSite();
+  const load = useResource(sectionPageResource, section, link);
+  const page = load.status === "done" ? load.value : null;
+  const path = section === "service" ? paths.servicePage(link) : paths.bodyShopPage(link);
+  usePageHead(
+    page
+      ? {
+          title: page.metaTitle,
+          description: page.metaDescription,
+          canonical: path,
+          jsonLd: [
+            breadcrumbJsonLd(siteUrl, [
+              { name: "Home", path: paths.home() },
+              { name: HOMES[section].crumb, path: HOMES[section].path },
+              { name: page.title, path },
+            ]),
+          ],
+        }
+      : null,
+  );
+  if (load.status === "loading") return <p className="service-page service-muted">Loading...</p>;
+  if (load.status === "failed") {
+    return (
+      <div className="service-page" role="alert">
+        <h1 className="service-page__title">This page can't be shown right now</h1>
+        <p>
+          Please try again in a moment, or see <Link to={HOMES[section].path}>{HOMES[section].label}</Link>.
+        </p>
+      </div>
+    );
+  }
+  if (!page) return <Redirect to={HOMES[section].path} />;
+  const phone = section === "service" ? business.phone_service : business.phone_sales;
   return (
     <div className="service-page">
       <PageHero title={page.title} image={HEADER_IMAGES[page.header]} width={HEADER_WIDTH} height={HEADER_HEIGHT} />

@@ -1,9 +1,6 @@
-import DOMPurify from "dompurify";
-import { useEffect, useState } from "react";
-import { Link } from "react-router-dom";
+import { breadcrumbJsonLd, usePageHead, useResource, useSite } from "remote-kit";
+import { Link } from "remote-kit/router";
 import {
-  applyPageMeta,
-  BUSINESS_DETAILS,
   type Promotion,
   type PromotionDepartment,
   paths,
@@ -11,7 +8,7 @@ import {
   promotionsForDepartment,
   telHref,
 } from "shared-types";
-import { fetchPromotions } from "../api/promotions-api";
+import { promotionsResource } from "../api/resources";
 import brakes from "../assets/parts-special-brakes.svg";
 import filters from "../assets/parts-special-filters.svg";
 import wipers from "../assets/parts-special-wipers.svg";
@@ -19,8 +16,8 @@ import wipers from "../assets/parts-special-wipers.svg";
 function PromotionView({ promotion }: { promotion: Promotion }) {
   switch (promotionRendering(promotion)) {
     case "html":
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
-      return <div className="service-promo" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(promotion.html) }} />;
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the API sends promotion HTML sanitised to formatting tags
+      return <div className="service-promo" dangerouslySetInnerHTML={{ __html: promotion.html }} />;
     case "linked-image":
       return (
         <a className="service-promo" href={promotion.url}>
@@ -34,24 +31,36 @@ function PromotionView({ promotion }: { promotion: Promotion }) {
   }
 }
 
-type Load = { status: "loading" } | { status: "done"; list: Promotion[] } | { status: "failed" };
+function useSpecialsHead(title: string, description: string, path: string) {
+  const { siteUrl } = useSite();
+  usePageHead({
+    title,
+    description,
+    canonical: path,
+    jsonLd: [
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: paths.home() },
+        { name: "Specials", path: paths.specials() },
+        ...(path === paths.specials() ? [] : [{ name: title.replace(/, Calgary$/, ""), path }]),
+      ]),
+    ],
+  });
+}
 
 /** /sales-specials and /service-specials: the department's promotions, lowest rank first. */
 export function PromotionsPage({ department }: { department: Exclude<PromotionDepartment, "parts"> }) {
-  const [load, setLoad] = useState<Load>({ status: "loading" });
+  const load = useResource(promotionsResource);
+  const { business } = useSite();
   const title = department === "sales" ? "Sales Specials" : "Service Specials";
-  useEffect(() => applyPageMeta(`${title}, Calgary`), [title]);
-  useEffect(() => {
-    let current = true;
-    fetchPromotions().then(
-      (list) => current && setLoad({ status: "done", list: promotionsForDepartment(list, department) }),
-      () => current && setLoad({ status: "failed" }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [department]);
-  const phone = department === "sales" ? BUSINESS_DETAILS.phone_sales : BUSINESS_DETAILS.phone_service;
+  useSpecialsHead(
+    `${title}, Calgary`,
+    department === "sales"
+      ? "This month's offers on new and used GM and Isuzu fleet trucks and vans at our Calgary dealership."
+      : "This month's service specials for fleet trucks, vans and buses at our Calgary heavy-duty shop.",
+    department === "sales" ? paths.salesSpecials() : paths.serviceSpecials(),
+  );
+  const list = load.status === "done" ? promotionsForDepartment(load.value, department) : [];
+  const phone = department === "sales" ? business.phone_sales : business.phone_service;
   return (
     <div className="service-page">
       <h1 className="service-page__title">{title}</h1>
@@ -61,14 +70,14 @@ export function PromotionsPage({ department }: { department: Exclude<PromotionDe
           Our specials can't be shown right now. Call <a href={telHref(phone)}>{phone}</a> to hear this month's offers.
         </p>
       ) : null}
-      {load.status === "done" && load.list.length === 0 ? (
+      {load.status === "done" && list.length === 0 ? (
         <p>
           There are no current specials. Call <a href={telHref(phone)}>{phone}</a> for fleet pricing.
         </p>
       ) : null}
       {load.status === "done" ? (
         <div className="service-promos">
-          {load.list.map((p) => (
+          {list.map((p) => (
             <PromotionView key={p.id} promotion={p} />
           ))}
         </div>
@@ -78,7 +87,11 @@ export function PromotionsPage({ department }: { department: Exclude<PromotionDe
 }
 
 export function PartsSpecialsPage() {
-  useEffect(() => applyPageMeta("Parts Specials, Calgary"), []);
+  useSpecialsHead(
+    "Parts Specials, Calgary",
+    "Filter packs, heavy-duty brake pads and rotors, and winter wiper blades at fleet prices from our Calgary parts department.",
+    paths.partsSpecials(),
+  );
   return (
     <div className="service-page">
       <h1 className="service-page__title">Parts Specials</h1>
@@ -97,7 +110,11 @@ export function PartsSpecialsPage() {
 
 /** The footer's /specials: an index of the three specials pages. */
 export function SpecialsIndexPage() {
-  useEffect(() => applyPageMeta("Specials, Calgary"), []);
+  useSpecialsHead(
+    "Specials, Calgary",
+    "Current sales, service and parts specials at Summit Heavy Fleet, Calgary's GM and Isuzu fleet dealer.",
+    paths.specials(),
+  );
   return (
     <div className="service-page">
       <h1 className="service-page__title">Specials</h1>

@@ -1,4 +1,4 @@
-import { matchPath } from "react-router-dom";
+import { matchPath } from "remote-kit/router";
 import { REMOTE_NAMES, REMOTE_ROUTE_PATTERNS, type RemoteName } from "shared-types";
 
 /** Which remote renders a path (ARCHITECTURE.md "Routes and who renders them"); null for none. */

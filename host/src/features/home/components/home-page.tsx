@@ -1,5 +1,6 @@
-import { Link } from "react-router-dom";
-import { BUSINESS_DETAILS, inventoryHrefForMake, paths, telHref } from "shared-types";
+import { dealerJsonLd, type PageHead, type SiteContext, usePageHead, useSite } from "remote-kit";
+import { Link } from "remote-kit/router";
+import { inventoryHrefForMake, paths, telHref } from "shared-types";
 import { MapPlaceholder } from "./map-placeholder";
 
 const FLEET_SOLUTIONS = [
@@ -28,7 +29,23 @@ const BRANDS = [
   { name: "Buick", href: inventoryHrefForMake("Buick"), note: "Enclave and Encore GX for sales fleets" },
 ];
 
+/** The home page's head: the server writes it into the first page, the page applies it after a navigation. */
+export function homeHead({ siteUrl, business }: SiteContext): PageHead {
+  return {
+    title: `${business.name}: GM and Isuzu fleet trucks and vans, Calgary, Alberta`,
+    description:
+      "Calgary's commercial truck dealer for Alberta fleets: new and used GM and Isuzu trucks and vans, trailers, fleet financing and leasing, heavy-duty service, parts and a collision centre.",
+    canonical: paths.home(),
+    image: "/api/media/vehicles/box-truck/f4f5f6/1/r1200",
+    imageAlt: "An Isuzu low cab forward box truck",
+    jsonLd: [dealerJsonLd(siteUrl, business)],
+  };
+}
+
 export function HomePage() {
+  const site = useSite();
+  const phone = site.business.phone_sales;
+  usePageHead(homeHead(site));
   return (
     <div className="host-home">
       <section className="host-hero" aria-labelledby="host-hero-title">
@@ -83,7 +100,7 @@ export function HomePage() {
         <div className="host-visit">
           <MapPlaceholder />
           <p className="host-visit__text">
-            Call sales at <a href={telHref(BUSINESS_DETAILS.phone_sales)}>{BUSINESS_DETAILS.phone_sales}</a> or{" "}
+            Call sales at <a href={telHref(phone)}>{phone}</a> or{" "}
             <Link to={paths.contact("message_us")}>send us a message</Link>.
           </p>
         </div>

@@ -1,20 +1,22 @@
 import { useState } from "react";
-import { BUSINESS_DETAILS } from "shared-types";
+import { useSite } from "remote-kit";
+import type { Address } from "shared-types";
 
-const { address } = BUSINESS_DETAILS;
-export const MAP_EMBED_URL = `https://www.google.com/maps?output=embed&q=${encodeURIComponent(
-  `${address.line1}, ${address.city}, ${address.province} ${address.postal_code}`,
-)}`;
+export const mapEmbedUrl = (address: Address) =>
+  `https://www.google.com/maps?output=embed&q=${encodeURIComponent(
+    `${address.line1}, ${address.city}, ${address.province} ${address.postal_code}`,
+  )}`;
 
 /** The external map costs a visitor's data and privacy; it loads only when asked for (SPEC §2 Home). */
 export function MapPlaceholder() {
+  const { name, address } = useSite().business;
   const [loaded, setLoaded] = useState(false);
   if (loaded) {
     return (
       <iframe
         className="host-map host-map--loaded"
-        title={`Map to ${BUSINESS_DETAILS.name}`}
-        src={MAP_EMBED_URL}
+        title={`Map to ${name}`}
+        src={mapEmbedUrl(address)}
         loading="lazy"
         referrerPolicy="no-referrer-when-downgrade"
       />

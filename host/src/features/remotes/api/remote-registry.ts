@@ -1,15 +1,12 @@
-import { loadRemote, registerRemotes } from "@module-federation/runtime";
 import type { ComponentType } from "react";
-import {
-  REMOTE_NAMES,
-  REMOTE_ROUTES_MODULE,
-  REMOTES_CONFIG_PATH,
-  type RemoteName,
-  type RemotesConfig,
-} from "shared-types";
+import { REMOTE_ROUTES_MODULE, readSiteDocument } from "remote-kit";
+import { REMOTE_NAMES, REMOTES_CONFIG_PATH, type RemoteName, type RemotesConfig } from "shared-types";
 
 /** A remote that has not answered by then is shown as unavailable; Retry tries again. */
 export const REMOTE_TIMEOUT_MS = 6000;
+
+// the runtime is its own chunk: pages without a remote (the home page) never download it
+const loadFederation = () => import("./federation").then((m) => m.federation);
 
 let configPromise: Promise<RemotesConfig> | null = null;
 
@@ -17,16 +14,32 @@ function resolveEntries(config: RemotesConfig) {
   return REMOTE_NAMES.map((name) => ({ name, entry: new URL(config[name], window.location.href).href }));
 }
 
+async function register(config: RemotesConfig, names: readonly RemoteName[] = REMOTE_NAMES, force = false) {
+  const federation = await loadFederation();
+  const wanted = new Set(names);
+  federation.registerRemotes(
+    resolveEntries(config).filter((r) => wanted.has(r.name as RemoteName)),
+    { force },
+  );
+}
+
+async function fetchConfig(): Promise<RemotesConfig> {
+  const response = await fetch(REMOTES_CONFIG_PATH, { cache: "no-store" });
+  if (!response.ok) throw new Error(`remote configuration answered ${response.status}`);
+  return (await response.json()) as RemotesConfig;
+}
+
 /**
- * Fetches where the remotes live (never from cache, so a redeployed remote is picked up on the next visit)
- * and registers them with the federation runtime. A failed fetch is forgotten so Retry fetches again.
+ * Where the remotes live: written into the page by the server (the same configuration it composed the page with),
+ * or fetched anew (never from cache) when that is missing or a Retry asks again. Registers them with the runtime.
+ * A failure is forgotten so Retry fetches again.
  */
-export function loadRemotesConfig(): Promise<RemotesConfig> {
-  configPromise ??= fetch(REMOTES_CONFIG_PATH, { cache: "no-store" })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`remote configuration answered ${response.status}`);
-      const config = (await response.json()) as RemotesConfig;
-      registerRemotes(resolveEntries(config));
+export function loadRemotesConfig(fresh = false): Promise<RemotesConfig> {
+  if (fresh) configPromise = null;
+  const written = fresh ? null : readSiteDocument()?.remotes;
+  configPromise ??= (written ? Promise.resolve(written) : fetchConfig())
+    .then(async (config) => {
+      await register(config);
       return config;
     })
     .catch((error: unknown) => {
@@ -56,20 +69,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 const failedPeerRemotes = new Set<string>();
 
 /**
- * Any exposed module of any remote, for remotes that render each other's (see loadPeerModule). A load after a
- * failure (the remote was down, the visitor pressed the peer's own "try again") fetches the remote anew.
+ * Any exposed module of any remote, for remotes that render each other's (remote-kit loadPeerModule). A load after
+ * a failure (the remote was down, the visitor pressed the peer's own "try again") fetches the remote anew.
  */
 export async function loadRemoteModule<T>(id: string): Promise<T> {
   const config = await withTimeout(loadRemotesConfig(), REMOTE_TIMEOUT_MS, "The site configuration");
   const remote = id.split("/")[0] ?? "";
-  if (failedPeerRemotes.delete(remote)) {
-    registerRemotes(
-      resolveEntries(config).filter((r) => r.name === remote),
-      { force: true },
-    );
-  }
+  if (failedPeerRemotes.delete(remote)) await register(config, [remote as RemoteName], true);
   try {
-    const module = await withTimeout(loadRemote<T>(id), REMOTE_TIMEOUT_MS, id);
+    const federation = await loadFederation();
+    const module = await withTimeout(federation.loadRemote<T>(id), REMOTE_TIMEOUT_MS, id);
     if (!module) throw new Error(`${id} is unavailable`);
     return module;
   } catch (error) {
@@ -83,19 +92,19 @@ export interface RemoteRoutesModule {
 }
 
 /**
- * Loads a remote's route table. `attempt` > 0 is a Retry: the remote is registered again with force, which
- * drops the runtime's cached failure so its manifest and entry are fetched anew.
+ * Loads a remote's route table. `attempt` > 0 is a Retry: the configuration is read anew and the remote registered
+ * again with force, which drops the runtime's cached failure so its manifest and entry are fetched anew.
  */
 export async function loadRemoteRoutes(name: RemoteName, attempt = 0): Promise<RemoteRoutesModule> {
-  const config = await withTimeout(loadRemotesConfig(), REMOTE_TIMEOUT_MS, "The site configuration");
-  if (attempt > 0) {
-    registerRemotes(
-      resolveEntries(config).filter((r) => r.name === name),
-      { force: true },
-    );
-  }
+  const config = await withTimeout(loadRemotesConfig(attempt > 0), REMOTE_TIMEOUT_MS, "The site configuration");
+  if (attempt > 0) await register(config, [name], true);
   const id = `${name}/${REMOTE_ROUTES_MODULE.slice(2)}`;
-  const module = await withTimeout(loadRemote<RemoteRoutesModule>(id), REMOTE_TIMEOUT_MS, `The ${name} remote`);
+  const federation = await loadFederation();
+  const module = await withTimeout(
+    federation.loadRemote<RemoteRoutesModule>(id),
+    REMOTE_TIMEOUT_MS,
+    `The ${name} remote`,
+  );
   if (!module || typeof module.default !== "function") throw new Error(`${id} has no default export`);
   return module;
 }

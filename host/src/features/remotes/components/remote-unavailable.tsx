@@ -1,12 +1,14 @@
-import { BUSINESS_DETAILS, REMOTE_TITLES, type RemoteName, telHref } from "shared-types";
+import { useSite } from "remote-kit";
+import { REMOTE_TITLES, type RemoteName, telHref } from "shared-types";
 
 export function RemoteUnavailable({ name, onRetry }: { name: RemoteName; onRetry: () => void }) {
+  const { phone_sales: phone } = useSite().business;
   return (
     <section className="host-remote-unavailable" role="alert" data-remote-unavailable={name}>
       <h1 className="host-remote-unavailable__title">{REMOTE_TITLES[name]} can't be shown right now</h1>
       <p>
         This part of our site is not answering. Our team can still help you: call sales at{" "}
-        <a href={telHref(BUSINESS_DETAILS.phone_sales)}>{BUSINESS_DETAILS.phone_sales}</a> or try again in a moment.
+        <a href={telHref(phone)}>{phone}</a> or try again in a moment.
       </p>
       <button type="button" className="host-button" onClick={onRetry}>
         Retry

@@ -1,5 +1,6 @@
-import { Link } from "react-router-dom";
-import { BUSINESS_DETAILS, paths } from "shared-types";
+import { useSite } from "remote-kit";
+import { Link } from "remote-kit/router";
+import { paths } from "shared-types";
 import { HoursTable } from "./hours-table";
 
 const NAVIGATE_LINKS = [
@@ -17,7 +18,7 @@ const NAVIGATE_LINKS = [
 ];
 
 export function SiteFooter({ copyrightYear }: { copyrightYear: number }) {
-  const { address, hours, name } = BUSINESS_DETAILS;
+  const { address, hours, name } = useSite().business;
   return (
     <footer className="host-footer">
       <div className="host-footer__grid">

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from "react";
+import { markHydrated } from "../../remotes/components/remote-region";
 import { useNavigationEffects } from "../hooks/use-navigation-effects";
 import { SiteFooter } from "./site-footer";
 import { TopNav } from "./top-nav";
@@ -10,6 +11,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   useNavigationEffects();
   // marks the moment the static HTML became interactive (menus, buttons): tests and monitoring wait for it
   useEffect(() => {
+    markHydrated();
     document.documentElement.dataset.hostReady = "true";
   }, []);
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { NavLink, useLocation } from "react-router-dom";
+import { NavLink, useLocation } from "remote-kit/router";
 import { isNavGroup, NAV_ENTRIES, type NavGroupEntry } from "../nav-entries";
 import { Logo } from "./logo";
 

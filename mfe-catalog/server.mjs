@@ -1,0 +1,5 @@
+// Team catalog's production server: its static build and its renderer (remote-kit/server).
+import { startRemoteServer } from "remote-kit/server";
+import { DEFAULT_REMOTE_PORTS } from "shared-types";
+
+await startRemoteServer("catalog", new URL(".", import.meta.url), DEFAULT_REMOTE_PORTS.catalog);

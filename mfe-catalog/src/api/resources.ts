@@ -1,0 +1,17 @@
+import { defineResource } from "remote-kit";
+import type { LineupModel, ModelCounts } from "shared-types";
+
+/**
+ * Every line-up card's count comes from one request (the server's, handed to the browser). The HTTP client and the
+ * answer's schema load with the first request in the browser: a page hydrated from the server's data needs neither.
+ */
+export const modelCountsResource = defineResource("catalog:model-counts", async () =>
+  (await import("./model-counts")).fetchModelCounts(),
+);
+
+/** Units in stock for a line-up model: every inventory model name it matches, of its make. */
+export function inStockCount(model: Pick<LineupModel, "make" | "model">, counts: ModelCounts): number {
+  return counts
+    .filter((c) => c.make === model.make && model.model.includes(c.model))
+    .reduce((sum, c) => sum + c.count, 0);
+}

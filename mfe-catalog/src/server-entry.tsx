@@ -1,0 +1,27 @@
+// Team catalog's renderer: the same routes as the browser, rendered to HTML by its own server (remote-kit/server).
+import { createRemoteRenderer } from "remote-kit/render";
+import { type PublishedLineup, paths } from "shared-types";
+import { apiClient } from "./api/api-client";
+import { LEGACY_MODEL_IDS, LINEUP_MODELS } from "./data/lineup-models";
+import CatalogRoutes, { CATALOG_ROUTES } from "./routes";
+
+const BUILT_AT: string = import.meta.env.VITE_BUILT_AT;
+
+export const { render, sitemap, publishedData, configure } = createRemoteRenderer({
+  remote: "catalog",
+  routes: CATALOG_ROUTES,
+  App: CatalogRoutes,
+  configure: ({ apiOrigin }) => {
+    apiClient.defaults.baseURL = apiOrigin;
+  },
+  // team service's and team leads' pages name the model a visitor asks about (shared-types PublishedLineup)
+  publishedData: { "lineup-models": { models: LINEUP_MODELS, legacyIds: LEGACY_MODEL_IDS } satisfies PublishedLineup },
+  sitemap: async () =>
+    [
+      paths.lineup("isuzu"),
+      paths.lineup("gm"),
+      ...LINEUP_MODELS.map((m) => paths.model(m.manufacturer, m.id)),
+      paths.financing(),
+      paths.financingForm(),
+    ].map((path) => ({ path, lastmod: BUILT_AT })),
+});

@@ -1,0 +1,29 @@
+import { defineResource } from "remote-kit";
+import type { InventoryView } from "shared-types";
+
+/**
+ * What the pages load, named so the server's loaders and the pages agree (remote-kit resources). The HTTP client
+ * and the answers' schemas load with the first request: a page hydrated from the server's data needs neither.
+ */
+const inventoryApi = () => import("./inventory-api");
+const propertiesApi = () => import("./inventory-properties");
+
+export const inventoryPageResource = defineResource("inventory:page", async (view: InventoryView, seed: number) =>
+  (await inventoryApi()).fetchInventoryPage(view, seed),
+);
+export const vehicleResource = defineResource("inventory:vehicle", async (stockNumber: string) =>
+  (await inventoryApi()).fetchVehicle(stockNumber),
+);
+export const similarVehiclesResource = defineResource("inventory:similar", async (stockNumber: string) =>
+  (await inventoryApi()).fetchSimilarVehicles(stockNumber),
+);
+export const inventoryPropertiesResource = defineResource("inventory:properties", async () =>
+  (await propertiesApi()).fetchInventoryProperties(),
+);
+export const relatedVehiclesResource = defineResource("inventory:related", async () =>
+  (await propertiesApi()).fetchRelatedVehicles(),
+);
+
+/** One random order per visit, so paging a random sort shows every unit once (the server's, handed over). */
+export const VISIT_SEED_KEY = "inventory:visit-seed";
+export const newVisitSeed = () => Math.floor(Math.random() * 1_000_000);

@@ -1,0 +1,72 @@
+import { absoluteUrl, dealerId } from "remote-kit";
+import type { Car, ItemAvailability, OfferItemCondition, Vehicle as SchemaVehicle, WithContext } from "schema-dts";
+import { effectivePrice, paths, type Trailer, type Vehicle } from "shared-types";
+
+const CONDITION: Record<Vehicle["condition"], OfferItemCondition> = {
+  new: "https://schema.org/NewCondition",
+  used: "https://schema.org/UsedCondition",
+};
+
+export const vehicleTitle = (v: Pick<Vehicle, "year" | "make" | "model" | "trim">) =>
+  `${v.year} ${v.make} ${v.model}${v.trim ? ` ${v.trim}` : ""}`;
+
+/** A unit for sale (schema.org Car with its Offer): what search engines show for a vehicle page. */
+export function vehicleJsonLd(siteUrl: string, v: Vehicle): WithContext<Car> {
+  const price = effectivePrice(v);
+  const availability: ItemAvailability =
+    v.status === "available" ? "https://schema.org/InStock" : "https://schema.org/SoldOut";
+  return {
+    "@context": "https://schema.org",
+    "@type": "Car",
+    name: vehicleTitle(v),
+    url: absoluteUrl(siteUrl, paths.vehicle(v.stock_number)),
+    sku: v.stock_number,
+    vehicleIdentificationNumber: v.vin,
+    brand: { "@type": "Brand", name: v.make },
+    manufacturer: { "@type": "Organization", name: v.make },
+    model: v.model,
+    vehicleModelDate: String(v.year),
+    itemCondition: CONDITION[v.condition],
+    color: v.exterior || undefined,
+    vehicleInteriorColor: v.interior || undefined,
+    bodyType: v.body_style || undefined,
+    fuelType: v.fuel_type || undefined,
+    vehicleTransmission: v.transmission || undefined,
+    driveWheelConfiguration: v.drive_train || undefined,
+    vehicleEngine: v.engine ? { "@type": "EngineSpecification", name: v.engine } : undefined,
+    mileageFromOdometer: { "@type": "QuantitativeValue", value: v.odometer, unitCode: "KMT" },
+    image: v.images.map((src) => absoluteUrl(siteUrl, src)).filter((src): src is string => Boolean(src)),
+    offers: {
+      "@type": "Offer",
+      ...(price > 0 ? { price, priceCurrency: "CAD" } : {}),
+      availability,
+      itemCondition: CONDITION[v.condition],
+      url: absoluteUrl(siteUrl, paths.vehicle(v.stock_number)),
+      seller: { "@id": dealerId(siteUrl) },
+    },
+  };
+}
+
+/** A trailer for sale: schema.org has no trailer type, so a Vehicle with its Offer. */
+export function trailerJsonLd(siteUrl: string, t: Trailer, image: string | undefined): WithContext<SchemaVehicle> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Vehicle",
+    name: t.name,
+    url: absoluteUrl(siteUrl, paths.trailer(t.stock_number)),
+    sku: t.stock_number,
+    vehicleIdentificationNumber: t.vin || undefined,
+    brand: { "@type": "Brand", name: t.manufacturer },
+    bodyType: t.asset_type ? `${t.asset_type} trailer` : "Trailer",
+    description: t.description,
+    image: image ? absoluteUrl(siteUrl, image) : undefined,
+    itemCondition: "https://schema.org/NewCondition",
+    offers: {
+      "@type": "Offer",
+      ...(t.price > 0 ? { price: t.price, priceCurrency: "CAD" } : {}),
+      availability: "https://schema.org/InStock",
+      url: absoluteUrl(siteUrl, paths.trailer(t.stock_number)),
+      seller: { "@id": dealerId(siteUrl) },
+    },
+  };
+}

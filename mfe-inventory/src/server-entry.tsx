@@ -1,0 +1,32 @@
+// Team inventory's renderer: the same routes as the browser, rendered to HTML by its own server (remote-kit/server).
+import { createRemoteRenderer } from "remote-kit/render";
+import { apiPaths, paths } from "shared-types";
+import { z } from "zod/mini";
+import { apiClient } from "./api/api-client";
+import { trailerThumbnail } from "./data/trailer-images";
+import { TRAILERS } from "./data/trailers";
+import InventoryRoutes, { INVENTORY_ROUTES } from "./routes";
+
+const BUILT_AT: string = import.meta.env.VITE_BUILT_AT;
+const sitemapUnitsSchema = z.array(z.object({ stock_number: z.string(), updated_at: z.string() }));
+
+export const { render, sitemap, publishedData, configure } = createRemoteRenderer({
+  remote: "inventory",
+  routes: INVENTORY_ROUTES,
+  App: InventoryRoutes,
+  configure: ({ apiOrigin }) => {
+    apiClient.defaults.baseURL = apiOrigin;
+  },
+  // team leads' more-info page names the trailer a visitor asks about
+  publishedData: { trailers: TRAILERS.map((t) => ({ ...t, thumbnail: trailerThumbnail(t) })) },
+  // every unit for sale, as the API has it now: a sold unit leaves the sitemap with its page
+  sitemap: async () => {
+    const { data } = await apiClient.get(apiPaths.inventorySitemap());
+    return [
+      { path: paths.inventory(), lastmod: BUILT_AT },
+      ...sitemapUnitsSchema.parse(data).map((u) => ({ path: paths.vehicle(u.stock_number), lastmod: u.updated_at })),
+      { path: paths.trailers(), lastmod: BUILT_AT },
+      ...TRAILERS.map((t) => ({ path: paths.trailer(t.stock_number), lastmod: BUILT_AT })),
+    ];
+  },
+});

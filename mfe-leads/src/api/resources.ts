@@ -1,0 +1,17 @@
+import { defineResource, loadPeerData } from "remote-kit";
+import { findInLineup, type LineupModel, type PublishedLineup } from "shared-types";
+
+/**
+ * What the pages load, named so the server's loaders and the pages agree (remote-kit resources). The HTTP client
+ * and the answer's schema load with the first request: a page hydrated from the server's data needs neither.
+ */
+export const unitResource = defineResource("leads:unit", async (stockNumber: string) =>
+  (await import("./unit-lookup")).findUnit(stockNumber),
+);
+
+/** Line-up models are team catalog's data, published beside its manifest for the inquiry and quote pages. */
+export async function findLineupModel(id: string): Promise<LineupModel | null> {
+  return findInLineup(await loadPeerData<PublishedLineup>("catalog", "lineup-models"), id) ?? null;
+}
+
+export const lineupModelResource = defineResource("leads:lineup-model", findLineupModel);

@@ -1,0 +1,24 @@
+import { defineResource, loadPeerData } from "remote-kit";
+import { findInLineup, type LineupModel, type PublishedLineup } from "shared-types";
+import { loadSectionPage } from "../data/service-pages";
+
+/**
+ * What the pages load, named so the server's loaders and the pages agree (remote-kit resources). The HTTP client
+ * and the answer's schema load with the first request: a page hydrated from the server's data needs neither.
+ */
+export const promotionsResource = defineResource("service:promotions", async () =>
+  (await import("./promotions-api")).fetchPromotions(),
+);
+
+/**
+ * Line-up models are team catalog's data, published as data/lineup-models.json beside its manifest. null: no such
+ * model. Rejects when catalog cannot be reached, which the page treats differently from an unknown id.
+ */
+export async function findLineupModel(id: string): Promise<LineupModel | null> {
+  return findInLineup(await loadPeerData<PublishedLineup>("catalog", "lineup-models"), id) ?? null;
+}
+
+export const lineupModelResource = defineResource("service:lineup-model", findLineupModel);
+
+/** A service or body-shop page's words: each page's own chunk (src/content). */
+export const sectionPageResource = defineResource("service:section-page", loadSectionPage);

@@ -1,0 +1,28 @@
+// Team service's renderer: the same routes as the browser, rendered to HTML by its own server (remote-kit/server).
+import { createRemoteRenderer } from "remote-kit/render";
+import { BODY_SHOP_ITEMS, paths, SERVICE_ITEMS } from "shared-types";
+import { apiClient } from "./api/api-client";
+import ServiceRoutes, { SERVICE_ROUTES } from "./routes";
+
+const BUILT_AT: string = import.meta.env.VITE_BUILT_AT;
+
+export const { render, sitemap, publishedData, configure } = createRemoteRenderer({
+  remote: "service",
+  routes: SERVICE_ROUTES,
+  App: ServiceRoutes,
+  configure: ({ apiOrigin }) => {
+    apiClient.defaults.baseURL = apiOrigin;
+  },
+  sitemap: async () =>
+    [
+      paths.service(),
+      ...SERVICE_ITEMS.map((item) => paths.servicePage(item.link)),
+      paths.parts(),
+      paths.bodyShop(),
+      ...BODY_SHOP_ITEMS.map((item) => paths.bodyShopPage(item.link)),
+      paths.specials(),
+      paths.salesSpecials(),
+      paths.serviceSpecials(),
+      paths.partsSpecials(),
+    ].map((path) => ({ path, lastmod: BUILT_AT })),
+});

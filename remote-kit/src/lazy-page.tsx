@@ -1,0 +1,39 @@
+import { type ComponentType, type ReactElement, use } from "react";
+
+/** A page whose code is its own chunk: the server (and a prepared browser) render it at once, others wait for it. */
+export interface LazyPage {
+  (): ReactElement;
+  /** Loads the page's code; the server renderer awaits it before rendering. */
+  preload(): Promise<void>;
+}
+
+type TrackedPromise = Promise<void> & { status?: "fulfilled"; value?: undefined };
+
+/**
+ * Splits a page out of the remote's route table, so a visitor downloads the page they open, not every page the
+ * remote owns. Unlike React.lazy it renders synchronously once loaded (its promise is marked fulfilled, which use()
+ * reads without suspending), as the server's single-pass render needs; while its code loads in the browser, the
+ * nearest Suspense boundary keeps the server's HTML (hydration) or shows its fallback (a navigation).
+ */
+export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
+  let Page: ComponentType | null = null;
+  let pending: TrackedPromise | null = null;
+  const preload = (): TrackedPromise => {
+    if (!pending) {
+      const loading: TrackedPromise = load().then((component) => {
+        Page = component;
+        loading.status = "fulfilled";
+        loading.value = undefined;
+      });
+      pending = loading;
+    }
+    return pending;
+  };
+  const Lazy = (() => {
+    use(preload() as Promise<void>);
+    const Loaded = Page as unknown as ComponentType;
+    return <Loaded />;
+  }) as LazyPage;
+  Lazy.preload = preload;
+  return Lazy;
+}

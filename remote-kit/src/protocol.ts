@@ -1,0 +1,220 @@
+/**
+ * The contract between the host server and each remote's server: where a remote says its renderer is (a field of
+ * its own mf-manifest.json), what a render request carries, and what the renderer answers. Plain data only, so
+ * the host server, the remote servers and the browser can all import it.
+ */
+import type { BusinessDetails, RemoteName } from "shared-types";
+
+/** Bumped only for a change that an older host could not read. */
+export const RENDER_PROTOCOL = 1;
+
+/**
+ * `metaData.server` in a remote's mf-manifest.json (written by the federation plugin's manifest.additionalData):
+ * every path is relative to the manifest's own URL, so a remote moved to a new URL is found there by the host
+ * with no change but the remote configuration.
+ */
+export interface RemoteServerInfo {
+  protocol: typeof RENDER_PROTOCOL;
+  /** POST a RenderRequest, get a RenderResult. */
+  render: string;
+  /** GET the remote's pages for /sitemap.xml (SitemapEntry[]). */
+  sitemap: string;
+  /** Data the remote publishes for its peers (name → JSON file), e.g. catalog's line-up models. */
+  data: Record<string, string>;
+}
+
+export const MANIFEST_SERVER_FIELD = "server";
+
+/** What every page of the site knows: filled in by the host server, read by every remote. */
+export interface SiteContext {
+  /** The public origin of the site (canonical URLs, Open Graph, structured data), without a trailing slash. */
+  siteUrl: string;
+  business: BusinessDetails;
+}
+
+export interface RenderRequest {
+  /** The page's path and query, e.g. "/inventory?page=2". */
+  path: string;
+  site: SiteContext;
+  /** Where browsers load this remote's files from (its manifest's directory), absolute. */
+  remoteBase: string;
+  /** Each other remote's manifest URL as this renderer can reach it, for data a page needs from a peer. */
+  peers: Partial<Record<RemoteName, string>>;
+}
+
+/** A page's head: the host writes it into the document on the server, a page applies it after client navigation. */
+export interface PageHead {
+  title: string;
+  description?: string;
+  /** The page's canonical path and query on the site ("/inventory/vehicle/A1234"); absolute on output. */
+  canonical?: string;
+  /** A site path or an absolute URL; Open Graph and Twitter card image. */
+  image?: string;
+  imageAlt?: string;
+  ogType?: "website" | "product" | "article";
+  /** schema.org objects, each written as its own application/ld+json script. */
+  jsonLd?: readonly object[];
+  /** e.g. "noindex" for a page that says a unit is gone. */
+  robots?: string;
+}
+
+/** The data a page was rendered with, handed to the browser so hydration starts from it (no second fetch). */
+export interface RouteDataPayload {
+  path: string;
+  entries: Record<string, unknown>;
+}
+
+export interface RenderResult {
+  status: number;
+  /** With a 301/302/307/308 status: where the page moved. */
+  location?: string;
+  html: string;
+  head: PageHead;
+  data: RouteDataPayload;
+  /**
+   * Resource hints React wrote for the page (an image above the fold gets a preload): each link's attributes, for
+   * the host to put in the head, where the browser's hydration does not look for them.
+   */
+  links: Record<string, string>[];
+}
+
+export interface SitemapEntry {
+  path: string;
+  /** ISO date or date-time. */
+  lastmod?: string;
+}
+
+/** Ids of the JSON data blocks the host writes into the page. */
+export const SITE_CONTEXT_ELEMENT_ID = "fleet-site";
+export const routeDataElementId = (remote: string) => `fleet-data-${remote}`;
+
+/**
+ * JSON safe inside a <script> element: `<`, `>` and `&` are escaped so no value can close the element or open
+ * a comment, and U+2028/U+2029 so the text stays valid if a page ever evaluates it.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** Text and attribute values for hand-written HTML (the host's head). */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** A site path or absolute URL made absolute against the site's origin. Data URIs are not addresses: dropped. */
+export function absoluteUrl(siteUrl: string, pathOrUrl: string): string | undefined {
+  if (!pathOrUrl || pathOrUrl.startsWith("data:")) return undefined;
+  try {
+    return new URL(pathOrUrl, `${siteUrl}/`).href;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface HeadElement {
+  tag: "meta" | "link" | "script";
+  attributes: Record<string, string>;
+  text?: string;
+}
+
+/**
+ * The elements a page head turns into, besides <title>. One description for both sides: the host server writes
+ * them as HTML, the browser creates them after a client-side navigation.
+ */
+export function pageHeadElements(
+  head: PageHead,
+  site: Pick<SiteContext, "siteUrl"> & { siteName: string },
+): HeadElement[] {
+  const elements: HeadElement[] = [];
+  const meta = (key: "name" | "property", name: string, content: string | undefined) => {
+    if (content) elements.push({ tag: "meta", attributes: { [key]: name, content } });
+  };
+  const canonical = head.canonical ? absoluteUrl(site.siteUrl, head.canonical) : undefined;
+  const image = head.image ? absoluteUrl(site.siteUrl, head.image) : undefined;
+  meta("name", "description", head.description);
+  if (head.robots) meta("name", "robots", head.robots);
+  if (canonical) elements.push({ tag: "link", attributes: { rel: "canonical", href: canonical } });
+  meta("property", "og:site_name", site.siteName);
+  meta("property", "og:type", head.ogType ?? "website");
+  meta("property", "og:title", head.title);
+  meta("property", "og:description", head.description);
+  meta("property", "og:url", canonical);
+  meta("property", "og:image", image);
+  meta("property", "og:image:alt", image ? (head.imageAlt ?? head.title) : undefined);
+  meta("property", "og:locale", "en_CA");
+  meta("name", "twitter:card", image ? "summary_large_image" : "summary");
+  meta("name", "twitter:title", head.title);
+  meta("name", "twitter:description", head.description);
+  meta("name", "twitter:image", image);
+  for (const item of head.jsonLd ?? []) {
+    elements.push({ tag: "script", attributes: { type: "application/ld+json" }, text: jsonForScript(item) });
+  }
+  return elements;
+}
+
+/** Marks every element of a page's own head, so a client-side navigation can remove them all. */
+export const PAGE_HEAD_ATTRIBUTE = "data-page-head";
+
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&quot;": '"',
+  "&#x27;": "'",
+  "&#39;": "'",
+  "&lt;": "<",
+  "&gt;": ">",
+};
+
+/**
+ * Splits the <link> elements React's server renderer puts before a fragment's content (with no <head> to hoist
+ * them into) from the content itself.
+ */
+export function takeLeadingLinks(html: string): { links: Record<string, string>[]; html: string } {
+  const links: Record<string, string>[] = [];
+  let rest = html;
+  for (let match = /^<link\b([^>]*?)\/?>/.exec(rest); match; match = /^<link\b([^>]*?)\/?>/.exec(rest)) {
+    const attributes: Record<string, string> = {};
+    for (const [, name, value] of (match[1] ?? "").matchAll(/([a-zA-Z][\w-]*)="([^"]*)"/g)) {
+      if (name)
+        attributes[name.toLowerCase()] = (value ?? "").replace(/&(amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e] ?? e);
+    }
+    links.push(attributes);
+    rest = rest.slice(match[0].length);
+  }
+  return { links, html: rest };
+}
+
+/** Resource hints as HTML, only the kinds a page may ask for. */
+export function renderLinks(links: readonly Record<string, string>[]): string[] {
+  const allowed = new Set(["preload", "modulepreload", "preconnect", "dns-prefetch"]);
+  return links
+    .filter((link) => allowed.has(link.rel ?? ""))
+    .map(
+      (link) =>
+        `<link${Object.entries(link)
+          .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+          .join("")}>`,
+    );
+}
+
+/** The head as HTML, for the host server. */
+export function renderPageHead(head: PageHead, site: Pick<SiteContext, "siteUrl"> & { siteName: string }): string {
+  const attributes = (attrs: Record<string, string>) =>
+    Object.entries(attrs)
+      .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
+      .join("");
+  const elements = pageHeadElements(head, site).map(({ tag, attributes: attrs, text }) => {
+    const open = `<${tag}${attributes(attrs)} ${PAGE_HEAD_ATTRIBUTE}>`;
+    return tag === "script" ? `${open}${text ?? ""}</script>` : open;
+  });
+  return [`<title>${escapeHtml(head.title)}</title>`, ...elements].join("\n    ");
+}

@@ -1,0 +1,81 @@
+import { type ReactNode, useContext, useEffect, useState } from "react";
+import { Route, Routes } from "react-router-dom";
+import type { RemoteName } from "shared-types";
+import type { LazyPage } from "./lazy-page.js";
+import { type RouteDataPayload, routeDataElementId } from "./protocol.js";
+import type { Resource } from "./route-data.js";
+import { RouteDataContext, type RouteDataStore } from "./route-data.js";
+import { ServerRenderContext } from "./server-state.js";
+import { SiteProvider } from "./site-context.js";
+
+export { isLazyPage };
+
+/** What a route's loader may do before the server renders the page. */
+export interface LoaderContext {
+  params: Readonly<Record<string, string | undefined>>;
+  searchParams: URLSearchParams;
+  /** Loads a resource and hands it to the page (and, through the page, to the browser). */
+  preload<A extends unknown[], T>(resource: Resource<A, T>, ...args: A): Promise<T>;
+  /** A value both sides must agree on (useStableValue): created here, handed to the browser. */
+  value<T>(key: string, create: () => T): T;
+}
+
+/**
+ * One route a remote owns. `load` names the data its page needs, so the server can render it complete: await what
+ * the page cannot do without (a failure falls back to browser rendering), leave optional extras un-awaited with a
+ * `.catch` (the browser loads them if the server could not).
+ */
+export interface RemoteRoute {
+  path: string;
+  /** The page: an element, or a lazyPage whose code loads with the route. */
+  element: ReactNode | LazyPage;
+  load?: (context: LoaderContext) => Promise<void> | void;
+}
+
+const isLazyPage = (element: RemoteRoute["element"]): element is LazyPage =>
+  typeof element === "function" && "preload" in element;
+
+const consumed = new Set<string>();
+
+/** The data the server rendered this region with, if it was for this very page, and only once per visit. */
+function readHandedData(remote: RemoteName): Map<string, unknown> {
+  if (typeof document === "undefined" || consumed.has(remote)) return new Map();
+  const element = document.getElementById(routeDataElementId(remote));
+  if (!element?.textContent) return new Map();
+  try {
+    const payload = JSON.parse(element.textContent) as RouteDataPayload;
+    const here = `${window.location.pathname}${window.location.search}`;
+    return payload.path === here ? new Map(Object.entries(payload.entries)) : new Map();
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * A remote's route table, rendered the same way by its server (inside a StaticRouter) and in the browser (inside
+ * the host's router), so the browser hydrates the server's HTML from the data the server used.
+ */
+export function RemoteRoutes({ remote, routes }: { remote: RemoteName; routes: readonly RemoteRoute[] }) {
+  const server = useContext(ServerRenderContext);
+  const [store] = useState<RouteDataStore>(() => ({ entries: server ? server.entries : readHandedData(remote) }));
+  // the server's data serves the first render only: later navigations load fresh data
+  useEffect(() => {
+    if (server) return;
+    consumed.add(remote);
+    store.entries.clear();
+  }, [server, store, remote]);
+  const table = (
+    <RouteDataContext.Provider value={store}>
+      <Routes>
+        {routes.map((route) => (
+          <Route
+            key={route.path}
+            path={route.path}
+            element={isLazyPage(route.element) ? <route.element /> : route.element}
+          />
+        ))}
+      </Routes>
+    </RouteDataContext.Provider>
+  );
+  return server ? <SiteProvider value={server.site}>{table}</SiteProvider> : table;
+}

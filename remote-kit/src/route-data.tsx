@@ -1,0 +1,100 @@
+import { createContext, useContext, useEffect, useRef, useState } from "react";
+
+/**
+ * A piece of data a page needs, named so that the server's loader and the page's hook agree on it: the server
+ * loads it before rendering and hands it to the browser under its key; the browser starts from it while
+ * hydrating, and loads it itself on later navigations.
+ */
+export interface Resource<A extends unknown[], T> {
+  readonly name: string;
+  key(...args: A): string;
+  load(...args: A): Promise<T>;
+}
+
+export function defineResource<A extends unknown[], T>(name: string, load: (...args: A) => Promise<T>): Resource<A, T> {
+  return { name, key: (...args) => `${name}:${JSON.stringify(args)}`, load };
+}
+
+/** The data a region starts from: filled by the server's loaders, or read from the page while hydrating. */
+export interface RouteDataStore {
+  entries: Map<string, unknown>;
+}
+
+export const RouteDataContext = createContext<RouteDataStore | null>(null);
+
+export type ResourceState<T> =
+  | { status: "loading"; previous: T | undefined }
+  | { status: "done"; value: T }
+  | { status: "failed"; error: unknown };
+
+interface Keyed<T> {
+  key: string | null;
+  state: ResourceState<T>;
+}
+
+function startingState<T>(store: RouteDataStore | null, key: string | null, previous?: T): ResourceState<T> {
+  if (key !== null && store?.entries.has(key)) return { status: "done", value: store.entries.get(key) as T };
+  return { status: "loading", previous };
+}
+
+/**
+ * A resource's state for these arguments. It starts "done" when the server loaded it (so the first render in the
+ * browser matches the server's HTML), otherwise "loading" with the previous value kept for a reloading indicator.
+ * `resource` null means "nothing to load yet".
+ */
+export function useResource<A extends unknown[], T>(resource: Resource<A, T> | null, ...args: A): ResourceState<T> {
+  const store = useContext(RouteDataContext);
+  const key = resource ? resource.key(...args) : null;
+  const [entry, setEntry] = useState<Keyed<T>>(() => ({ key, state: startingState(store, key) }));
+  let current = entry;
+  if (entry.key !== key) {
+    // new arguments (a navigation within the page): keep what was shown as `previous` while the new one loads
+    const shown =
+      entry.state.status === "done"
+        ? entry.state.value
+        : entry.state.status === "loading"
+          ? entry.state.previous
+          : undefined;
+    current = { key, state: startingState(store, key, shown) };
+    setEntry(current);
+  }
+  const latest = useRef({ resource, args });
+  latest.current = { resource, args };
+  const loading = current.state.status === "loading";
+
+  useEffect(() => {
+    const { resource: r, args: a } = latest.current;
+    if (!r || key === null || !loading) return;
+    let live = true;
+    r.load(...a).then(
+      (value) => live && setEntry((e) => (e.key === key ? { key, state: { status: "done", value } } : e)),
+      (error: unknown) => live && setEntry((e) => (e.key === key ? { key, state: { status: "failed", error } } : e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, loading]);
+
+  return current.state;
+}
+
+const browserStableValues = new Map<string, unknown>();
+
+/**
+ * A value that must be the same in the server's render and the browser's (a random seed): the server's loader
+ * creates it (LoaderContext.value) and hands it over; the browser keeps it for the rest of the visit.
+ */
+export function useStableValue<T>(key: string, create: () => T): T {
+  const store = useContext(RouteDataContext);
+  const [value] = useState<T>(() => {
+    if (store?.entries.has(key)) {
+      const handed = store.entries.get(key) as T;
+      if (typeof window !== "undefined") browserStableValues.set(key, handed);
+      return handed;
+    }
+    if (typeof window === "undefined") return create();
+    if (!browserStableValues.has(key)) browserStableValues.set(key, create());
+    return browserStableValues.get(key) as T;
+  });
+  return value;
+}

@@ -1,0 +1,170 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import type { IncomingMessage } from "node:http";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { federation } from "@module-federation/vite";
+import react from "@vitejs/plugin-react";
+import type { RemoteName } from "shared-types";
+import { type ConfigEnv, mergeConfig, type Plugin, type UserConfig, type ViteDevServer } from "vite";
+import { MANIFEST_SERVER_FIELD, RENDER_PROTOCOL, type RemoteServerInfo } from "../protocol.js";
+import type { RemoteRenderModule } from "../render/index.js";
+import { SHARED_DEPENDENCIES } from "../shared-dependencies.js";
+
+export const SERVER_ENTRY = "src/server-entry.tsx";
+export const SERVER_OUT_DIR = "dist-server";
+
+export interface RemoteConfigOptions {
+  name: RemoteName;
+  /** The modules this remote exposes ("./routes" always): module name → source file. */
+  exposes: Record<string, string>;
+  /** Data published for peers: each name becomes dist/data/{name}.json, from the server entry's publishedData. */
+  publishedData?: readonly string[];
+  /** The port of `npm run dev` for this remote. */
+  devPort: number;
+  /** Merged last: test settings and anything particular to the remote. */
+  extend?: UserConfig & { test?: unknown };
+}
+
+function serverInfo(publishedData: readonly string[]): RemoteServerInfo {
+  return {
+    protocol: RENDER_PROTOCOL,
+    render: "render",
+    sitemap: "sitemap.json",
+    data: Object.fromEntries(publishedData.map((name) => [name, `data/${name}.json`])),
+  };
+}
+
+/** After the server bundle is written, its publishedData becomes static JSON beside the browser build. */
+function publishDataPlugin(names: readonly string[]): Plugin {
+  let root = "";
+  let outDir = "";
+  return {
+    name: "remote-kit:publish-data",
+    apply: (_config, env) => env.command === "build" && Boolean(env.isSsrBuild),
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      if (names.length === 0) return;
+      const entry = pathToFileURL(join(outDir, "server-entry.js")).href;
+      const module = (await import(`${entry}?built=${Date.now()}`)) as RemoteRenderModule;
+      const target = join(root, "dist", "data");
+      await mkdir(target, { recursive: true });
+      for (const name of names) {
+        const data = module.publishedData[name];
+        if (data === undefined) throw new Error(`${SERVER_ENTRY} publishes no data named "${name}"`);
+        await writeFile(join(target, `${name}.json`), JSON.stringify(data));
+      }
+    },
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolveBody, reject) => {
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    request.on("end", () => resolveBody(body));
+    request.on("error", reject);
+  });
+}
+
+/** `npm run dev`: the same renderer endpoints as the production server, from the source through Vite. */
+function devRendererPlugin(apiOrigin: string): Plugin {
+  const load = async (server: ViteDevServer) => {
+    const module = (await server.ssrLoadModule(`/${SERVER_ENTRY}`)) as RemoteRenderModule;
+    module.configure({ apiOrigin });
+    return module;
+  };
+  return {
+    name: "remote-kit:dev-renderer",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const path = request.url?.split("?")[0] ?? "";
+        const send = (status: number, body: unknown) => {
+          response.statusCode = status;
+          response.setHeader("content-type", "application/json");
+          response.setHeader("cache-control", "no-store");
+          response.end(JSON.stringify(body));
+        };
+        try {
+          if (path === "/render" && request.method === "POST") {
+            return send(200, await (await load(server)).render(JSON.parse(await readBody(request))));
+          }
+          if (path === "/sitemap.json") return send(200, await (await load(server)).sitemap());
+          const data = /^\/data\/([a-z0-9-]+)\.json$/.exec(path);
+          if (data?.[1]) {
+            const published = (await load(server)).publishedData[data[1]];
+            return published === undefined ? send(404, { error: "Not Found" }) : send(200, published);
+          }
+        } catch (error) {
+          server.ssrFixStacktrace(error as Error);
+          return send(500, { error: "Render Failed", message: (error as Error).message });
+        }
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * The Vite configuration every remote shares: the browser build as a federation remote (relative URLs, a manifest
+ * that names its renderer, the host's shared dependencies and federation runtime), and with `--ssr` a plain server
+ * bundle of the same routes for the remote's own renderer.
+ */
+export function remoteViteConfig(options: RemoteConfigOptions) {
+  const published = options.publishedData ?? [];
+  return ({ command, isSsrBuild }: ConfigEnv): UserConfig => {
+    // when this build was made: the sitemap's lastmod for pages whose content ships with the build
+    const define = { "import.meta.env.VITE_BUILT_AT": JSON.stringify(new Date().toISOString()) };
+    const base: UserConfig = isSsrBuild
+      ? {
+          define,
+          plugins: [react(), publishDataPlugin(published)],
+          build: {
+            ssr: SERVER_ENTRY,
+            outDir: SERVER_OUT_DIR,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            target: "node20",
+          },
+        }
+      : {
+          define,
+          // relative asset URLs, so the built artefact works from whatever base URL it is deployed to
+          base: command === "build" ? "" : "/",
+          plugins: [
+            react(),
+            devRendererPlugin(process.env.API_ORIGIN ?? "http://127.0.0.1:4180"),
+            federation({
+              name: options.name,
+              filename: "remoteEntry.js",
+              manifest: {
+                additionalData: ({ stats }) => {
+                  const metaData = (stats.metaData ?? {}) as Record<string, unknown>;
+                  metaData[MANIFEST_SERVER_FIELD] = serverInfo(published);
+                  return { ...stats, metaData };
+                },
+              },
+              dts: false,
+              exposes: options.exposes,
+              shared: SHARED_DEPENDENCIES,
+              // the host's federation runtime serves every remote: no remote downloads a copy of its own
+              experiments: { externalRuntime: command === "build" },
+            }),
+          ],
+          server: {
+            port: options.devPort,
+            strictPort: true,
+            origin: `http://localhost:${options.devPort}`,
+            cors: true,
+          },
+          build: { target: "es2022" },
+        };
+    return options.extend ? mergeConfig(base, options.extend) : base;
+  };
+}

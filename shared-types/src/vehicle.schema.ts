@@ -1,0 +1,57 @@
+import { z } from "zod/mini";
+import { VEHICLE_CONDITIONS, VEHICLE_STATUSES } from "./vehicle.js";
+
+const count = () => z.int().check(z.nonnegative());
+
+export const vehicleSchema = z.object({
+  stock_number: z.string().check(z.minLength(1), z.maxLength(32)),
+  vin: z.string().check(z.length(17)),
+  year: z.int().check(z.gte(1980), z.lte(2100)),
+  make: z.string().check(z.minLength(1)),
+  model: z.string().check(z.minLength(1)),
+  trim: z.string(),
+  condition: z.enum(VEHICLE_CONDITIONS),
+  status: z.enum(VEHICLE_STATUSES),
+  body_style: z.string(),
+  engine: z.string(),
+  transmission: z.string(),
+  exterior: z.string(),
+  interior: z.string(),
+  odometer: count(),
+  fuel_type: z.string(),
+  drive_train: z.string(),
+  fuel_efficiency_city: z.number().check(z.nonnegative()),
+  fuel_efficiency_highway: z.number().check(z.nonnegative()),
+  full_price: z.int(),
+  low_price: z.int(),
+  discount: z.int(),
+  primary_image: z.string(),
+  images: z.array(z.string()),
+  options: z.array(z.string()),
+  /** HTML written by the dealership, sanitised by the API to formatting tags. */
+  comments: z.string(),
+  dealership: z.string(),
+  inventory_type: z.string(),
+  /** ISO date the unit was listed; the age sorts use it. */
+  listed_at: z.string(),
+});
+
+/** One page of a query, with the total number of matches. */
+export const inventoryResultSchema = z.object({
+  vehicles: z.array(vehicleSchema),
+  size: count(),
+  page: z.int().check(z.positive()),
+  page_size: z.int().check(z.positive()),
+});
+
+export const inventoryPropertiesSchema = z.object({
+  years: z.array(z.int()),
+  makes: z.array(z.string()),
+  models: z.record(z.string(), z.array(z.string())),
+  body_styles: z.array(z.string()),
+  price_lower: z.number(),
+  price_upper: z.number(),
+});
+
+/** How many available units there are of each make and model (the line-up cards' in-stock counts). */
+export const modelCountsSchema = z.array(z.object({ make: z.string(), model: z.string(), count: count() }));

@@ -35,7 +35,8 @@ test.describe("catalog: line-ups, models and financing", () => {
         await expect(card.getByRole("link", { name: "Make an Inquiry" })).toBeVisible();
       }
     }
-    expect(countRequests).toHaveLength(1);
+    // every card's count came with the page, from one request of the catalog's server: the browser asks none
+    expect(countRequests).toHaveLength(0);
     // three columns from 820 px
     const tops = await cards.evaluateAll((els) =>
       els.slice(0, 3).map((e) => Math.round(e.getBoundingClientRect().top)),

@@ -117,14 +117,20 @@ test.describe("inventory search", () => {
     await page.goto("/inventory");
     await expect(page.locator(".inventory-item")).toHaveCount(20);
     let release: () => void = () => {};
+    let markHeld: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      markHeld = resolve;
+    });
     await page.route("**/api/inventory/all/**", async (route) => {
       await new Promise<void>((resolve) => {
         release = resolve;
+        markHeld();
       });
       await route.continue();
     });
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
     await expect(page.getByText("Updating results...")).toBeVisible();
+    await held; // the browser's request for the next page has been made, and waits
     release();
     await expect(page.getByText("Updating results...")).toHaveCount(0);
   });

@@ -98,17 +98,28 @@ test.describe("the shell", () => {
     await expect.poll(async () => Math.round((await target.boundingBox())?.y ?? -1), { timeout: 5000 }).toBe(100);
   });
 
-  test("a navigation scrolls to the top, resets the title and removes the description", async ({ page }) => {
+  test("a navigation scrolls to the top and replaces the previous page's head with the new page's own", async ({
+    page,
+  }) => {
     await page.goto("/line-up/isuzu");
     await expect(page).toHaveTitle("Isuzu fleet dealer, Calgary, Alberta");
     await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+    await page.locator("html[data-host-ready]").waitFor({ state: "attached" });
     await page.evaluate(() => window.scrollTo(0, 400));
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Body Shop" }).click();
     await expect(page.getByRole("heading", { name: "Body Shop", level: 1 })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page).toHaveTitle("Heavy Truck Collision Centre and Body Shop, Calgary");
+    await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /two 65 ft paint booths/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      "https://summitheavyfleet.ca/body-shop",
+    );
+    // nothing of the line-up's head is left: its item list is gone with it
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
     await page.getByRole("link", { name: "Summit Heavy Fleet home" }).click();
-    await expect(page).toHaveTitle("Summit Heavy Fleet");
-    await expect(page.locator('meta[name="description"]')).toHaveCount(0);
+    await expect(page).toHaveTitle(/^Summit Heavy Fleet: GM and Isuzu fleet trucks and vans/);
   });
 
   test("an unknown path goes home", async ({ page }) => {

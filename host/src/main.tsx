@@ -4,7 +4,7 @@ import { PEER_MODULE_LOADER_KEY, readSiteDocument, type SiteContext, SiteProvide
 import { BrowserRouter } from "remote-kit/router";
 import { apiPaths, type BusinessDetails } from "shared-types";
 import { App } from "./app/app";
-import { loadRemoteModule, loadRemoteRoutes } from "./features/remotes/api/remote-registry";
+import { loadRemoteModule, loadRemoteRoutes, RemoteUnavailableError } from "./features/remotes/api/remote-registry";
 import { markHydrated } from "./features/remotes/components/remote-region";
 import { remoteForPath } from "./features/remotes/remote-for-path";
 import "./styles/host.css";
@@ -16,9 +16,18 @@ import "./styles/host.css";
 const initialRemote = remoteForPath(window.location.pathname);
 if (initialRemote) loadRemoteRoutes(initialRemote).catch(() => {});
 
+const quietly = (error: unknown) =>
+  console.warn("A part of the site failed to load:", (error as Error)?.message ?? error);
 const options: RootOptions = {
   // a remote's failure is caught by its boundary and shown; say so quietly instead of as an error
-  onCaughtError: (error) => console.warn("A part of the site failed to load:", (error as Error)?.message ?? error),
+  onCaughtError: quietly,
+  // so is a remote whose code failed while React was adopting the server's HTML of its region; any other
+  // recoverable error (a hydration mismatch above all) stays loud
+  onRecoverableError: (error) => {
+    const cause = (error as Error)?.cause;
+    if (error instanceof RemoteUnavailableError || cause instanceof RemoteUnavailableError) return quietly(cause);
+    reportError(error);
+  },
 };
 const container = document.getElementById("root") as HTMLElement;
 const page = (site: SiteContext) => (

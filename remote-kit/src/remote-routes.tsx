@@ -52,6 +52,17 @@ function readHandedData(remote: RemoteName): Map<string, unknown> {
 }
 
 /**
+ * Names the remotes whose region is interactive (hydrated or rendered) on <html data-ready-remotes>, for tests and
+ * monitoring that must not act on server HTML before it responds.
+ */
+function markReady(remote: RemoteName) {
+  const root = document.documentElement;
+  const ready = new Set((root.dataset.readyRemotes ?? "").split(" ").filter(Boolean));
+  ready.add(remote);
+  root.dataset.readyRemotes = [...ready].join(" ");
+}
+
+/**
  * A remote's route table, rendered the same way by its server (inside a StaticRouter) and in the browser (inside
  * the host's router), so the browser hydrates the server's HTML from the data the server used.
  */
@@ -63,6 +74,7 @@ export function RemoteRoutes({ remote, routes }: { remote: RemoteName; routes: r
     if (server) return;
     consumed.add(remote);
     store.entries.clear();
+    markReady(remote);
   }, [server, store, remote]);
   const table = (
     <RouteDataContext.Provider value={store}>

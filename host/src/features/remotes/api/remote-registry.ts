@@ -2,6 +2,9 @@ import type { ComponentType } from "react";
 import { REMOTE_ROUTES_MODULE, readSiteDocument } from "remote-kit";
 import { REMOTE_NAMES, REMOTES_CONFIG_PATH, type RemoteName, type RemotesConfig } from "shared-types";
 
+/** A remote could not be loaded: down, slow or broken. Its region shows a fallback; it is not a page error. */
+export class RemoteUnavailableError extends Error {}
+
 /** A remote that has not answered by then is shown as unavailable; Retry tries again. */
 export const REMOTE_TIMEOUT_MS = 6000;
 
@@ -96,15 +99,19 @@ export interface RemoteRoutesModule {
  * again with force, which drops the runtime's cached failure so its manifest and entry are fetched anew.
  */
 export async function loadRemoteRoutes(name: RemoteName, attempt = 0): Promise<RemoteRoutesModule> {
-  const config = await withTimeout(loadRemotesConfig(attempt > 0), REMOTE_TIMEOUT_MS, "The site configuration");
-  if (attempt > 0) await register(config, [name], true);
-  const id = `${name}/${REMOTE_ROUTES_MODULE.slice(2)}`;
-  const federation = await loadFederation();
-  const module = await withTimeout(
-    federation.loadRemote<RemoteRoutesModule>(id),
-    REMOTE_TIMEOUT_MS,
-    `The ${name} remote`,
-  );
-  if (!module || typeof module.default !== "function") throw new Error(`${id} has no default export`);
-  return module;
+  try {
+    const config = await withTimeout(loadRemotesConfig(attempt > 0), REMOTE_TIMEOUT_MS, "The site configuration");
+    if (attempt > 0) await register(config, [name], true);
+    const id = `${name}/${REMOTE_ROUTES_MODULE.slice(2)}`;
+    const federation = await loadFederation();
+    const module = await withTimeout(
+      federation.loadRemote<RemoteRoutesModule>(id),
+      REMOTE_TIMEOUT_MS,
+      `The ${name} remote`,
+    );
+    if (!module || typeof module.default !== "function") throw new Error(`${id} has no default export`);
+    return module;
+  } catch (error) {
+    throw new RemoteUnavailableError((error as Error)?.message ?? String(error), { cause: error });
+  }
 }

@@ -59,6 +59,7 @@ test.describe("inventory search", () => {
     await expect(page.getByRole("button", { name: "Make and Model" })).toHaveAttribute("aria-expanded", "false");
     await page.getByLabel("Price Low to High").click();
     await expect(page).toHaveURL(/sort=price_asc/);
+    await expect(page.getByText("Updating results...")).toHaveCount(0);
     const prices = await page.locator(".inventory-item .inventory-price").first().textContent();
     const shared = page.url();
     await page.goto("about:blank");

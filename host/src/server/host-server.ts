@@ -175,6 +175,7 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
       const { remote: resolved, result } = await directory.render(remote, { path: location, site: context });
       if (result.location) return reply.redirect(result.location, result.status);
       const preload = directory.routeAssets(resolved);
+      const styles = await directory.routeStyles(resolved);
       return sendPage(
         reply,
         result.status,
@@ -184,7 +185,8 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
           site: document({ remote, path: location }, await remotesConfig()),
           routeData: { remote, payload: result.data },
           links: renderLinks(result.links ?? []),
-          preload: { css: preload.css, js: [...assets.federationChunks, ...preload.js] },
+          styles: styles ?? [],
+          preload: { css: styles ? [] : preload.css, js: [...assets.federationChunks, ...preload.js] },
         }),
       );
     } catch (error) {

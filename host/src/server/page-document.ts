@@ -3,70 +3,97 @@ import { join } from "node:path";
 import { escapeHtml, jsonForScript, routeDataElementId, SITE_CONTEXT_ELEMENT_ID, type SiteDocument } from "remote-kit";
 import type { RouteDataPayload } from "remote-kit/protocol";
 
-/** The host's built page template and the chunks a page with a remote will need from the host. */
+/** The host's built page template, its entry and the chunks a page with a remote will need from the host. */
 export interface HostAssets {
   template: string;
-  /** The federation runtime chunk and its imports: preloaded on pages with a remote region. */
+  /** The host's entry module and the modules it imports at once. */
+  entry: string;
+  entryImports: string[];
+  /** The federation runtime chunk and its imports: wanted at once on pages with a remote region. */
   federationChunks: string[];
 }
 
 const MARKERS = ["<!--page-head-->", "<!--app-html-->", "<!--page-data-->"] as const;
+export const BOOT_ELEMENT_ID = "fleet-boot";
 
 interface ViteManifestChunk {
   file: string;
   src?: string;
   imports?: string[];
-  isDynamicEntry?: boolean;
+  isEntry?: boolean;
 }
 
-/** Reads dist/index.html and dist/.vite/manifest.json once at start-up (a deploy restarts the server). */
+/**
+ * Reads dist/index.html and dist/.vite/manifest.json once at start-up (a deploy restarts the server). The host's
+ * stylesheet goes inline, and the scripts Vite put in the head come out: the page paints from its HTML alone,
+ * then loads its code (see composeDocument).
+ */
 export function loadHostAssets(distDir: string): HostAssets {
-  const template = readFileSync(join(distDir, "index.html"), "utf8");
+  const raw = readFileSync(join(distDir, "index.html"), "utf8");
   for (const marker of MARKERS) {
-    if (!template.includes(marker)) throw new Error(`${distDir}/index.html has no ${marker} marker`);
+    if (!raw.includes(marker)) throw new Error(`${distDir}/index.html has no ${marker} marker`);
   }
+  const template = raw
+    .replace(
+      /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+      (_link, file: string) => `<style>${readFileSync(join(distDir, file), "utf8")}</style>`,
+    )
+    .replace(/\s*<script type="module"[^>]*src="[^"]+"[^>]*><\/script>/g, "")
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
+
   const manifest = JSON.parse(readFileSync(join(distDir, ".vite/manifest.json"), "utf8")) as Record<
     string,
     ViteManifestChunk
   >;
-  const federationKey = Object.keys(manifest).find((key) => key.endsWith("features/remotes/api/federation.ts"));
-  const chunks = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || chunks.has(chunk.file)) return;
-    chunks.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
+  const closure = (key: string | undefined, into = new Set<string>()) => {
+    const chunk = key ? manifest[key] : undefined;
+    if (!chunk || into.has(`/${chunk.file}`)) return into;
+    into.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+    return into;
   };
-  if (federationKey) visit(federationKey);
-  // the entry and its imports are already in the template; preload only what the runtime adds
-  const entryFiles = new Set<string>();
-  for (const chunk of Object.values(manifest)) {
-    if ((chunk as { isEntry?: boolean }).isEntry) {
-      entryFiles.add(chunk.file);
-      for (const imported of chunk.imports ?? []) entryFiles.add(manifest[imported]?.file ?? "");
-    }
-  }
-  return { template, federationChunks: [...chunks].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`) };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const entryModules = closure(entryKey);
+  const entry = `/${manifest[entryKey ?? ""]?.file ?? ""}`;
+  const federationKey = Object.keys(manifest).find((key) => key.endsWith("features/remotes/api/federation.ts"));
+  return {
+    template,
+    entry,
+    entryImports: [...entryModules].filter((file) => file !== entry),
+    federationChunks: [...closure(federationKey)].filter((file) => !entryModules.has(file)),
+  };
 }
 
 export interface PageParts {
   /** The page's <title> and head elements, as HTML. */
   head: string;
+  /** The owning remote's stylesheets, inline (remote-directory routeStyles). */
+  styles?: string[];
   appHtml: string;
   site: SiteDocument;
   routeData?: { remote: string; payload: RouteDataPayload };
+  /** Stylesheets to link (when they could not be inlined) and modules the page will need at once. */
   preload?: { css: string[]; js: string[] };
   /** Resource hints the remote's render asked for (remote-kit renderLinks). */
   links?: string[];
 }
 
-/** Fills the template: head (page head, then stylesheets and preloads), the app's HTML, the page's data blocks. */
+/**
+ * Loads the page's code once the page has painted: the modules it needs are fetched together (no waterfall), but
+ * only after the first frame, so on a phone's connection they never compete with the page's own HTML, styles and
+ * first image. The same script on every page (a CSP hash allows it).
+ */
+export const BOOT_SCRIPT = `const boot=JSON.parse(document.getElementById("${BOOT_ELEMENT_ID}").textContent);requestAnimationFrame(()=>setTimeout(()=>{for(const href of boot.preload){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(boot.entry)}));`;
+
+/** Fills the template: head (page head, styles, hints), the app's HTML, the page's data and its code's boot. */
 export function composeDocument(assets: HostAssets, parts: PageParts): string {
-  const links = [
+  const head = [
+    parts.head,
+    ...(parts.styles ?? []).map((css) => `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>`),
     ...(parts.links ?? []),
     ...(parts.preload?.css ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...(parts.preload?.js ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
   ];
+  const boot = { entry: assets.entry, preload: [...assets.entryImports, ...(parts.preload?.js ?? [])] };
   const data = [
     `<script type="application/json" id="${SITE_CONTEXT_ELEMENT_ID}">${jsonForScript(parts.site)}</script>`,
     ...(parts.routeData
@@ -74,9 +101,11 @@ export function composeDocument(assets: HostAssets, parts: PageParts): string {
           `<script type="application/json" id="${routeDataElementId(parts.routeData.remote)}">${jsonForScript(parts.routeData.payload)}</script>`,
         ]
       : []),
+    `<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForScript(boot)}</script>`,
+    `<script type="module">${BOOT_SCRIPT}</script>`,
   ];
   return assets.template
-    .replace("<!--page-head-->", () => [parts.head, ...links].join("\n    "))
+    .replace("<!--page-head-->", () => head.join("\n    "))
     .replace("<!--app-html-->", () => parts.appHtml)
     .replace("<!--page-data-->", () => data.join("\n    "));
 }

@@ -57,6 +57,8 @@ function directoryOf(url: string): string {
 export class RemoteDirectory {
   private readonly manifests = new Map<string, { at: number; manifest: Promise<FederationManifest> }>();
   private readonly breakers = new Map<string, CircuitBreaker<[RenderRequest, ResolvedRemote], RenderResult>>();
+  /** Remote stylesheets by URL: their names carry their content's hash, so an entry never goes stale. */
+  private readonly styles = new Map<string, Promise<string>>();
 
   constructor(private readonly options: RemoteDirectoryOptions) {}
 
@@ -162,6 +164,35 @@ export class RemoteDirectory {
     });
     if (!response.ok) throw new Error(`${name}'s sitemap answered ${response.status}`);
     return (await response.json()) as SitemapEntry[];
+  }
+
+  /**
+   * The remote's stylesheets for its routes, to put in the page itself (a first paint that waits for no further
+   * request). Null when one cannot be had in time: the page then links them instead.
+   */
+  async routeStyles(remote: ResolvedRemote): Promise<string[] | null> {
+    const routes = remote.manifest.exposes?.find((e) => e.name === "routes");
+    const files = [...(routes?.assets?.css?.sync ?? []), ...(routes?.assets?.css?.async ?? [])];
+    try {
+      return await Promise.all(
+        files.map((file) => {
+          const url = new URL(file, remote.serverManifest).href;
+          let css = this.styles.get(url);
+          if (!css) {
+            css = fetch(url, { signal: AbortSignal.timeout(this.options.renderTimeoutMs) }).then(async (r) => {
+              if (!r.ok) throw new Error(`${url} answered ${r.status}`);
+              return r.text();
+            });
+            if (this.styles.size > 200) this.styles.clear();
+            this.styles.set(url, css);
+            css.catch(() => this.styles.delete(url));
+          }
+          return css;
+        }),
+      );
+    } catch {
+      return null;
+    }
   }
 
   /** Where the browser should fetch a remote's route table early (entry and chunks) and its stylesheets. */

@@ -3,7 +3,16 @@ import { inventoryHrefForModels, type LineupModel, paths } from "shared-types";
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from "../data/illustrations";
 
 /** A line-up card (SPEC §2): the in-stock link only when units are in stock, else Make an Inquiry. */
-export function ModelCard({ model, inStock }: { model: LineupModel; inStock: number | null }) {
+export function ModelCard({
+  model,
+  inStock,
+  first = false,
+}: {
+  model: LineupModel;
+  inStock: number | null;
+  /** The grid's first card: its drawing is on the first screen, so it is not left to lazy loading. */
+  first?: boolean;
+}) {
   return (
     <li className="catalog-card">
       <img
@@ -12,7 +21,7 @@ export function ModelCard({ model, inStock }: { model: LineupModel; inStock: num
         alt={model.name}
         width={ILLUSTRATION_WIDTH}
         height={ILLUSTRATION_HEIGHT}
-        loading="lazy"
+        loading={first ? "eager" : "lazy"}
       />
       <h2 className="catalog-card__name">{model.name}</h2>
       <ul className="catalog-card__highlights">

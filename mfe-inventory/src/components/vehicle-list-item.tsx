@@ -2,7 +2,11 @@ import { Link } from "remote-kit/router";
 import { formatOdometer, paths, type Vehicle } from "shared-types";
 import { VehiclePrice } from "./vehicle-price";
 
-export function VehicleListItem({ vehicle }: { vehicle: Vehicle }) {
+/**
+ * One unit of a list. `first` marks the list's first unit, whose photo is usually the largest thing on a phone's
+ * first screen: it loads at once and first; the others as they come into view.
+ */
+export function VehicleListItem({ vehicle, first = false }: { vehicle: Vehicle; first?: boolean }) {
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   return (
     <li className="inventory-item">
@@ -13,7 +17,8 @@ export function VehicleListItem({ vehicle }: { vehicle: Vehicle }) {
           alt={title}
           width={320}
           height={200}
-          loading="lazy"
+          loading={first ? "eager" : "lazy"}
+          fetchPriority={first ? "high" : "auto"}
         />
       </Link>
       <div className="inventory-item__body">

@@ -88,7 +88,7 @@ export function InventoryPage() {
       <header className="inventory-header">
         <h1 className="inventory-page__title">Find Your Vehicle</h1>
         <p className="inventory-count" aria-live="polite">
-          {result ? rangeText(view.page, INVENTORY_PAGE_SIZE, result.size) : "\u00a0"}
+          {result ? rangeText(result.page, INVENTORY_PAGE_SIZE, result.size) : "\u00a0"}
         </p>
       </header>
       <RefineToolbar view={view} properties={properties.status === "done" ? properties.value : null} onChange={go} />
@@ -123,8 +123,8 @@ export function InventoryPage() {
       {result && result.size > 0 ? (
         <>
           <ul className="inventory-list">
-            {result.vehicles.map((v) => (
-              <VehicleListItem key={v.stock_number} vehicle={v} />
+            {result.vehicles.map((v, i) => (
+              <VehicleListItem key={v.stock_number} vehicle={v} first={i === 0} />
             ))}
           </ul>
           {totalPages > 1 ? (

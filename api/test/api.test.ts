@@ -132,6 +132,59 @@ describe.each(backends())("API on $name", (backend) => {
     expect(await total()).toBe(150);
   });
 
+  it("lists every unit for sale for the sitemap, with when it last changed; a sale takes it off", async () => {
+    const unit = inventory[5]!;
+    const listed = async () =>
+      (await get("/api/inventory/sitemap")).json() as { stock_number: string; updated_at: string }[];
+    const before = await listed();
+    expect(before).toHaveLength(150);
+    const entry = before.find((u) => u.stock_number === unit.stock_number);
+    expect(Number.isNaN(Date.parse(entry?.updated_at ?? ""))).toBe(false);
+    await db.query("update vehicles set status = 'sold' where stock_number = $1", [unit.stock_number]);
+    try {
+      const after = await listed();
+      expect(after).toHaveLength(149);
+      expect(after.some((u) => u.stock_number === unit.stock_number)).toBe(false);
+    } finally {
+      await db.query("update vehicles set status = 'available' where stock_number = $1", [unit.stock_number]);
+    }
+    const again = (await listed()).find((u) => u.stock_number === unit.stock_number);
+    // the sale and its reversal touched the unit: its page changed
+    expect(Date.parse(again?.updated_at ?? "")).toBeGreaterThan(Date.parse(entry?.updated_at ?? ""));
+  });
+
+  it("sends dealer-written HTML reduced to formatting: no scripts, handlers, frames, styles or forms", async () => {
+    const unit = inventory[7]!;
+    const hostile =
+      '<p onclick="steal()">Fleet <strong>ready</strong><script>steal()</script><img src="x" onerror="steal()">' +
+      '<a href="javascript:steal()">x</a><a href="/inventory">more</a><iframe src="//evil"></iframe>' +
+      '<form action="//evil"><input name="card"></form><span style="position:fixed;inset:0">overlay</span></p>';
+    const [{ comments }] = await db.query<{ comments: string }>(
+      "select comments from vehicles where stock_number = $1",
+      [unit.stock_number],
+    );
+    await db.query("update vehicles set comments = $2 where stock_number = $1", [unit.stock_number, hostile]);
+    try {
+      const sent = vehicleSchema.parse((await get(`/api/inventory/stocknumber/${unit.stock_number}`)).json()).comments;
+      // a form closes the paragraph, as browsers parse it
+      expect(sent).toBe(
+        '<p>Fleet <strong>ready</strong><img src="x" /><a>x</a><a href="/inventory">more</a></p><span>overlay</span><p></p>',
+      );
+    } finally {
+      await db.query("update vehicles set comments = $2 where stock_number = $1", [unit.stock_number, comments]);
+    }
+    await db.query(
+      "insert into promotions (id, branch, department, rank, html) values ('hostile', 'shfl', 'sales', 9, $1)",
+      ['<h3>Sale</h3><script>steal()</script><p style="display:none" onmouseover="steal()">now</p>'],
+    );
+    try {
+      const promotions = promotionListSchema.parse((await get("/api/promotions?branch=shfl")).json());
+      expect(promotions.find((p) => p.id === "hostile")?.html).toBe("<h3>Sale</h3><p>now</p>");
+    } finally {
+      await db.query("delete from promotions where id = 'hostile'");
+    }
+  });
+
   it("answers a stock number, 404 for an unknown one", async () => {
     const first = inventory[0]!;
     const res = await get(`/api/inventory/stocknumber/${first.stock_number}`);

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   BODY_SHOP_ITEMS,
   BUSINESS_DETAILS,
-  businessDetailsSchema,
   deriveInventoryProperties,
   formatDayHours,
   formatOdometer,
@@ -10,11 +9,9 @@ import {
   indefiniteArticle,
   LEAD_DESTINATIONS,
   LEAD_FORMS,
-  leadCaptureRequestSchema,
   PREFILLED_MESSAGES,
   paths,
   promotionRendering,
-  promotionSchema,
   promotionsForDepartment,
   REMOTE_ROUTE_PATTERNS,
   SERVICE_ITEMS,
@@ -27,6 +24,7 @@ import {
   vehiclePriceDisplay,
   withAlternateKeys,
 } from "../src/index.js";
+import { businessDetailsSchema, leadCaptureRequestSchema, promotionSchema } from "../src/schemas.js";
 
 const vehicle = (over: Partial<Vehicle>): Vehicle => ({
   stock_number: "S1",

@@ -3,16 +3,18 @@ import {
   applyInventoryFilterRules,
   emptyInventoryFilter,
   inventoryFilterKey,
-  inventoryFilterSchema,
-  inventoryFilterShortSchema,
   inventoryHrefForMake,
-  inventoryQueryParamsSchema,
   inventoryQueryToParams,
   inventoryViewToParams,
-  parseInventoryView,
   toggleMake,
   toggleModel,
 } from "../src/index.js";
+import {
+  inventoryFilterSchema,
+  inventoryFilterShortSchema,
+  inventoryQueryParamsSchema,
+  parseInventoryView,
+} from "../src/schemas.js";
 
 describe("applyInventoryFilterRules (SPEC §5)", () => {
   it("intersects dealership with shfl and falls back to shfl when nothing remains", () => {

@@ -1,0 +1,96 @@
+// @vitest-environment node
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { TEST_SITE } from "remote-kit/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RemoteDirectory } from "../src/server/remote-directory";
+
+/** A remote's server as the host sees it: a manifest naming its renderer, a stylesheet, and a renderer. */
+let renderBehaviour: "ok" | "fail" = "ok";
+let renderCalls = 0;
+let origin = "";
+const server: Server = createServer((req, res) => {
+  if (req.url === "/mf-manifest.json") {
+    res.setHeader("content-type", "application/json");
+    res.end(
+      JSON.stringify({
+        metaData: {
+          remoteEntry: { name: "remoteEntry.js", path: "" },
+          server: { protocol: 1, render: "render", sitemap: "sitemap.json", data: {} },
+        },
+        exposes: [{ name: "routes", assets: { js: { sync: ["assets/routes-1.js"] }, css: { sync: ["assets/routes-1.css"] } } }],
+      }),
+    );
+  } else if (req.url === "/old/mf-manifest.json") {
+    res.end(JSON.stringify({ metaData: {}, exposes: [] }));
+  } else if (req.url === "/assets/routes-1.css") {
+    res.end(".catalog-page{margin:0}");
+  } else if (req.url === "/render") {
+    renderCalls += 1;
+    if (renderBehaviour === "fail") res.writeHead(500).end("{}");
+    else res.end(JSON.stringify({ status: 200, html: "<h1>Isuzu</h1>", head: { title: "Isuzu" }, data: {}, links: [] }));
+  } else {
+    res.writeHead(404).end();
+  }
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => server.close());
+
+const directory = (config: Record<string, string>) =>
+  new RemoteDirectory({
+    config: async () => ({ catalog: "", inventory: "", service: "", leads: "", ...config }) as never,
+    remoteOrigins: { catalog: origin, inventory: origin, service: origin, leads: origin },
+    selfOrigin: "http://localhost:4173",
+    renderTimeoutMs: 1000,
+    breakerResetMs: 60_000,
+  });
+
+describe("the host's directory of remotes", () => {
+  it("reaches a remote behind its own proxy directly, and any other address as configured", () => {
+    const d = directory({});
+    expect(d.serverUrlOf("catalog", "/remotes/catalog/mf-manifest.json")).toBe(`${origin}/mf-manifest.json`);
+    expect(d.serverUrlOf("catalog", "https://cdn.example/catalog/v7/mf-manifest.json")).toBe(
+      "https://cdn.example/catalog/v7/mf-manifest.json",
+    );
+    expect(d.serverUrlOf("catalog", "/elsewhere/mf-manifest.json")).toBe("http://localhost:4173/elsewhere/mf-manifest.json");
+  });
+
+  it("finds the renderer through the remote's manifest and renders, with the remote's files for the browser", async () => {
+    const d = directory({ catalog: "/remotes/catalog/mf-manifest.json" });
+    const { remote, result } = await d.render("catalog", { path: "/line-up/isuzu", site: TEST_SITE });
+    expect(result.html).toBe("<h1>Isuzu</h1>");
+    expect(d.routeAssets(remote)).toEqual({
+      css: ["/remotes/catalog/assets/routes-1.css"],
+      js: ["/remotes/catalog/remoteEntry.js", "/remotes/catalog/assets/routes-1.js"],
+    });
+    expect(await d.routeStyles(remote)).toEqual([".catalog-page{margin:0}"]);
+  });
+
+  it("names a remote's files by its configured address when it lives on another origin", async () => {
+    const d = directory({ catalog: `${origin}/mf-manifest.json` });
+    const remote = await d.resolve("catalog");
+    expect(d.routeAssets(remote).js[0]).toBe(`${origin}/remoteEntry.js`);
+  });
+
+  it("refuses a remote whose manifest names no renderer (an older build): the page falls back", async () => {
+    const d = directory({ catalog: `${origin}/old/mf-manifest.json` });
+    await expect(d.render("catalog", { path: "/line-up/isuzu", site: TEST_SITE })).rejects.toThrow(/names no renderer/);
+  });
+
+  it("stops calling a renderer that keeps failing, so a page no longer waits for it", async () => {
+    const d = directory({ catalog: "/remotes/catalog/mf-manifest.json" });
+    renderBehaviour = "fail";
+    renderCalls = 0;
+    for (let i = 0; i < 2; i += 1) {
+      await expect(d.render("catalog", { path: "/line-up/isuzu", site: TEST_SITE })).rejects.toThrow(/answered 500/);
+    }
+    const before = renderCalls;
+    await expect(d.render("catalog", { path: "/line-up/isuzu", site: TEST_SITE })).rejects.toThrow(/open/i);
+    expect(renderCalls).toBe(before);
+    renderBehaviour = "ok";
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import {
+  absoluteUrl,
+  jsonForScript,
+  type PageHead,
+  pageHeadElements,
+  renderLinks,
+  renderPageHead,
+  takeLeadingLinks,
+} from "../src/protocol";
+
+describe("the data a page carries in script elements", () => {
+  it("cannot close its element, open a comment or break on line separators, and reads back the same", () => {
+    const value = { search: '</script><script>alert(1)</script><!-- & "x"', line: "a\u2028b\u2029c" };
+    const text = jsonForScript(value);
+    expect(text).not.toMatch(/<\/script|<!--|[<>&\u2028\u2029]/i);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe("a page's head", () => {
+  const site = { siteUrl: "https://summitheavyfleet.ca", siteName: "Summit Heavy Fleet" };
+  const head: PageHead = {
+    title: 'Isuzu "NRR" <fleet> & more',
+    description: "Class 5 trucks",
+    canonical: "/line-up/isuzu/isuzu-nrr-diesel",
+    image: "/api/media/vehicles/box-truck/f4f5f6/1/r1200",
+    jsonLd: [{ "@type": "ItemList", name: "</script>" }],
+  };
+
+  it("makes canonical and image URLs absolute, and gives every social card its fields", () => {
+    const elements = pageHeadElements(head, site);
+    const find = (key: string, name: string) => elements.find((e) => e.attributes[key] === name)?.attributes;
+    expect(elements.find((e) => e.tag === "link")?.attributes).toEqual({
+      rel: "canonical",
+      href: "https://summitheavyfleet.ca/line-up/isuzu/isuzu-nrr-diesel",
+    });
+    expect(find("property", "og:image")?.content).toBe(
+      "https://summitheavyfleet.ca/api/media/vehicles/box-truck/f4f5f6/1/r1200",
+    );
+    expect(find("property", "og:url")?.content).toBe("https://summitheavyfleet.ca/line-up/isuzu/isuzu-nrr-diesel");
+    expect(find("name", "twitter:card")?.content).toBe("summary_large_image");
+  });
+
+  it("is written as HTML with every value escaped, structured data included", () => {
+    const html = renderPageHead(head, site);
+    expect(html).toContain("<title>Isuzu &quot;NRR&quot; &lt;fleet&gt; &amp; more</title>");
+    expect(html).not.toContain("<fleet>");
+    expect(html).toContain(
+      '<script type="application/ld+json" data-page-head>{"@type":"ItemList","name":"\\u003c/script\\u003e"}</script>',
+    );
+  });
+
+  it("has no image for a drawing inlined as a data URI: a link preview needs an address", () => {
+    expect(absoluteUrl("https://x.ca", "data:image/svg+xml,<svg/>")).toBeUndefined();
+    expect(
+      pageHeadElements({ title: "t", image: "data:image/png;base64,AA" }, site).map((e) => e.attributes.name),
+    ).toContain("twitter:card");
+  });
+});
+
+describe("resource hints React writes before a fragment", () => {
+  it("are taken out of the fragment and written back as head links, only of the kinds a page may ask for", () => {
+    const { links, html } = takeLeadingLinks(
+      '<link rel="preload" as="image" href="/api/media/a?x=1&amp;y=2" fetchPriority="high"/><link rel="stylesheet" href="/evil.css"/><div>page</div><link rel="preload" href="/late"/>',
+    );
+    expect(html).toBe('<div>page</div><link rel="preload" href="/late"/>');
+    expect(links).toEqual([
+      { rel: "preload", as: "image", href: "/api/media/a?x=1&y=2", fetchpriority: "high" },
+      { rel: "stylesheet", href: "/evil.css" },
+    ]);
+    expect(renderLinks(links)).toEqual([
+      '<link rel="preload" as="image" href="/api/media/a?x=1&amp;y=2" fetchpriority="high">',
+    ]);
+  });
+});

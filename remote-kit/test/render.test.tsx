@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from "vitest";
+import {
+  defineResource,
+  HttpStatus,
+  lazyPage,
+  Redirect,
+  type RemoteRoute,
+  RemoteRoutes,
+  usePageHead,
+  useResource,
+  useStableValue,
+} from "../src/index";
+import { createRemoteRenderer } from "../src/render/index";
+import { TEST_SITE } from "../src/testing";
+
+const units = vi.fn(async (make: string) => [`${make} NRR`, `${make} NPR`]);
+const unitsResource = defineResource("test:units", units);
+const flakyResource = defineResource("test:flaky", async () => {
+  throw new Error("API down");
+});
+
+function UnitsPage() {
+  const list = useResource(unitsResource, "Isuzu");
+  const seed = useStableValue("test:seed", () => 42);
+  usePageHead({ title: "Isuzu units", canonical: "/units" });
+  if (list.status !== "done") return <p>Loading...</p>;
+  return (
+    <ul data-seed={seed}>
+      {list.value.map((u) => (
+        <li key={u}>{u}</li>
+      ))}
+    </ul>
+  );
+}
+
+function OptionalPage() {
+  const extra = useResource(flakyResource);
+  return <p>{extra.status}</p>;
+}
+
+const LazyAbout = lazyPage(async () => () => <h1>About, loaded lazily</h1>);
+
+const ROUTES: RemoteRoute[] = [
+  {
+    path: "/units",
+    element: <UnitsPage />,
+    load: ({ preload, value }) => {
+      value("test:seed", () => 42);
+      return preload(unitsResource, "Isuzu").then(() => undefined);
+    },
+  },
+  {
+    path: "/units/:id",
+    element: (
+      <>
+        <HttpStatus code={404} />
+        <h1>No such unit</h1>
+      </>
+    ),
+  },
+  { path: "/old", element: <Redirect to="/units" /> },
+  { path: "/optional", element: <OptionalPage />, load: ({ preload }) => void preload(flakyResource).catch(() => {}) },
+  { path: "/required", element: <OptionalPage />, load: async ({ preload }) => void (await preload(flakyResource)) },
+  { path: "/about", element: LazyAbout },
+];
+
+const App = () => <RemoteRoutes remote="catalog" routes={ROUTES} />;
+const renderer = createRemoteRenderer({ remote: "catalog", routes: ROUTES, App });
+const request = (path: string) => ({ path, site: TEST_SITE, remoteBase: "/remotes/catalog/", peers: {} });
+
+describe("a remote's renderer", () => {
+  it("renders a page with the data its loader fetched, hands that data over, and reports the page's head", async () => {
+    const result = await renderer.render(request("/units?x=1"));
+    expect(result.status).toBe(200);
+    expect(result.html).toBe('<ul data-seed="42"><li>Isuzu NRR</li><li>Isuzu NPR</li></ul>');
+    expect(result.head).toEqual({ title: "Isuzu units", canonical: "/units" });
+    expect(result.data).toEqual({
+      path: "/units?x=1",
+      entries: { "test:seed": 42, 'test:units:["Isuzu"]': ["Isuzu NRR", "Isuzu NPR"] },
+    });
+  });
+
+  it("answers the status a page states, and a redirect with its location", async () => {
+    expect((await renderer.render(request("/units/U1"))).status).toBe(404);
+    const moved = await renderer.render(request("/old"));
+    expect([moved.status, moved.location, moved.html]).toEqual([301, "/units", ""]);
+  });
+
+  it("renders an optional resource that failed as not loaded yet (the browser asks again); a required one fails", async () => {
+    expect((await renderer.render(request("/optional"))).html).toBe("<p>loading</p>");
+    await expect(renderer.render(request("/required"))).rejects.toThrow("API down");
+  });
+
+  it("loads a lazy page's code before rendering it, in one pass", async () => {
+    expect((await renderer.render(request("/about"))).html).toBe("<h1>About, loaded lazily</h1>");
+  });
+
+  it("refuses a path it does not own", async () => {
+    await expect(renderer.render(request("/contact"))).rejects.toThrow("catalog owns no route for /contact");
+  });
+});

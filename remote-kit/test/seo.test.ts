@@ -1,0 +1,49 @@
+import { BUSINESS_DETAILS } from "shared-types";
+import { describe, expect, it } from "vitest";
+import { breadcrumbJsonLd, dealerJsonLd, openingHoursSpecification } from "../src/seo";
+
+describe("structured data", () => {
+  it("groups days with the same hours and leaves out closed and by-appointment days", () => {
+    expect(openingHoursSpecification(BUSINESS_DETAILS.hours.service)).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].map((d) => `https://schema.org/${d}`),
+        opens: "07:30",
+        closes: "16:30",
+      },
+    ]);
+    const parts = openingHoursSpecification(BUSINESS_DETAILS.hours.parts);
+    expect(parts.map((p) => [p.opens, p.closes])).toEqual([
+      ["08:00", "18:00"],
+      ["08:00", "17:30"],
+      ["08:00", "15:00"],
+    ]);
+  });
+
+  it("describes the dealership with its service, parts and body-shop departments, each with its own hours", () => {
+    const dealer = dealerJsonLd("https://summitheavyfleet.ca", BUSINESS_DETAILS) as unknown as Record<string, unknown>;
+    expect(dealer["@type"]).toBe("AutoDealer");
+    expect(dealer.geo).toEqual({
+      "@type": "GeoCoordinates",
+      latitude: BUSINESS_DETAILS.geo.latitude,
+      longitude: BUSINESS_DETAILS.geo.longitude,
+    });
+    const departments = dealer.department as { "@type": string; telephone: string }[];
+    expect(departments.map((d) => [d["@type"], d.telephone])).toEqual([
+      ["AutoRepair", BUSINESS_DETAILS.phone_service],
+      ["AutoPartsStore", BUSINESS_DETAILS.phone_sales],
+      ["AutoBodyShop", BUSINESS_DETAILS.phone_service],
+    ]);
+  });
+
+  it("numbers a breadcrumb trail from 1 with absolute addresses", () => {
+    const trail = breadcrumbJsonLd("https://x.ca", [
+      { name: "Home", path: "/" },
+      { name: "Inventory", path: "/inventory" },
+    ]);
+    expect(trail.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: "https://x.ca/" },
+      { "@type": "ListItem", position: 2, name: "Inventory", item: "https://x.ca/inventory" },
+    ]);
+  });
+});

@@ -159,10 +159,10 @@ describe.each(backends())("API on $name", (backend) => {
       '<p onclick="steal()">Fleet <strong>ready</strong><script>steal()</script><img src="x" onerror="steal()">' +
       '<a href="javascript:steal()">x</a><a href="/inventory">more</a><iframe src="//evil"></iframe>' +
       '<form action="//evil"><input name="card"></form><span style="position:fixed;inset:0">overlay</span></p>';
-    const [{ comments }] = await db.query<{ comments: string }>(
-      "select comments from vehicles where stock_number = $1",
-      [unit.stock_number],
-    );
+    const [stored] = await db.query<{ comments: string }>("select comments from vehicles where stock_number = $1", [
+      unit.stock_number,
+    ]);
+    const comments = stored?.comments ?? "";
     await db.query("update vehicles set comments = $2 where stock_number = $1", [unit.stock_number, hostile]);
     try {
       const sent = vehicleSchema.parse((await get(`/api/inventory/stocknumber/${unit.stock_number}`)).json()).comments;

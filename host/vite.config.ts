@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import react from "@vitejs/plugin-react";
+import { REMOTES_CONFIG_PATH } from "shared-types";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 const versionOf = (name: string) =>
@@ -8,6 +10,53 @@ const versionOf = (name: string) =>
       version: string;
     }
   ).version;
+
+/**
+ * `npm run dev`: the dev server composes each page as the production server does (src/server/dev-composer.ts),
+ * with the remotes' dev servers rendering from their source, and serves the remote configuration.
+ */
+function devComposition(): Plugin {
+  return {
+    name: "host-dev-composition",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const url = request.url ?? "/";
+        const path = url.split("?")[0] ?? "/";
+        try {
+          const { composeDevPage, DEV_REMOTES_CONFIG } = await server.ssrLoadModule("/src/server/dev-composer.ts");
+          if (path === REMOTES_CONFIG_PATH) {
+            response.setHeader("content-type", "application/json");
+            response.setHeader("cache-control", "no-store");
+            return response.end(JSON.stringify(DEV_REMOTES_CONFIG));
+          }
+          const wantsPage =
+            request.method === "GET" &&
+            (request.headers.accept ?? "").includes("text/html") &&
+            !/^\/(@|src\/|node_modules\/|api\/)/.test(path) &&
+            !/\.[a-z0-9]+$/i.test(path);
+          if (!wantsPage) return next();
+          const template = await server.transformIndexHtml(
+            url,
+            readFileSync(new URL("index.html", import.meta.url), "utf8"),
+          );
+          const page = await composeDevPage(url, template);
+          if (page.kind === "redirect") {
+            response.statusCode = page.status;
+            response.setHeader("location", page.location);
+            return response.end();
+          }
+          response.statusCode = page.status;
+          response.setHeader("content-type", "text/html; charset=utf-8");
+          return response.end(page.html);
+        } catch (error) {
+          server.ssrFixStacktrace(error as Error);
+          return next(error);
+        }
+      });
+    },
+  };
+}
 
 /**
  * The host: a plain Vite app (no federation plugin) that provides the shared dependencies to the remotes through
@@ -24,7 +73,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       zustand: versionOf("zustand"),
     }),
   },
-  plugins: [react()],
+  plugins: [react(), devComposition()],
   server: { port: 5173, strictPort: true, proxy: { "/api": "http://127.0.0.1:4180" } },
   build: isSsrBuild
     ? { ssr: "src/server/index.ts", outDir: "dist-server", emptyOutDir: true, copyPublicDir: false, target: "node20" }

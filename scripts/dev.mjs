@@ -1,13 +1,14 @@
-// npm run dev: every package in watch mode. The host dev server (http://localhost:5173) proxies /api to the API
-// and loads each remote from its own Vite dev server.
+// npm run dev: every package in watch mode. The host dev server (http://localhost:5173) composes each page from
+// the remotes' dev servers, which render from their source (remote-kit's Vite config), proxies /api to the API,
+// and the browser loads each remote from its own dev server.
 import { execSync } from "node:child_process";
 import concurrently from "concurrently";
 
 const root = new URL("../", import.meta.url);
-execSync("npm run build -w shared-types", { stdio: "inherit", cwd: root });
+execSync("npm run build -w shared-types -w remote-kit", { stdio: "inherit", cwd: root });
 concurrently(
   [
-    { name: "types", command: "npx tsc -b -w shared-types --preserveWatchOutput" },
+    { name: "types", command: "npx tsc -b -w shared-types remote-kit --preserveWatchOutput" },
     { name: "api", command: "npm run dev -w api" },
     ...["leads", "catalog", "inventory", "service"].map((name) => ({ name, command: `npm run dev -w mfe-${name}` })),
     { name: "host", command: "npm run dev -w host" },

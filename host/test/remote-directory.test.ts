@@ -18,7 +18,9 @@ const server: Server = createServer((req, res) => {
           remoteEntry: { name: "remoteEntry.js", path: "" },
           server: { protocol: 1, render: "render", sitemap: "sitemap.json", data: {} },
         },
-        exposes: [{ name: "routes", assets: { js: { sync: ["assets/routes-1.js"] }, css: { sync: ["assets/routes-1.css"] } } }],
+        exposes: [
+          { name: "routes", assets: { js: { sync: ["assets/routes-1.js"] }, css: { sync: ["assets/routes-1.css"] } } },
+        ],
       }),
     );
   } else if (req.url === "/old/mf-manifest.json") {
@@ -28,7 +30,8 @@ const server: Server = createServer((req, res) => {
   } else if (req.url === "/render") {
     renderCalls += 1;
     if (renderBehaviour === "fail") res.writeHead(500).end("{}");
-    else res.end(JSON.stringify({ status: 200, html: "<h1>Isuzu</h1>", head: { title: "Isuzu" }, data: {}, links: [] }));
+    else
+      res.end(JSON.stringify({ status: 200, html: "<h1>Isuzu</h1>", head: { title: "Isuzu" }, data: {}, links: [] }));
   } else {
     res.writeHead(404).end();
   }
@@ -56,7 +59,9 @@ describe("the host's directory of remotes", () => {
     expect(d.serverUrlOf("catalog", "https://cdn.example/catalog/v7/mf-manifest.json")).toBe(
       "https://cdn.example/catalog/v7/mf-manifest.json",
     );
-    expect(d.serverUrlOf("catalog", "/elsewhere/mf-manifest.json")).toBe("http://localhost:4173/elsewhere/mf-manifest.json");
+    expect(d.serverUrlOf("catalog", "/elsewhere/mf-manifest.json")).toBe(
+      "http://localhost:4173/elsewhere/mf-manifest.json",
+    );
   });
 
   it("finds the renderer through the remote's manifest and renders, with the remote's files for the browser", async () => {

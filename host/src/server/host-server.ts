@@ -3,7 +3,7 @@ import compress from "@fastify/compress";
 import proxy from "@fastify/http-proxy";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { escapeHtml, renderLinks, renderPageHead, type SiteContext, type SiteDocument } from "remote-kit";
+import type { SiteContext } from "remote-kit";
 import {
   BUSINESS_DETAILS,
   DEFAULT_REMOTE_PORTS,
@@ -12,11 +12,9 @@ import {
   type RemoteName,
   type RemotesConfig,
 } from "shared-types";
-import { homeHead } from "../features/home/components/home-page";
-import { remoteForPath } from "../features/remotes/remote-for-path";
-import { composeDocument, loadHostAssets } from "./page-document";
+import { PageComposer, robotsTxt } from "./page-composer";
+import { loadHostAssets } from "./page-document";
 import { RemoteDirectory } from "./remote-directory";
-import { renderApp } from "./render-app";
 
 declare const __BUILD_TIME__: string;
 
@@ -100,109 +98,35 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     },
   });
 
+  const composer = new PageComposer({
+    assets,
+    directory,
+    remotesConfig,
+    site,
+    builtAt: __BUILD_TIME__,
+    onFallback: ({ remote, path, error }) =>
+      app.log.warn({ err: error, remote, path }, "served the shell: the remote's renderer failed"),
+  });
+
   app.get("/robots.txt", async (_request, reply) =>
-    reply
-      .type("text/plain; charset=utf-8")
-      .send(
-        [
-          "User-agent: *",
-          "Disallow: /api/",
-          "Allow: /api/media/",
-          "",
-          `Sitemap: ${options.siteUrl}/sitemap.xml`,
-          "",
-        ].join("\n"),
-      ),
+    reply.type("text/plain; charset=utf-8").send(robotsTxt(options.siteUrl)),
   );
 
   app.get("/sitemap.xml", async (request, reply) => {
-    const lists = await Promise.all(
-      REMOTE_NAMES.map((name) =>
-        directory.sitemap(name).catch((error: unknown) => {
-          request.log.warn({ err: error, remote: name }, "a remote's sitemap could not be read");
-          return [];
-        }),
-      ),
+    const xml = await composer.sitemap((remote, error) =>
+      request.log.warn({ err: error, remote }, "a remote's sitemap could not be read"),
     );
-    const seen = new Set<string>();
-    const urls = [{ path: "/", lastmod: __BUILD_TIME__ }, ...lists.flat()]
-      .filter((entry) => !seen.has(entry.path) && seen.add(entry.path))
-      .map(
-        (entry) =>
-          `  <url><loc>${escapeHtml(`${options.siteUrl}${entry.path}`)}</loc>${
-            entry.lastmod ? `<lastmod>${escapeHtml(entry.lastmod)}</lastmod>` : ""
-          }</url>`,
-      );
-    return reply
-      .type("application/xml; charset=utf-8")
-      .header("cache-control", "no-cache")
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`,
-      );
+    return reply.type("application/xml; charset=utf-8").header("cache-control", "no-cache").send(xml);
   });
 
-  const sendPage = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).type("text/html; charset=utf-8").header("cache-control", PAGE_CACHE_CONTROL).send(html);
-
   async function page(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, "http://host.invalid");
-    const location = `${url.pathname}${url.search}`;
-    const context = site();
-    const document = (composed: SiteDocument["composed"], remotes: RemotesConfig): SiteDocument => ({
-      ...context,
-      remotes,
-      composed,
-    });
-    const siteName = context.business.name;
-
-    if (url.pathname === "/") {
-      return sendPage(
-        reply,
-        200,
-        composeDocument(assets, {
-          head: renderPageHead(homeHead(context), { siteUrl: context.siteUrl, siteName }),
-          appHtml: renderApp(location, context, null),
-          site: document(null, await remotesConfig()),
-        }),
-      );
-    }
-
-    const remote = remoteForPath(url.pathname);
-    // SPEC §2: unknown paths go home, and search engines are told so
-    if (!remote) return reply.redirect("/", 301);
-
-    try {
-      const { remote: resolved, result } = await directory.render(remote, { path: location, site: context });
-      if (result.location) return reply.redirect(result.location, result.status);
-      const preload = directory.routeAssets(resolved);
-      const styles = await directory.routeStyles(resolved);
-      return sendPage(
-        reply,
-        result.status,
-        composeDocument(assets, {
-          head: renderPageHead(result.head, { siteUrl: context.siteUrl, siteName }),
-          appHtml: renderApp(location, context, { kind: "composed", remote }, result.html),
-          site: document({ remote, path: location }, await remotesConfig()),
-          routeData: { remote, payload: result.data },
-          links: renderLinks(result.links ?? []),
-          styles: styles ?? [],
-          preload: { css: styles ? [] : preload.css, js: [...assets.federationChunks, ...preload.js] },
-        }),
-      );
-    } catch (error) {
-      // the remote's renderer could not help in time: today's shell, and the browser renders the region
-      request.log.warn({ err: error, remote, path: location }, "served the shell: the remote's renderer failed");
-      return sendPage(
-        reply,
-        200,
-        composeDocument(assets, {
-          head: `<title>${escapeHtml(siteName)}</title>`,
-          appHtml: renderApp(location, context, { kind: "shell" }),
-          site: document(null, await remotesConfig()),
-          preload: { css: [], js: assets.federationChunks },
-        }),
-      );
-    }
+    const composed = await composer.page(request.url);
+    if (composed.kind === "redirect") return reply.redirect(composed.location, composed.status);
+    return reply
+      .code(composed.status)
+      .type("text/html; charset=utf-8")
+      .header("cache-control", PAGE_CACHE_CONTROL)
+      .send(composed.html);
   }
 
   app.get("/", page);

@@ -101,8 +101,13 @@ export function composeDocument(assets: HostAssets, parts: PageParts): string {
           `<script type="application/json" id="${routeDataElementId(parts.routeData.remote)}">${jsonForScript(parts.routeData.payload)}</script>`,
         ]
       : []),
-    `<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForScript(boot)}</script>`,
-    `<script type="module">${BOOT_SCRIPT}</script>`,
+    // the dev server's page keeps the scripts Vite wrote: no boot of its own
+    ...(assets.entry
+      ? [
+          `<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForScript(boot)}</script>`,
+          `<script type="module">${BOOT_SCRIPT}</script>`,
+        ]
+      : []),
   ];
   return assets.template
     .replace("<!--page-head-->", () => head.join("\n    "))

@@ -7,6 +7,7 @@ import * as ReactDomClient from "react-dom/client";
 import { SHARED_DEPENDENCIES } from "remote-kit";
 import * as Router from "remote-kit/router";
 import * as Zustand from "zustand";
+import * as ZustandMiddleware from "zustand/middleware";
 
 /**
  * The host's federation runtime, loaded only when a page needs a remote (the home page never does). The host
@@ -39,5 +40,11 @@ export const federation: ModuleFederation = createInstance({
       SHARED_DEPENDENCIES["react-router-dom"].requiredVersion,
     ),
     zustand: provide(__SHARED_VERSIONS__.zustand, Zustand, SHARED_DEPENDENCIES.zustand.requiredVersion),
+    // the federation plugin shares zustand's subpaths with it: the middleware (team leads' drafts) comes from here too
+    "zustand/middleware": provide(
+      __SHARED_VERSIONS__.zustand,
+      ZustandMiddleware,
+      SHARED_DEPENDENCIES.zustand.requiredVersion,
+    ),
   },
 });

@@ -1,0 +1,38 @@
+import { BUSINESS_DETAILS, DEFAULT_REMOTE_DEV_PORTS, REMOTE_NAMES, type RemotesConfig } from "shared-types";
+import { type ComposedPage, PageComposer } from "./page-composer";
+import { RemoteDirectory } from "./remote-directory";
+
+/** `npm run dev`: every remote on its own Vite dev server, which answers render requests from the source. */
+export const DEV_REMOTES_CONFIG = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [name, `http://localhost:${DEFAULT_REMOTE_DEV_PORTS[name]}/mf-manifest.json`]),
+) as RemotesConfig;
+
+/**
+ * Composes a page as the production server does, around the dev server's own page (its scripts kept as Vite wrote
+ * them: the dev client, React Refresh, the app's source entry). Renders compile on first use, so the time limit
+ * is generous.
+ */
+export function composeDevPage(requestUrl: string, template: string): Promise<ComposedPage> {
+  const origin = "http://localhost:5173";
+  const directory = new RemoteDirectory({
+    config: async () => DEV_REMOTES_CONFIG,
+    remoteOrigins: Object.fromEntries(REMOTE_NAMES.map((name) => [name, origin])) as Record<
+      (typeof REMOTE_NAMES)[number],
+      string
+    >,
+    selfOrigin: origin,
+    renderTimeoutMs: 5000,
+  });
+  const composer = new PageComposer({
+    assets: { template, entry: "", entryImports: [], federationChunks: [] },
+    directory,
+    remotesConfig: async () => DEV_REMOTES_CONFIG,
+    site: () => ({ siteUrl: origin, business: BUSINESS_DETAILS }),
+    builtAt: new Date().toISOString(),
+    onFallback: ({ remote, path, error }) =>
+      console.warn(
+        `[host] ${path}: ${remote}'s renderer did not answer (${(error as Error).message}); the browser renders it`,
+      ),
+  });
+  return composer.page(requestUrl);
+}

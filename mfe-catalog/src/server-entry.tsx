@@ -7,7 +7,7 @@ import CatalogRoutes, { CATALOG_ROUTES } from "./routes";
 
 const BUILT_AT: string = import.meta.env.VITE_BUILT_AT;
 
-export const { render, sitemap, publishedData, configure } = createRemoteRenderer({
+export default createRemoteRenderer({
   remote: "catalog",
   routes: CATALOG_ROUTES,
   App: CatalogRoutes,

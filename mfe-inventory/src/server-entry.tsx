@@ -10,7 +10,7 @@ import InventoryRoutes, { INVENTORY_ROUTES } from "./routes";
 const BUILT_AT: string = import.meta.env.VITE_BUILT_AT;
 const sitemapUnitsSchema = z.array(z.object({ stock_number: z.string(), updated_at: z.string() }));
 
-export const { render, sitemap, publishedData, configure } = createRemoteRenderer({
+export default createRemoteRenderer({
   remote: "inventory",
   routes: INVENTORY_ROUTES,
   App: InventoryRoutes,

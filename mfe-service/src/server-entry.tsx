@@ -6,7 +6,7 @@ import ServiceRoutes, { SERVICE_ROUTES } from "./routes";
 
 const BUILT_AT: string = import.meta.env.VITE_BUILT_AT;
 
-export const { render, sitemap, publishedData, configure } = createRemoteRenderer({
+export default createRemoteRenderer({
   remote: "service",
   routes: SERVICE_ROUTES,
   App: ServiceRoutes,

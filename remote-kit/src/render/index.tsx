@@ -8,7 +8,7 @@ import { type RenderRequest, type RenderResult, type SitemapEntry, takeLeadingLi
 import { isLazyPage, type LoaderContext, type RemoteRoute } from "../remote-routes.js";
 import { ServerRenderContext, type ServerRenderState } from "../server-state.js";
 
-/** What a remote's server entry (src/server-entry.tsx, built by Vite as a plain SSR bundle) exports. */
+/** What a remote's server entry (src/server-entry.tsx, built by Vite as a plain SSR bundle) exports by default. */
 export interface RemoteRenderModule {
   render(request: RenderRequest): Promise<RenderResult>;
   sitemap(): Promise<SitemapEntry[]>;
@@ -16,6 +16,8 @@ export interface RemoteRenderModule {
   publishedData: Record<string, unknown>;
   /** Called once by the remote's server: where the dealer API is, for the loaders' requests. */
   configure(options: { apiOrigin: string }): void;
+  /** Loads every page's code, so the first visitor's render is not the one that pays for it. */
+  warmUp(): Promise<void>;
 }
 
 export interface RemoteRendererOptions {
@@ -102,5 +104,8 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
     sitemap: options.sitemap ?? (async () => []),
     publishedData: options.publishedData ?? {},
     configure: options.configure ?? (() => {}),
+    warmUp: async () => {
+      await Promise.all(routes.map((route) => (isLazyPage(route.element) ? route.element.preload() : undefined)));
+    },
   };
 }

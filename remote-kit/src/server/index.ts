@@ -40,8 +40,10 @@ function isRenderRequest(body: unknown): body is RenderRequest {
  */
 export async function createRemoteServer(options: RemoteServerOptions): Promise<FastifyInstance> {
   const root = typeof options.root === "string" ? options.root : fileURLToPath(options.root);
-  const renderer = (await import(pathToFileURL(join(root, "dist-server/server-entry.js")).href)) as RemoteRenderModule;
+  const entry = await import(pathToFileURL(join(root, "dist-server/server-entry.js")).href);
+  const renderer = (entry as { default: RemoteRenderModule }).default;
   renderer.configure({ apiOrigin: options.apiOrigin });
+  await renderer.warmUp();
   const corsOrigins = new Set(options.corsOrigins ?? []);
 
   const app = Fastify({

@@ -48,7 +48,7 @@ function publishDataPlugin(names: readonly string[]): Plugin {
     async closeBundle() {
       if (names.length === 0) return;
       const entry = pathToFileURL(join(outDir, "server-entry.js")).href;
-      const module = (await import(`${entry}?built=${Date.now()}`)) as RemoteRenderModule;
+      const module = ((await import(`${entry}?built=${Date.now()}`)) as { default: RemoteRenderModule }).default;
       const target = join(root, "dist", "data");
       await mkdir(target, { recursive: true });
       for (const name of names) {
@@ -75,7 +75,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 /** `npm run dev`: the same renderer endpoints as the production server, from the source through Vite. */
 function devRendererPlugin(apiOrigin: string): Plugin {
   const load = async (server: ViteDevServer) => {
-    const module = (await server.ssrLoadModule(`/${SERVER_ENTRY}`)) as RemoteRenderModule;
+    const module = ((await server.ssrLoadModule(`/${SERVER_ENTRY}`)) as { default: RemoteRenderModule }).default;
     module.configure({ apiOrigin });
     return module;
   };

@@ -1,8 +1,7 @@
-import { act, render, screen } from "@testing-library/react";
-import { Suspense } from "react";
-import { MemoryRouter } from "react-router-dom";
+import { screen } from "@testing-library/react";
 import { REMOTE_ROUTE_PATTERNS } from "shared-types";
 import { describe, expect, it, vi } from "vitest";
+import { renderAt as renderRoute } from "./render";
 
 const apiGet = vi.fn(async (_url: string) => ({
   data: [
@@ -13,21 +12,7 @@ const apiGet = vi.fn(async (_url: string) => ({
 vi.mock("../src/api/api-client", () => ({ apiClient: { get: (url: string) => apiGet(url) } }));
 const { default: CatalogRoutes, CATALOG_ROUTES } = await import("../src/routes");
 
-// pages load their code lazily (remote-kit lazyPage): React wants the render awaited inside act
-const renderAt = async (path: string) => {
-  let rendered: ReturnType<typeof render> | undefined;
-  await act(async () => {
-    rendered = render(
-      <MemoryRouter initialEntries={[path]}>
-        {/* the host renders every remote inside a Suspense boundary */}
-        <Suspense fallback={<p>Loading...</p>}>
-          <CatalogRoutes />
-        </Suspense>
-      </MemoryRouter>,
-    );
-  });
-  return rendered as ReturnType<typeof render>;
-};
+const renderAt = (path: string) => renderRoute(path, <CatalogRoutes />);
 
 // The host sends these paths here (shared-types REMOTE_ROUTE_PATTERNS.catalog): each must render its page.
 const PAGES: Record<string, [path: string, heading: string]> = {

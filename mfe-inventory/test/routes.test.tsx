@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import { PEER_MODULE_LOADER_KEY } from "remote-kit";
 import { REMOTE_ROUTE_PATTERNS } from "shared-types";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "./render";
@@ -19,6 +20,8 @@ vi.mock("../src/api/api-client", () => ({
     },
   },
 }));
+// team leads' forms stand in as empty forms: the route table is under test
+(globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] = async () => ({ default: () => <form /> });
 const { default: InventoryRoutes, INVENTORY_ROUTES } = await import("../src/routes");
 
 // The host sends these paths here (shared-types REMOTE_ROUTE_PATTERNS.inventory): each must render its page.

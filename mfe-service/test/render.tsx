@@ -1,19 +1,21 @@
-import { act, render } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { type ReactNode, Suspense } from "react";
 import { MemoryRouter } from "react-router-dom";
+import { expect } from "vitest";
 
 /**
  * Renders at a path as the host does: inside its router and a Suspense boundary. Pages load their code lazily
- * (remote-kit lazyPage), so React wants the render awaited inside act.
+ * (remote-kit lazyPage): the render is awaited inside act, and until the page's code has arrived.
  */
 export async function renderAt(path: string, tree: ReactNode): Promise<ReturnType<typeof render>> {
   let rendered: ReturnType<typeof render> | undefined;
   await act(async () => {
     rendered = render(
       <MemoryRouter initialEntries={[path]}>
-        <Suspense fallback={<p>Loading...</p>}>{tree}</Suspense>
+        <Suspense fallback={<p data-testid="page-code-loading">Loading...</p>}>{tree}</Suspense>
       </MemoryRouter>,
     );
   });
+  await waitFor(() => expect(screen.queryByTestId("page-code-loading")).toBeNull());
   return rendered as ReturnType<typeof render>;
 }

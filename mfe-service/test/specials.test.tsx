@@ -36,6 +36,32 @@ describe("specials", () => {
     expect(container.innerHTML).not.toContain("/sale.png");
   });
 
+  it("shows a feed in SPEC's shape (no ids), leaving out only an item that is not a promotion", async () => {
+    const { apiClient } = await import("../src/api/api-client");
+    const real = await vi.importActual<typeof import("../src/api/promotions-api")>("../src/api/promotions-api");
+    const get = vi.spyOn(apiClient, "get").mockResolvedValue({
+      data: [
+        { department: "service", rank: 2, html: "<p>Second</p>", image: "", url: "" },
+        { department: "service", rank: "one", html: "<p>Broken</p>" },
+        { department: "service", rank: 1, html: "<p>First</p>", image: "", url: "" },
+      ],
+    });
+    fetchPromotions.mockImplementation(real.fetchPromotions);
+    try {
+      const { container } = await renderAt("/service-specials");
+      await screen.findByText("First");
+      expect([...container.querySelectorAll(".service-promo")].map((el) => el.textContent)).toEqual([
+        "First",
+        "Second",
+      ]);
+      expect(screen.queryByText("Broken")).toBeNull();
+      expect(screen.queryByText(/can't be shown right now/)).toBeNull();
+    } finally {
+      get.mockRestore();
+      fetchPromotions.mockReset();
+    }
+  });
+
   it("says so when there are none, and when the promotions call fails, with the phone", async () => {
     fetchPromotions.mockResolvedValue([]);
     const empty = await renderAt("/sales-specials");

@@ -12,6 +12,12 @@ export const apiPaths = {
   /** Every available unit's stock number and when it last changed, for the sitemap. */
   inventorySitemap: () => `${API_PREFIX}/inventory/sitemap`,
   leadsCapture: () => `${API_PREFIX}/leads/capture`,
+  /** A form asks for this when it first appears: the moment, signed by the API, so the fill time is the API's. */
+  leadsStart: () => `${API_PREFIX}/leads/start`,
+  /** How long the API keeps leads and filtered submissions (its retention settings), for the privacy notice. */
+  privacyFacts: () => `${API_PREFIX}/privacy`,
+  /** Records a marketing email's unsubscribe (the address and the token of its link). */
+  consentUnsubscribe: () => `${API_PREFIX}/consent/unsubscribe`,
   /** Issues the anti-forgery cookie pair (XSRF-TOKEN for the page to echo, an HttpOnly secret beside it). */
   leadsToken: () => `${API_PREFIX}/leads/token`,
   /** Stored leads for the dealership's CRM (ADF/XML, CSV or JSON); needs the export bearer token. */

@@ -1,4 +1,6 @@
 import { z } from "zod/mini";
+// configures zod before any schema here is built: no eval (text.schema.ts)
+import "./text.schema.js";
 import { WEEKDAYS } from "./business.js";
 
 // zod/mini: the same validation as classic zod, tree-shaken to what a bundle uses (pages validate API answers too).

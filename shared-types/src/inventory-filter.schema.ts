@@ -6,11 +6,12 @@ import {
   type InventoryQuery,
   type InventoryView,
 } from "./inventory-filter.js";
+import { safeText } from "./text.schema.js";
 import { VEHICLE_CONDITIONS } from "./vehicle.js";
 
 export const inventorySortSchema = z.enum(["age_asc", "age_desc", "price_asc", "price_desc", "discount", "random"]);
 
-const textList = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(80))).check(z.maxLength(50));
+const textList = z.array(safeText(80).check(z.minLength(1))).check(z.maxLength(50));
 const int = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 
 /** The full reading of the filter (SPEC §3). */

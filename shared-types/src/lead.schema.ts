@@ -1,5 +1,13 @@
 import { z } from "zod/mini";
-import { EMAIL_PATTERN, LEAD_DESTINATIONS, LEAD_FORM_IDS, LEAD_FORMS, type LeadDestination } from "./lead.js";
+import {
+  consentWording,
+  EMAIL_PATTERN,
+  LEAD_DESTINATIONS,
+  LEAD_FORM_IDS,
+  LEAD_FORMS,
+  type LeadDestination,
+} from "./lead.js";
+import { identifier, safeText } from "./text.schema.js";
 
 const destinationValues = Object.values(LEAD_DESTINATIONS) as [LeadDestination, ...LeadDestination[]];
 
@@ -7,7 +15,8 @@ export const leadDestinationSchema = z.enum(destinationValues);
 
 export const leadFormIdSchema = z.enum(LEAD_FORM_IDS);
 
-const text = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max)), "");
+const text = (max: number) => z._default(safeText(max), "");
+const lines = (max: number) => z._default(safeText(max, { multiline: true }), "");
 
 /** The fields every lead carries (SPEC §3), plus the per-form ones, all optional at this level. */
 export const leadFieldsSchema = z.object({
@@ -16,7 +25,7 @@ export const leadFieldsSchema = z.object({
   company: text(120),
   email: text(254),
   day_phone: text(40),
-  message: text(5000),
+  message: lines(5000),
   /** The page the visitor sent it from (the old site's field name). */
   "-url": text(2048),
   /** Inquiry and quote: the line-up model's name; parts and the trailer form: the unit's model. */
@@ -27,7 +36,7 @@ export const leadFieldsSchema = z.object({
   v_make: text(80),
   v_model: text(160),
   make: text(80),
-  parts_required: text(2000),
+  parts_required: lines(2000),
   /** Hidden value on inquiry and quote forms: "More information request for {model name}". */
   customer_action: text(200),
   /** Canada's anti-spam law: express consent to marketing email, unticked unless the visitor ticks it. */
@@ -36,10 +45,18 @@ export const leadFieldsSchema = z.object({
 
 const spamSignalsSchema = z.object({
   website: z._default(z.string().check(z.maxLength(500)), ""),
-  fill_ms: z.optional(z.int().check(z.gte(0), z.lte(1e10))),
+  /** The API's signed start of the form (LEAD_SPAM_GUARD.startedField). */
+  form_started: z.optional(identifier(/^\d{13}\.[A-Za-z0-9_-]{43}$/, "a form start the API signed")),
+  /** What forms of the previous release sent instead: ignored, a client's own clock proves nothing. */
+  fill_ms: z.optional(z.number()),
 });
 
-const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
+const consentSchema = z.object({
+  /** The version of the consent wording the visitor saw (MARKETING_CONSENT_WORDINGS). */
+  consent_version: z.optional(identifier(/^[a-z0-9-]{1,40}$/, "a consent wording version")),
+});
+
+const optionalText = (max: number) => z.optional(safeText(max));
 
 /** Copies of the contact fields under the alternate keys some CRMs read (SPEC §3). */
 export const leadAlternateKeysSchema = z.object({
@@ -55,6 +72,7 @@ export const leadCaptureRequestSchema = z
     form: leadFormIdSchema,
     ...leadAlternateKeysSchema.shape,
     ...spamSignalsSchema.shape,
+    ...consentSchema.shape,
   })
   .check(
     z.superRefine((lead, ctx) => {
@@ -73,7 +91,20 @@ export const leadCaptureRequestSchema = z
       if (form.emailFormat && lead.email && !EMAIL_PATTERN.test(lead.email)) {
         ctx.addIssue({ code: "custom", path: ["email"], message: "Enter a valid email address" });
       }
+      // CASL: consent to email needs an address to send to, and a wording the API knows the visitor saw
+      if (lead.marketing_opt_in && !EMAIL_PATTERN.test(lead.email)) {
+        ctx.addIssue({ code: "custom", path: ["email"], message: "Enter your email address to receive our offers" });
+      }
+      if (lead.marketing_opt_in && lead.consent_version && consentWording(lead.consent_version) === undefined) {
+        ctx.addIssue({ code: "custom", path: ["consent_version"], message: "Unknown consent wording" });
+      }
     }),
   );
+
+/** How long the API keeps what the forms send (its retention settings), for the privacy notice to state. */
+export const privacyFactsSchema = z.object({
+  lead_retention_days: z.int().check(z.positive()),
+  quarantine_retention_days: z.int().check(z.positive()),
+});
 
 export const leadCaptureResponseSchema = z.object({ id: z.string(), received_at: z.string() });

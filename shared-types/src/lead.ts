@@ -6,6 +6,7 @@ import type {
   leadCaptureRequestSchema,
   leadCaptureResponseSchema,
   leadFieldsSchema,
+  privacyFactsSchema,
 } from "./lead.schema.js";
 
 /**
@@ -106,8 +107,11 @@ export type LeadFields = z.infer<typeof leadFieldsSchema>;
 export const LEAD_SPAM_GUARD = {
   /** A field people never see (hidden from sight and from screen readers) and bots fill in. */
   honeypotField: "website",
-  /** Milliseconds from the form's first render (kept across reloads with the draft) to its submission. */
-  fillTimeField: "fill_ms",
+  /**
+   * When the form first appeared, as the API signed it (GET /api/leads/start): the API measures the fill time from
+   * its own clock, so a client cannot claim one. Kept with the draft across reloads.
+   */
+  startedField: "form_started",
   minFillMs: 3000,
 } as const;
 
@@ -128,8 +132,30 @@ export function withAlternateKeys<T extends Partial<LeadFields>>(lead: T): T & z
 
 export type LeadCaptureResponse = z.infer<typeof leadCaptureResponseSchema>;
 
-/** The consent wording shown beside the opt-in and stored with each lead that ticked it (CASL needs both). */
-export const MARKETING_CONSENT_TEXT = `Yes, ${BUSINESS_DETAILS.name} may email me offers, new inventory and service specials. I can unsubscribe at any time.`;
+export type PrivacyFacts = z.infer<typeof privacyFactsSchema>;
+
+/**
+ * The consent wording shown beside the opt-in (CASL): the form sends its version with the lead, and the API
+ * stores the exact text of that version, so the record says what the visitor agreed to.
+ */
+export const MARKETING_CONSENT = {
+  version: "2026-11-a",
+  text: `Yes, ${BUSINESS_DETAILS.name} may email me offers, new inventory and service specials. I can unsubscribe at any time.`,
+} as const;
+
+/**
+ * Every wording a form has shown, by version. A lead from a form of before versions (it sends none) saw the
+ * same words as 2026-11-a, recorded under their own version.
+ */
+export const MARKETING_CONSENT_WORDINGS: Readonly<Record<string, string>> = {
+  "2026-10-unversioned": MARKETING_CONSENT.text,
+  [MARKETING_CONSENT.version]: MARKETING_CONSENT.text,
+};
+export const UNVERSIONED_CONSENT = "2026-10-unversioned";
+
+/** The exact wording of a consent version, or undefined for a version no form has shown. */
+export const consentWording = (version: string): string | undefined =>
+  Object.hasOwn(MARKETING_CONSENT_WORDINGS, version) ? MARKETING_CONSENT_WORDINGS[version] : undefined;
 
 export const LEAD_MESSAGES = {
   success: "Thank you! We will reach out to you soon with a reply.",

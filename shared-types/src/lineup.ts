@@ -17,6 +17,6 @@ export interface PublishedLineup {
 }
 
 export function findInLineup(lineup: PublishedLineup, id: string): LineupModel | undefined {
-  const canonical = lineup.legacyIds[id] ?? id;
+  const canonical = (Object.hasOwn(lineup.legacyIds, id) ? lineup.legacyIds[id] : undefined) ?? id;
   return lineup.models.find((m) => m.id === canonical);
 }

@@ -21,7 +21,14 @@ export const REMOTE_ROUTE_PATTERNS: Record<RemoteName, readonly string[]> = {
     "/service-specials",
     "/specials",
   ],
-  leads: ["/contact", "/contact/more-info/:id", "/contact/inquiry/:id", "/contact/quote/:id"],
+  leads: [
+    "/contact",
+    "/contact/more-info/:id",
+    "/contact/inquiry/:id",
+    "/contact/quote/:id",
+    "/privacy",
+    "/unsubscribe",
+  ],
 };
 
 /** What a visitor calls each remote's part of the site, for the "unavailable" fallback. */
@@ -55,4 +62,8 @@ export const paths = {
   partsSpecials: () => "/parts-specials",
   serviceSpecials: () => "/service-specials",
   specials: () => "/specials",
+  /** What the site collects with its forms, why, for how long, and how to have it deleted. */
+  privacy: () => "/privacy",
+  /** Where a marketing email's unsubscribe link lands (it carries the address and its signed token). */
+  unsubscribe: () => "/unsubscribe",
 } as const;

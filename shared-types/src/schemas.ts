@@ -6,5 +6,6 @@ export * from "./lead.schema.js";
 export * from "./lineup.schema.js";
 export * from "./promotion.schema.js";
 export * from "./site-sections.schema.js";
+export * from "./text.schema.js";
 export * from "./trailer.schema.js";
 export * from "./vehicle.schema.js";

@@ -1,4 +1,6 @@
 import { z } from "zod/mini";
+// configures zod before any schema here is built: no eval (text.schema.ts)
+import "./text.schema.js";
 import { TRAILER_ASSET_TYPES } from "./trailer.js";
 
 export const trailerSchema = z.object({

@@ -1,4 +1,6 @@
 import { z } from "zod/mini";
+// configures zod before any schema here is built: no eval (text.schema.ts)
+import "./text.schema.js";
 import { VEHICLE_CONDITIONS, VEHICLE_STATUSES } from "./vehicle.js";
 
 const count = () => z.int().check(z.nonnegative());

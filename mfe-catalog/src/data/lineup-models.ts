@@ -841,7 +841,7 @@ export const LEGACY_MODEL_IDS: Readonly<Record<string, string>> = {
 };
 
 export function canonicalModelId(id: string): string {
-  return LEGACY_MODEL_IDS[id] ?? id;
+  return (Object.hasOwn(LEGACY_MODEL_IDS, id) ? LEGACY_MODEL_IDS[id] : undefined) ?? id;
 }
 
 export function findLineupModel(id: string): LineupModel | undefined {

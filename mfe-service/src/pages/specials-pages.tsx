@@ -77,8 +77,8 @@ export function PromotionsPage({ department }: { department: Exclude<PromotionDe
       ) : null}
       {load.status === "done" ? (
         <div className="service-promos">
-          {list.map((p) => (
-            <PromotionView key={p.id} promotion={p} />
+          {list.map((p, i) => (
+            <PromotionView key={p.id ?? `${p.department}-${p.rank}-${i}`} promotion={p} />
           ))}
         </div>
       ) : null}

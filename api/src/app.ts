@@ -1,59 +1,162 @@
-import Fastify, { type FastifyInstance } from "fastify";
-import { API_PREFIX, LEAD_SPAM_GUARD } from "shared-types";
+import { STATUS_CODES } from "node:http";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { API_PREFIX, BUSINESS_DETAILS, LEAD_SPAM_GUARD } from "shared-types";
 import { registerBusinessRoutes } from "./business/business-routes.js";
 import type { Database } from "./db/database.js";
 import { HttpError } from "./http-errors.js";
 import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
 import { type LeadRouteOptions, registerLeadRoutes } from "./leads/lead-routes.js";
+import { DEFAULT_RETENTION } from "./leads/retention.js";
 import { registerMediaRoutes } from "./media/media-routes.js";
 import { registerPromotionRoutes } from "./promotions/promotion-routes.js";
+import { loadSigningSecret } from "./security/signing.js";
 
 export interface AppOptions {
   db: Database;
   logLevel?: string;
+  /** Where the log goes (stdout by default; tests read it to prove what it leaves out). */
+  logStream?: { write(line: string): void };
   /** Which proxies' X-Forwarded-For to believe (Fastify trustProxy syntax). */
   trustProxy?: string;
-  leads?: Partial<LeadRouteOptions>;
+  leads?: Partial<Omit<LeadRouteOptions, "signingSecret">> & { signingSecret?: string };
+  /** Requests one visitor may make per minute (reads; leads have their own, stricter limit). */
+  readRateLimitMax?: number;
+  /** Server time limits: a client that trickles its request is cut off (tests shorten them). */
+  timeouts?: { requestMs: number; connectionMs: number; keepAliveMs: number };
 }
 
-export const DEFAULT_LEAD_OPTIONS: LeadRouteOptions = {
+export const DEFAULT_LEAD_OPTIONS = {
   rateLimitMax: 10,
   rateLimitWindowMs: 10 * 60 * 1000,
   minFillMs: LEAD_SPAM_GUARD.minFillMs,
+  retention: DEFAULT_RETENTION,
 };
 
 /** A lead is a few kilobytes; anything far larger is refused before it is parsed. */
 const BODY_LIMIT_BYTES = 64 * 1024;
+export const DEFAULT_TIMEOUTS = { requestMs: 15_000, connectionMs: 15_000, keepAliveMs: 5_000 };
+
+/**
+ * What the log keeps of an error: its kind, message, code and stack. Never the extra fields a database error
+ * carries (its detail and context quote the values sent, which can be a visitor's name, email or phone).
+ */
+function errorForLog(error: Error & { code?: string; statusCode?: number }) {
+  return {
+    type: error.name,
+    message: error.message,
+    code: error.code,
+    statusCode: error.statusCode,
+    stack: error.stack ?? "",
+  };
+}
+
+/**
+ * PostgreSQL's data exceptions (class 22: a character the database cannot store, a value it cannot read) are the
+ * request's fault, not the server's: a backstop behind the schemas, answered 400.
+ */
+const isDataException = (error: { code?: unknown }) =>
+  typeof error.code === "string" && /^22[0-9A-Z]{3}$/.test(error.code);
+
+/** The API's own callers on this machine (the remotes' renderers) come without a forwarded address. */
+const isInternalCall = (request: FastifyRequest) =>
+  !request.headers["x-forwarded-for"] &&
+  ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(request.socket.remoteAddress ?? "");
 
 export async function buildApp({
   db,
   logLevel = "silent",
+  logStream,
   trustProxy = "loopback",
   leads = {},
+  readRateLimitMax = 600,
+  timeouts = DEFAULT_TIMEOUTS,
 }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: logLevel }, bodyLimit: BODY_LIMIT_BYTES, trustProxy });
+  const app = Fastify({
+    logger: {
+      level: logLevel,
+      ...(logStream ? { stream: logStream } : {}),
+      serializers: { err: errorForLog },
+      redact: {
+        paths: [
+          "req.headers.authorization",
+          "req.headers.cookie",
+          'req.headers["x-xsrf-token"]',
+          'res.headers["set-cookie"]',
+        ],
+        censor: "[redacted]",
+      },
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the request and header limits only every connectionsCheckingInterval (30 s by default): a
+    // request that trickles in is cut off at its limit, not up to half a minute later
+    http: {
+      headersTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(timeouts.requestMs / 3))),
+    },
+  });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, "refused data the database cannot store");
+      return reply
+        .code(400)
+        .send({ error: "Bad Request", message: "The request contains characters that cannot be stored" });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: error.code ?? "Bad Request", message: error.message });
+      const label = (error as { error?: string }).error ?? STATUS_CODES[status] ?? "Bad Request";
+      return reply.code(status).send({ error: label, message: error.message });
     }
-    request.log.error(error);
+    request.log.error({ err: error }, "request failed");
     return reply
       .code(503)
       .send({ error: "Service Unavailable", message: "The service is temporarily unavailable. Please try again." });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ error: "Not Found", message: `No route ${request.method} ${request.url}` }),
+    reply.code(404).send({ error: "Not Found", message: `No route ${request.method} ${request.url.split("?")[0]}` }),
   );
 
+  // JSON and drawn images only: the strictest policy, nothing may run or be framed
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+    },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: false, // sent by the host, which knows whether the visitor came over TLS
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  });
+
+  // a visitor may read freely but not flood: generous for people (and for the search benchmark's own client)
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: readRateLimitMax,
+    timeWindow: 60_000,
+    allowList: (request) => isInternalCall(request),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: "Too Many Requests",
+      message: `Too many requests. Please try again in ${context.after}, or call us at ${BUSINESS_DETAILS.phone_sales}.`,
+    }),
+  });
+
+  const signingSecret = await loadSigningSecret(db, leads.signingSecret);
   await app.register(
     async (api) => {
       api.get("/health", async () => ({ ok: true, database: db.kind }));
       registerBusinessRoutes(api);
       registerInventoryRoutes(api, db);
-      await registerLeadRoutes(api, db, { ...DEFAULT_LEAD_OPTIONS, ...leads });
+      await registerLeadRoutes(api, db, { ...DEFAULT_LEAD_OPTIONS, ...leads, signingSecret });
       registerPromotionRoutes(api, db);
       registerMediaRoutes(api);
     },

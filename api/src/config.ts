@@ -21,6 +21,14 @@ const envSchema = z.object({
     .default(10 * 60 * 1000),
   /** A form sent faster than this after it appeared is a bot's (shared-types LEAD_SPAM_GUARD.minFillMs). */
   LEAD_MIN_FILL_MS: z.coerce.number().int().min(0).default(LEAD_SPAM_GUARD.minFillMs),
+  /** Requests one visitor may make per minute to the API (reads); leads have their own limit. */
+  READ_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /** Signs forms' start times and unsubscribe links; without it the API keeps a secret of its own in the database. */
+  LEAD_SIGNING_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32).optional()),
+  /** Leads older than this many days are deleted (the CRM keeps what the dealership acted on). */
+  LEAD_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  /** Quarantined (spam) submissions are deleted after this many days. */
+  QUARANTINE_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Bearer token for GET /api/leads/export (the CRM's pull); without it the endpoint does not exist. */
   LEADS_EXPORT_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from "shared-types";
+import { stockNumberSchema } from "shared-types/schemas";
 import { z } from "zod";
 
 export class HttpError extends Error {
@@ -26,4 +27,4 @@ export function parseOrBadRequest<S extends z.core.$ZodType>(schema: S, value: u
   throw new HttpError(400, { error: "Bad Request", message: `Invalid ${what}`, fields });
 }
 
-export const stockNumberParamSchema = z.object({ id: z.string().trim().min(1).max(32) });
+export const stockNumberParamSchema = z.object({ id: stockNumberSchema });

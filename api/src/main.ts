@@ -2,27 +2,46 @@ import { buildApp } from "./app.js";
 import { readConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrations.js";
+import { purgeExpired } from "./leads/retention.js";
 import { seedIfEmpty } from "./seed/seed.js";
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrate(db);
 const seeded = await seedIfEmpty(db, config.SEED_VEHICLES);
+// the retention policy, applied at start and every hour: what the dealership may no longer keep is deleted
+const retention = {
+  leadRetentionDays: config.LEAD_RETENTION_DAYS,
+  quarantineRetentionDays: config.QUARANTINE_RETENTION_DAYS,
+};
 const app = await buildApp({
   db,
   logLevel: config.LOG_LEVEL,
   trustProxy: config.TRUST_PROXY,
+  readRateLimitMax: config.READ_RATE_LIMIT_MAX,
   leads: {
     rateLimitMax: config.LEAD_RATE_LIMIT_MAX,
     rateLimitWindowMs: config.LEAD_RATE_LIMIT_WINDOW_MS,
     minFillMs: config.LEAD_MIN_FILL_MS,
     exportToken: config.LEADS_EXPORT_TOKEN,
+    signingSecret: config.LEAD_SIGNING_SECRET,
+    retention,
   },
 });
 app.log.info({ database: db.kind, seeded }, "database ready");
 
+const purge = () =>
+  purgeExpired(db, retention).then(
+    (purged) => app.log.info({ purged, retention }, "retention: expired records deleted"),
+    (error: unknown) => app.log.error({ err: error }, "retention: the purge failed, will try again in an hour"),
+  );
+await purge();
+const purgeTimer = setInterval(purge, 60 * 60 * 1000);
+purgeTimer.unref();
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
+    clearInterval(purgeTimer);
     await app.close();
     await db.close();
     process.exit(0);

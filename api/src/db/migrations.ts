@@ -107,6 +107,42 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create trigger vehicles_updated_at before update on vehicles for each row execute function touch_vehicle_updated_at();
     `,
   },
+  {
+    // an Idempotency-Key answers only the client and the request it was first used for, and only for a day
+    id: "007_idempotency_keys",
+    sql: `
+      create table idempotency_keys (
+        key text primary key,
+        client_hash text not null,
+        request_hash text not null,
+        response jsonb not null,
+        created_at timestamptz not null default now()
+      );
+      create index idempotency_keys_created_at on idempotency_keys (created_at);
+      create index quarantined_leads_received_at on quarantined_leads (received_at);
+    `,
+  },
+  {
+    // secrets the API signs with (a form's start time), shared by every instance and kept across restarts
+    id: "008_app_secrets",
+    sql: `
+      create table app_secrets (name text primary key, value text not null, created_at timestamptz not null default now());
+    `,
+  },
+  {
+    // CASL: the wording version a visitor agreed to, and every withdrawal of consent (kept, so it is honoured)
+    id: "009_consent_records",
+    sql: `
+      alter table leads add column consent_version text not null default '';
+      create table consent_withdrawals (
+        id text primary key,
+        email text not null,
+        withdrawn_at timestamptz not null default now(),
+        source text not null
+      );
+      create index consent_withdrawals_email on consent_withdrawals (lower(email));
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

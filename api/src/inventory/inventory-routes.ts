@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { SIMILAR_VEHICLES_COUNT } from "shared-types";
-import { inventoryQueryParamsSchema } from "shared-types/schemas";
+import { inventoryQueryParamsSchema, searchTextSchema } from "shared-types/schemas";
 import { z } from "zod";
 import type { Database } from "../db/database.js";
 import { notFound, parseOrBadRequest, stockNumberParamSchema } from "../http-errors.js";
 import { InventoryIndex } from "./inventory-index.js";
 import { findSimilarVehicles, findVehicleByStockNumber, findVehicles } from "./inventory-repository.js";
 
-const searchParamsSchema = z.object({ text: z.string().trim().min(1).max(100) });
+const searchParamsSchema = z.object({ text: searchTextSchema });
 
 export function registerInventoryRoutes(app: FastifyInstance, db: Database): InventoryIndex {
   const index = new InventoryIndex(db);

@@ -12,14 +12,20 @@ export interface ExportedLead {
   received_at: string;
   marketing_opt_in: boolean;
   consent_text: string;
+  consent_version: string;
+  /** When the visitor's address later unsubscribed (consent withdrawn), or "" */
+  consent_withdrawn_at: string;
   fields: Partial<LeadFields>;
   vehicle: { year: number; make: string; model: string; trim: string; vin: string; condition: string } | null;
 }
 
 export async function loadLeads(db: Queryable, since?: Date): Promise<ExportedLead[]> {
   const rows = await db.query<Omit<ExportedLead, "vehicle"> & Record<string, unknown>>(
-    `select l.id, l.form, l.destination, l.marketing_opt_in, l.consent_text, l.fields,
+    `select l.id, l.form, l.destination, l.marketing_opt_in, l.consent_text, l.consent_version, l.fields,
             to_char(l.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as received_at,
+            (select to_char(max(w.withdrawn_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+               from consent_withdrawals w
+              where lower(w.email) = lower(l.fields->>'email') and w.withdrawn_at >= l.received_at) as consent_withdrawn_at,
             v.year as v_year, v.make as v_make, v.model as v_model, v.trim as v_trim, v.vin as v_vin,
             v.condition as v_condition
        from leads l
@@ -34,8 +40,10 @@ export async function loadLeads(db: Queryable, since?: Date): Promise<ExportedLe
     destination: r.destination,
     received_at: r.received_at,
     marketing_opt_in: r.marketing_opt_in,
-    consent_text: r.consent_text,
-    fields: (typeof r.fields === "string" ? JSON.parse(r.fields) : r.fields) as Partial<LeadFields>,
+    consent_text: plain(r.consent_text),
+    consent_version: plain(r.consent_version),
+    consent_withdrawn_at: plain(r.consent_withdrawn_at),
+    fields: storedFields(r.fields),
     vehicle:
       r.v_make == null
         ? null
@@ -49,6 +57,37 @@ export async function loadLeads(db: Queryable, since?: Date): Promise<ExportedLe
           },
   }));
 }
+
+/** A stored value as text, whatever shape an older version (or a hand edit) left it in. */
+function plain(value: unknown): string {
+  if (value == null) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** The lead's fields as text: the export never trusts that what was stored still matches today's schema. */
+function storedFields(raw: unknown): Partial<LeadFields> {
+  let value = raw;
+  if (typeof raw === "string") {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = {};
+    }
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, plain(field)])) as Partial<LeadFields>;
+}
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or return before one) as a formula: such a cell
+ * gets a leading apostrophe, which spreadsheets show as text (OWASP's advice against CSV injection).
+ */
+export const csvCell = (value: unknown) => {
+  const text = plain(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
 
 const formTitle = (form: string) => LEAD_FORMS[form as LeadFormId]?.title ?? form;
 
@@ -74,7 +113,11 @@ function addContact(
  * dealership as vendor and this website's form as provider.
  */
 export function toAdf(leads: readonly ExportedLead[], siteUrl = `https://${BUSINESS_DETAILS.domain}`): string {
-  const doc = create({ version: "1.0", encoding: "UTF-8" }).ins("adf", 'version="1.0"').ele("adf");
+  // a character XML 1.0 cannot carry at all (a C0 control, a lone surrogate) is dropped rather than thrown on: the
+  // schemas refuse them today, but one lead stored before must never make the whole document unreadable
+  const doc = create({ version: "1.0", encoding: "UTF-8", invalidCharReplacement: "" })
+    .ins("adf", 'version="1.0"')
+    .ele("adf");
   for (const lead of leads) {
     const f = lead.fields;
     const prospect = doc.ele("prospect", { status: "new" });
@@ -108,8 +151,11 @@ export function toAdf(leads: readonly ExportedLead[], siteUrl = `https://${BUSIN
       f.customer_action,
       f.v_make || f.v_model ? `Customer's vehicle: ${[f.v_make, f.v_model].filter(Boolean).join(" ")}` : "",
       lead.marketing_opt_in
-        ? `Marketing email consent (CASL) given ${lead.received_at}: "${lead.consent_text}"`
+        ? `Marketing email consent (CASL) given ${lead.received_at} to wording ${lead.consent_version || "(unversioned)"}: "${lead.consent_text}"`
         : "No consent to marketing email.",
+      lead.consent_withdrawn_at
+        ? `Marketing email consent withdrawn ${lead.consent_withdrawn_at}: do not send marketing email.`
+        : "",
     ].filter(Boolean);
     customer.ele("comments").txt(comments.join("\n"));
 
@@ -159,6 +205,7 @@ export const CSV_COLUMNS = [
   "parts_required",
   "customer_action",
   "marketing_opt_in",
+  "consent_version",
   "source_url",
 ] as const;
 
@@ -187,10 +234,11 @@ export function toCsv(leads: readonly ExportedLead[]): string {
       v_model: f.v_model ?? "",
       parts_required: f.parts_required ?? "",
       customer_action: f.customer_action ?? "",
-      marketing_opt_in: lead.marketing_opt_in ? "yes" : "no",
+      marketing_opt_in: lead.marketing_opt_in && !lead.consent_withdrawn_at ? "yes" : "no",
+      consent_version: lead.consent_version,
       source_url: f["-url"] ?? "",
     };
-    return CSV_COLUMNS.map((c) => row[c]);
+    return CSV_COLUMNS.map((c) => csvCell(row[c]));
   });
   return stringify([[...CSV_COLUMNS], ...rows]);
 }

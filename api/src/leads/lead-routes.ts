@@ -1,14 +1,25 @@
-import { randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import fastifyBearerAuth from "@fastify/bearer-auth";
 import fastifyCookie from "@fastify/cookie";
 import fastifyCsrf from "@fastify/csrf-protection";
-import fastifyRateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { BUSINESS_DETAILS, type LeadCapture, type LeadCaptureResponse, MARKETING_CONSENT_TEXT } from "shared-types";
-import { leadCaptureRequestSchema } from "shared-types/schemas";
+import type { FastifyInstance } from "fastify";
+import {
+  BUSINESS_DETAILS,
+  consentWording,
+  LEAD_SPAM_GUARD,
+  type LeadCapture,
+  type LeadCaptureResponse,
+  type PrivacyFacts,
+  UNVERSIONED_CONSENT,
+} from "shared-types";
+import { identifier, leadCaptureRequestSchema, safeText } from "shared-types/schemas";
 import { z } from "zod";
 import type { Database } from "../db/database.js";
 import { HttpError, parseOrBadRequest } from "../http-errors.js";
+import { signFormStart, verifyFormStart, verifyUnsubscribeToken } from "../security/signing.js";
+import { IdempotencyKeyReused, once } from "./idempotency.js";
 import { loadLeads, toAdf, toCsv } from "./lead-export.js";
+import type { RetentionPolicy } from "./retention.js";
 
 export interface LeadRouteOptions {
   rateLimitMax: number;
@@ -16,30 +27,48 @@ export interface LeadRouteOptions {
   minFillMs: number;
   /** Enables GET /leads/export for a CRM holding this bearer token. */
   exportToken?: string;
+  /** Signs form starts and unsubscribe links (security/signing.ts). */
+  signingSecret: Buffer;
+  /** What the purge job deletes when (retention.ts); the privacy notice states it. */
+  retention: RetentionPolicy;
 }
 
 /** axios's convention: it copies this cookie into the X-XSRF-TOKEN header of same-origin writes. */
 export const XSRF_COOKIE = "XSRF-TOKEN";
 const XSRF_HEADER = "x-xsrf-token";
 
-const idempotencyKeySchema = z.string().trim().min(8).max(128).optional();
+const idempotencyKeySchema = z.optional(identifier(/^[A-Za-z0-9._:-]{8,128}$/, "8 to 128 letters, digits or ._:-"));
 const exportQuerySchema = z.object({
   format: z.enum(["adf", "csv", "json"]).default("adf"),
   since: z.iso.datetime({ offset: true }).optional(),
 });
+const unsubscribeSchema = z.object({
+  email: safeText(254).check(z.minLength(3)),
+  token: identifier(/^[A-Za-z0-9_-]{43}$/, "the token of an unsubscribe link"),
+});
 
-/** Why a submission is a bot's, or null for a person's. */
-function spamReason(lead: LeadCapture, minFillMs: number): string | null {
+/** Why a submission is a bot's, or null for a person's. The fill time is measured on the API's own clock. */
+function spamReason(lead: LeadCapture, minFillMs: number, startedAt: number | null): string | null {
   if (lead.website) return "honeypot filled";
-  if (lead.fill_ms === undefined) return "no fill time";
-  if (lead.fill_ms < minFillMs) return `sent ${lead.fill_ms} ms after the form appeared`;
+  if (minFillMs <= 0) return null;
+  if (startedAt === null) return "no signed form start";
+  const fillMs = Date.now() - startedAt;
+  if (fillMs < minFillMs) return `sent ${fillMs} ms after the form appeared`;
   return null;
 }
 
-function bearerMatches(request: FastifyRequest, token: string): boolean {
-  const given = Buffer.from(request.headers.authorization?.replace(/^Bearer\s+/i, "") ?? "");
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/**
+ * Where the lead was sent from, for the dealership: the page's address without its query or fragment (a visitor's
+ * search, or anything a link carried, is not the dealership's to keep). A page that names a unit names it in its
+ * path, which stays.
+ */
+export function sourcePage(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return "";
+  }
 }
 
 export async function registerLeadRoutes(app: FastifyInstance, db: Database, options: LeadRouteOptions) {
@@ -50,7 +79,6 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
     cookieOpts: { path: "/", sameSite: "strict", httpOnly: true, secure: "auto" },
     getToken: (request) => request.headers[XSRF_HEADER] as string | undefined,
   });
-  await app.register(fastifyRateLimit, { global: false });
 
   app.get("/leads/token", async (_request, reply) => {
     const token = reply.generateCsrf();
@@ -59,10 +87,25 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
     return { ok: true };
   });
 
+  app.get("/privacy", async (_request, reply): Promise<PrivacyFacts> => {
+    reply.header("cache-control", "public, max-age=300");
+    return {
+      lead_retention_days: options.retention.leadRetentionDays,
+      quarantine_retention_days: options.retention.quarantineRetentionDays,
+    };
+  });
+
+  /** A form asks for this when it first appears, and sends it back with the lead (LEAD_SPAM_GUARD.startedField). */
+  app.get("/leads/start", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return { [LEAD_SPAM_GUARD.startedField]: signFormStart(options.signingSecret) };
+  });
+
   /**
    * Stores a lead and answers 201 only once it is committed. A repeated Idempotency-Key (a double click, a retry
-   * after a lost answer) returns the lead already stored instead of storing a second one. A bot's submission gets
-   * the same-looking 201 but is quarantined, never delivered as a lead.
+   * after a lost answer) answers what the first request did; the same key with other content, or from another
+   * visitor, is a 422. A bot's submission gets the same-looking 201 (on replay too) but is quarantined, never
+   * delivered as a lead.
    */
   app.post(
     "/leads/capture",
@@ -83,52 +126,132 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
     async (request, reply) => {
       const lead = parseOrBadRequest(leadCaptureRequestSchema, request.body, "lead");
       const key = parseOrBadRequest(idempotencyKeySchema, request.headers["idempotency-key"], "Idempotency-Key header");
-      const { destination, form, website: _honeypot, fill_ms: _fillMs, marketing_opt_in, ...fields } = lead;
-      const { FirstName: _f, LastName: _l, Email: _e, Phone: _p, ...stored } = fields;
-      const reason = spamReason(lead, options.minFillMs);
-      if (reason) {
-        await db.query("insert into quarantined_leads (id, reason, destination, fields) values ($1, $2, $3, $4)", [
-          randomUUID(),
-          reason,
-          destination,
-          JSON.stringify({ ...stored, form }),
-        ]);
-        request.log.warn({ reason, destination }, "lead quarantined as spam");
-        return reply.code(201).send({ id: randomUUID(), received_at: `${new Date().toISOString().slice(0, 19)}Z` });
+      const {
+        destination,
+        form,
+        website: _honeypot,
+        fill_ms: _clientFillTime,
+        form_started,
+        marketing_opt_in,
+        consent_version,
+        ...fields
+      } = lead;
+      const { FirstName: _f, LastName: _l, Email: _e, Phone: _p, ...typed } = fields;
+      const stored = { ...typed, "-url": sourcePage(typed["-url"]) };
+      const reason = spamReason(lead, options.minFillMs, verifyFormStart(options.signingSecret, form_started));
+      const consentVersion = marketing_opt_in ? (consent_version ?? UNVERSIONED_CONSENT) : "";
+      try {
+        const answer = await once(db, { key, client: request.ip, request: request.body }, async (tx) => {
+          const receipt: LeadCaptureResponse = {
+            id: randomUUID(),
+            received_at: `${new Date().toISOString().slice(0, 19)}Z`,
+          };
+          if (reason) {
+            await tx.query("insert into quarantined_leads (id, reason, destination, fields) values ($1, $2, $3, $4)", [
+              receipt.id,
+              reason,
+              destination,
+              JSON.stringify({ ...stored, form }),
+            ]);
+            return { ...receipt, quarantined: reason };
+          }
+          await tx.query(
+            `insert into leads (id, destination, form, fields, marketing_opt_in, consent_text, consent_version, received_at)
+             values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+            [
+              receipt.id,
+              destination,
+              form,
+              JSON.stringify(stored),
+              marketing_opt_in,
+              consentVersion ? (consentWording(consentVersion) ?? "") : "",
+              consentVersion,
+              receipt.received_at,
+            ],
+          );
+          return receipt;
+        });
+        const { quarantined, ...receipt } = answer as LeadCaptureResponse & { quarantined?: string };
+        // the lead's id, never what the visitor typed: the log is no place for personal data
+        if (quarantined)
+          request.log.warn({ quarantineId: receipt.id, reason: quarantined }, "lead quarantined as spam");
+        else request.log.info({ leadId: receipt.id, form }, "lead stored");
+        return reply.code(201).send(receipt);
+      } catch (error) {
+        if (error instanceof IdempotencyKeyReused) {
+          throw new HttpError(422, { error: "Unprocessable Entity", message: error.message });
+        }
+        throw error;
       }
-      const [row] = await db.query<{ id: string; received_at: string }>(
-        `insert into leads (id, destination, form, fields, marketing_opt_in, consent_text, idempotency_key)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (idempotency_key) do update set idempotency_key = excluded.idempotency_key
-         returning id, to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as received_at`,
-        [
-          randomUUID(),
-          destination,
-          form,
-          JSON.stringify(stored),
-          marketing_opt_in,
-          marketing_opt_in ? MARKETING_CONSENT_TEXT : "",
-          key ?? null,
-        ],
-      );
-      const body: LeadCaptureResponse = { id: row?.id ?? "", received_at: row?.received_at ?? "" };
-      return reply.code(201).send(body);
     },
   );
 
-  app.get("/leads/export", async (request, reply) => {
-    const token = options.exportToken;
-    if (!token) throw new HttpError(404, { error: "Not Found", message: "Lead export is not enabled on this server" });
-    if (!bearerMatches(request, token)) {
-      throw new HttpError(401, { error: "Unauthorized", message: "A valid export token is required" });
+  /**
+   * A marketing email's unsubscribe link (and RFC 8058 one-click: a POST). Records the withdrawal of consent for
+   * the address; the dealership's mailings must leave it out from then on.
+   */
+  app.post("/consent/unsubscribe", async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const body = (typeof request.body === "object" && request.body ? request.body : {}) as Record<string, unknown>;
+    const { email, token } = parseOrBadRequest(
+      unsubscribeSchema,
+      { email: body.email ?? query.email, token: body.token ?? query.token },
+      "unsubscribe link",
+    );
+    if (!verifyUnsubscribeToken(options.signingSecret, email, token)) {
+      throw new HttpError(400, { error: "Bad Request", message: "This unsubscribe link is not valid" });
     }
-    const query = parseOrBadRequest(exportQuerySchema, request.query, "query");
-    const leads = await loadLeads(db, query.since ? new Date(query.since) : undefined);
+    const id = randomUUID();
+    await db.query("insert into consent_withdrawals (id, email, source) values ($1, $2, $3)", [
+      id,
+      email.toLowerCase(),
+      "unsubscribe link",
+    ]);
+    request.log.info({ withdrawalId: id }, "marketing consent withdrawn");
     reply.header("cache-control", "no-store");
-    if (query.format === "json") return { leads };
-    // ADF needs at least one prospect, so "nothing new" is an empty answer rather than an invalid document
-    if (leads.length === 0) return reply.code(204).send();
-    if (query.format === "csv") return reply.type("text/csv; charset=utf-8").send(toCsv(leads));
-    return reply.type("application/xml; charset=utf-8").send(toAdf(leads));
+    return { unsubscribed: true };
   });
+
+  // The CRM's pull of stored leads: only when a token is configured, behind bearer authentication (a well-kept
+  // plugin), throttled so a guessed token costs time, and every export written to the log.
+  const exportToken = options.exportToken;
+  if (exportToken) {
+    await app.register(async (exporting) => {
+      await exporting.register(fastifyBearerAuth, {
+        keys: new Set([exportToken]),
+        // after onRequest, where the rate limit counts: every try, wrong token or right, uses up the allowance
+        addHook: "preParsing",
+        errorResponse: () => ({ error: "Unauthorized", message: "A valid export token is required" }),
+      });
+      exporting.get(
+        "/leads/export",
+        {
+          config: {
+            // counted before the token is checked: a guessed token costs an hour per 30 tries
+            rateLimit: { max: 30, timeWindow: 60 * 60 * 1000 },
+          },
+        },
+        async (request, reply) => {
+          const query = parseOrBadRequest(exportQuerySchema, request.query, "query");
+          const leads = await loadLeads(db, query.since ? new Date(query.since) : undefined);
+          request.log.info(
+            {
+              audit: "leads-export",
+              format: query.format,
+              since: query.since ?? null,
+              count: leads.length,
+              ip: request.ip,
+            },
+            "leads exported",
+          );
+          reply.header("cache-control", "no-store");
+          if (query.format === "json") return { leads };
+          // ADF needs at least one prospect, so "nothing new" is an empty answer rather than an invalid document
+          if (leads.length === 0) return reply.code(204).send();
+          if (query.format === "csv") return reply.type("text/csv; charset=utf-8").send(toCsv(leads));
+          return reply.type("application/xml; charset=utf-8").send(toAdf(leads));
+        },
+      );
+    });
+  }
 }

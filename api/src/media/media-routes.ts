@@ -34,10 +34,15 @@ export function registerMediaRoutes(app: FastifyInstance): void {
   app.get("/media/trailer-photos/:stock/:file", async (request, reply) => {
     const p = parseOrBadRequest(trailerPhotoParamsSchema, request.params, "trailer photo");
     const kinds = ["enclosed", "flat", "wedge"] as const;
-    const byType = { Enclosed: "enclosed", "Flat Deck": "flat", Wedge: "wedge" } as const;
-    const type = (request.query as { type?: string }).type as keyof typeof byType | undefined;
+    const byType: Record<string, (typeof kinds)[number]> = {
+      Enclosed: "enclosed",
+      "Flat Deck": "flat",
+      Wedge: "wedge",
+    };
+    const type = (request.query as { type?: unknown }).type;
+    // own keys only: ?type=constructor must not find Object's
     const kind =
-      (type && byType[type]) ??
+      (typeof type === "string" && Object.hasOwn(byType, type) ? byType[type] : undefined) ??
       kinds[[...p.stock].reduce((sum, c) => sum + c.charCodeAt(0), 0) % kinds.length] ??
       "enclosed";
     return sendSvg(reply, trailerIllustrationSvg(kind, p.view));

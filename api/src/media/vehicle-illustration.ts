@@ -73,7 +73,7 @@ const BANNERS: Record<string, { title: string; line: string; colour: string }> =
 };
 
 export function bannerSvg(id: string): string | null {
-  const banner = BANNERS[id];
+  const banner = Object.hasOwn(BANNERS, id) ? BANNERS[id] : undefined;
   if (!banner) return null;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 400" width="1200" height="400" role="img" aria-label="${banner.title}">
 <rect width="1200" height="400" fill="${banner.colour}"/><rect x="40" y="40" width="1120" height="320" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="4"/>

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { Promotion } from "shared-types";
-import { promotionSchema } from "shared-types/schemas";
+import { identifier, parsePromotionFeed } from "shared-types/schemas";
 import { z } from "zod";
 import { sanitizeDealerHtml } from "../content/sanitize-html.js";
 import type { Database } from "../db/database.js";
 import { parseOrBadRequest } from "../http-errors.js";
 
-const promotionQuerySchema = z.object({ branch: z.string().trim().min(1).max(32) });
+const promotionQuerySchema = z.object({ branch: identifier(/^[A-Za-z0-9-]{1,32}$/, "a branch code") });
 
 export function registerPromotionRoutes(app: FastifyInstance, db: Database): void {
   app.get("/promotions", async (request): Promise<Promotion[]> => {
@@ -15,9 +15,7 @@ export function registerPromotionRoutes(app: FastifyInstance, db: Database): voi
       "select id, department, rank, html, image, url from promotions where branch = $1 order by department, rank",
       [branch],
     );
-    return rows.map((row) => {
-      const promotion = promotionSchema.parse(row);
-      return { ...promotion, html: sanitizeDealerHtml(promotion.html) };
-    });
+    // a row that is not a promotion (a department the site has no page for) is left out, not the whole feed
+    return parsePromotionFeed(rows).map((promotion) => ({ ...promotion, html: sanitizeDealerHtml(promotion.html) }));
   });
 }

@@ -1,0 +1,46 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Queryable } from "../db/database.js";
+
+/**
+ * The API's signing secret: LEAD_SIGNING_SECRET when set, else one made once and kept in the database, so every
+ * instance and every restart agree on it (a form started before a restart still counts its fill time).
+ */
+export async function loadSigningSecret(db: Queryable, configured?: string): Promise<Buffer> {
+  if (configured) return Buffer.from(configured);
+  await db.query("insert into app_secrets (name, value) values ('signing', $1) on conflict (name) do nothing", [
+    randomBytes(32).toString("base64url"),
+  ]);
+  const [row] = await db.query<{ value: string }>("select value from app_secrets where name = 'signing'");
+  return Buffer.from(row?.value ?? "");
+}
+
+const mac = (secret: Buffer, purpose: string, value: string) =>
+  createHmac("sha256", secret).update(`${purpose}:${value}`).digest("base64url");
+
+function macMatches(secret: Buffer, purpose: string, value: string, given: string): boolean {
+  const expected = Buffer.from(mac(secret, purpose, value));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** When a form appeared, as the API saw it: "<ms since epoch>.<mac>". */
+export function signFormStart(secret: Buffer, at = Date.now()): string {
+  return `${at}.${mac(secret, "form-started", String(at))}`;
+}
+
+/** The moment a signed form start names, or null for a token the API did not sign (or one from the future). */
+export function verifyFormStart(secret: Buffer, token: string | undefined, now = Date.now()): number | null {
+  const match = token ? /^(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
+  if (!match?.[1] || !match[2] || !macMatches(secret, "form-started", match[1], match[2])) return null;
+  const at = Number(match[1]);
+  return at <= now + 5_000 ? at : null;
+}
+
+/** The token of a marketing email's unsubscribe link for an address (stable: one link per address). */
+export function unsubscribeToken(secret: Buffer, email: string): string {
+  return mac(secret, "unsubscribe", email.trim().toLowerCase());
+}
+
+export function verifyUnsubscribeToken(secret: Buffer, email: string, token: string): boolean {
+  return macMatches(secret, "unsubscribe", email.trim().toLowerCase(), token);
+}

@@ -1,10 +1,12 @@
 import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
-import { lineupModelResource, unitResource } from "./api/resources";
+import { lineupModelResource, privacyFactsResource, unitResource } from "./api/resources";
 import "./leads.css";
 
 // each page is its own chunk
 const ContactPage = lazyPage(() => import("./pages/contact-page").then((m) => m.ContactPage));
 const MoreInfoPage = lazyPage(() => import("./pages/more-info-page").then((m) => m.MoreInfoPage));
+const PrivacyPage = lazyPage(() => import("./pages/privacy-page").then((m) => m.PrivacyPage));
+const UnsubscribePage = lazyPage(() => import("./pages/unsubscribe-page").then((m) => m.UnsubscribePage));
 const modelRequestPage = (kind: "inquiry" | "quote") =>
   lazyPage(() => import("./pages/model-request-page").then((m) => () => <m.ModelRequestPage kind={kind} />));
 
@@ -16,7 +18,8 @@ const withModel: RemoteRoute["load"] = async ({ params, preload }) => {
 /**
  * Team leads' routes (shared-types REMOTE_ROUTE_PATTERNS.leads), rendered by its own server and hydrated in the
  * host. Contracts used: the lead capture API, the inventory API for a vehicle, team inventory's published trailers
- * and team catalog's published line-up models for what a visitor asks about. Exposes every enquiry form.
+ * and team catalog's published line-up models for what a visitor asks about, the API's retention settings for the
+ * privacy notice, and its consent endpoint for unsubscribe links. Exposes every enquiry form.
  */
 export const LEADS_ROUTES: readonly RemoteRoute[] = [
   { path: "/contact", element: ContactPage },
@@ -27,6 +30,13 @@ export const LEADS_ROUTES: readonly RemoteRoute[] = [
   },
   { path: "/contact/inquiry/:id", element: modelRequestPage("inquiry"), load: withModel },
   { path: "/contact/quote/:id", element: modelRequestPage("quote"), load: withModel },
+  {
+    path: "/privacy",
+    element: PrivacyPage,
+    // without the API's retention settings the notice still renders, and says to call
+    load: async ({ preload }) => void (await preload(privacyFactsResource).catch(() => undefined)),
+  },
+  { path: "/unsubscribe", element: UnsubscribePage },
 ];
 
 export default function LeadsRoutes() {

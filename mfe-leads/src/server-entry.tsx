@@ -14,5 +14,8 @@ export default createRemoteRenderer({
     apiClient.defaults.baseURL = apiOrigin;
   },
   // the per-unit and per-model forms repeat the unit's and the model's own pages: only /contact is listed
-  sitemap: async () => [{ path: paths.contact(), lastmod: BUILT_AT }],
+  sitemap: async () => [
+    { path: paths.contact(), lastmod: BUILT_AT },
+    { path: paths.privacy(), lastmod: BUILT_AT },
+  ],
 });

@@ -83,6 +83,16 @@ describe("captureLead", () => {
     ]);
   });
 
+  it("resends under a new key when the API says the key was used for other content (422), and says which", async () => {
+    replies = [{ status: 422, data: { message: "This Idempotency-Key was already used for another request" } }];
+    const onNewKey = vi.fn();
+    const stored = await captureLead(lead, "key-12345678", { retryDelayMs: 0, onNewKey });
+    expect(stored.id).toBe("lead-1");
+    const posts = requests.filter((r) => r.method === "post");
+    expect(posts.map((p) => p.key)).toEqual(["key-12345678", onNewKey.mock.calls[0]?.[0]]);
+    expect(onNewKey.mock.calls[0]?.[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("waits longer before each retry (exponential backoff)", async () => {
     vi.useFakeTimers();
     try {

@@ -1,10 +1,16 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render as renderElement, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { LEAD_MESSAGES } from "shared-types";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router-dom";
+import { LEAD_MESSAGES, LEAD_SPAM_GUARD, MARKETING_CONSENT, paths } from "shared-types";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const captureLead = vi.fn();
 vi.mock("../src/api/capture-lead", () => ({ captureLead: (...args: unknown[]) => captureLead(...args) }));
+/** What GET /api/leads/start answers: the moment the form appeared, signed by the API. */
+const SIGNED_START = `1763800000000.${"s".repeat(43)}`;
+const fetchFormStart = vi.fn();
+vi.mock("../src/api/form-start", () => ({ fetchFormStart: () => fetchFormStart() }));
 const { default: ContactForm } = await import("../src/forms/contact-form");
 const { default: MoreInfoForm } = await import("../src/forms/more-info-form");
 const { default: InquiryForm } = await import("../src/forms/inquiry-form");
@@ -22,12 +28,16 @@ const sent = () => captureLead.mock.calls as Sent[];
 const lastLead = () => sent().at(-1)?.[0] ?? {};
 const submit = (name: RegExp | string = /Submit|Request|Book|Find/) =>
   userEvent.click(screen.getByRole("button", { name }));
+/** Forms are always rendered inside the host's router (they link to the privacy notice). */
+const render = (ui: ReactElement) => renderElement(ui, { wrapper: MemoryRouter });
 const fieldValue = (label: string | RegExp) =>
   (screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement).value;
 
 beforeEach(() => {
   captureLead.mockReset();
   captureLead.mockResolvedValue({ id: "lead-1", received_at: "2026-11-22T08:00:00Z" });
+  fetchFormStart.mockReset();
+  fetchFormStart.mockResolvedValue(SIGNED_START);
 });
 
 describe("contact form (SPEC §5: first name and email required, no format check)", () => {
@@ -60,7 +70,9 @@ describe("contact form (SPEC §5: first name and email required, no format check
       website: "",
       "-url": window.location.href,
     });
-    expect(typeof lastLead().fill_ms).toBe("number");
+    expect(lastLead().form_started).toBe(SIGNED_START);
+    expect(lastLead()).not.toHaveProperty("fill_ms");
+    expect(lastLead()).not.toHaveProperty("consent_version");
   });
 
   it("stores the marketing opt-in only when the visitor ticks it", async () => {
@@ -72,7 +84,28 @@ describe("contact form (SPEC §5: first name and email required, no format check
     await userEvent.click(optIn);
     await submit();
     await screen.findByText(LEAD_MESSAGES.success);
-    expect(lastLead().marketing_opt_in).toBe(true);
+    expect(lastLead()).toMatchObject({ marketing_opt_in: true, consent_version: MARKETING_CONSENT.version });
+    expect(screen.queryByText(MARKETING_CONSENT.text)).toBeNull(); // the form is gone: the success message shows
+  });
+
+  it("asks for an email before it records consent to offers by email (CASL), on a form where email is optional", async () => {
+    render(<InquiryForm modelId="isuzu-nrr-ev" modelName="Isuzu NRR EV" />);
+    expect(screen.getByText(MARKETING_CONSENT.text)).toBeTruthy();
+    await userEvent.click(screen.getByRole("checkbox", { name: /may email me offers/ }));
+    await submit();
+    expect(await screen.findByText("Enter your email address to receive our offers")).toBeTruthy();
+    expect(captureLead).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText(/Email/), "fleet@example.ca");
+    await submit();
+    await screen.findByText(LEAD_MESSAGES.success);
+    expect(lastLead()).toMatchObject({ email: "fleet@example.ca", consent_version: MARKETING_CONSENT.version });
+  });
+
+  it("links to the privacy notice from the form", () => {
+    render(<ContactForm />);
+    expect(screen.getByRole("link", { name: "How we use what you send us" }).getAttribute("href")).toBe(
+      paths.privacy(),
+    );
   });
 
   it("sends what a bot typed into the hidden honeypot, so the API can quarantine it", async () => {
@@ -145,14 +178,35 @@ describe("states (SPEC §4)", () => {
     expect(useDraftStore.getState().drafts["contact:/"]).toBeUndefined();
   });
 
-  it("measures fill time from when the form first appeared, even across a reload", async () => {
-    useDraftStore.getState().begin("contact:/", Date.now() - 60_000);
+  it("asks the API for a signed start when the form first appears, and keeps it across a reload", async () => {
+    const first = render(<ContactForm />);
+    await waitFor(() => expect(useDraftStore.getState().drafts["contact:/"]?.started).toBe(SIGNED_START));
+    first.unmount();
+    const saved = localStorage.getItem("leads:drafts") ?? "";
+    useDraftStore.setState({ drafts: {} });
+    localStorage.setItem("leads:drafts", saved);
+    await useDraftStore.persist.rehydrate();
     render(<ContactForm />);
     await userEvent.type(screen.getByLabelText(/First Name/), "A");
     await userEvent.type(screen.getByLabelText(/Email/), "a@b.ca");
     await submit();
     await screen.findByText(LEAD_MESSAGES.success);
-    expect(lastLead().fill_ms).toBeGreaterThanOrEqual(60_000);
+    expect(fetchFormStart).toHaveBeenCalledTimes(1);
+    expect(lastLead().form_started).toBe(SIGNED_START);
+  });
+
+  it("when the start never came, asks again on sending and waits out the minimum fill time", async () => {
+    fetchFormStart.mockRejectedValueOnce(new Error("offline"));
+    render(<ContactForm />);
+    await waitFor(() => expect(fetchFormStart).toHaveBeenCalledTimes(1));
+    await userEvent.type(screen.getByLabelText(/First Name/), "A");
+    await userEvent.type(screen.getByLabelText(/Email/), "a@b.ca");
+    const sendingAt = Date.now();
+    await submit();
+    await screen.findByText(LEAD_MESSAGES.success, undefined, { timeout: LEAD_SPAM_GUARD.minFillMs + 2000 });
+    expect(fetchFormStart).toHaveBeenCalledTimes(2);
+    expect(Date.now() - sendingAt).toBeGreaterThanOrEqual(LEAD_SPAM_GUARD.minFillMs);
+    expect(lastLead().form_started).toBe(SIGNED_START);
   });
 });
 

@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { type LineupModel, REMOTE_ROUTE_PATTERNS } from "shared-types";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt as renderRoute } from "./render";
@@ -22,6 +23,14 @@ vi.mock("remote-kit", async (original) => ({
   ...(await original<typeof import("remote-kit")>()),
   loadPeerData: async () => ({ models: [NRR_EV], legacyIds: {} }),
 }));
+vi.mock("../src/api/form-start", () => ({ fetchFormStart: async () => `1763800000000.${"s".repeat(43)}` }));
+const fetchPrivacyFacts = vi.fn();
+const unsubscribe = vi.fn();
+vi.mock("../src/api/consent", () => ({
+  fetchPrivacyFacts: () => fetchPrivacyFacts(),
+  unsubscribe: (...args: unknown[]) => unsubscribe(...args),
+}));
+fetchPrivacyFacts.mockResolvedValue({ lead_retention_days: 365, quarantine_retention_days: 30 });
 const { default: LeadsRoutes, LEADS_ROUTES } = await import("../src/routes");
 
 const renderAt = (path: string) => renderRoute(path, <LeadsRoutes />);
@@ -32,6 +41,8 @@ const PAGES: Record<string, [path: string, heading: string]> = {
   "/contact/more-info/:id": ["/contact/more-info/T1007", "7x14 Cargo"],
   "/contact/inquiry/:id": ["/contact/inquiry/isuzu-nrr-ev", "More Information"],
   "/contact/quote/:id": ["/contact/quote/isuzu-nrr-ev", "More Information"],
+  "/privacy": ["/privacy", "Privacy notice"],
+  "/unsubscribe": ["/unsubscribe?email=a%40b.ca&token=t", "Unsubscribe from our emails"],
 };
 
 describe("team leads's route table", () => {
@@ -49,6 +60,44 @@ describe("team leads's route table", () => {
 });
 
 describe("pages", () => {
+  it("/privacy states what is collected, why, the API's own retention periods and how to ask for deletion", async () => {
+    fetchPrivacyFacts.mockResolvedValueOnce({ lead_retention_days: 180, quarantine_retention_days: 14 });
+    await renderAt("/privacy");
+    for (const heading of ["What we collect", "Why we collect it", "Who sees it", "How long we keep it"]) {
+      expect(screen.getByRole("heading", { level: 2, name: heading })).toBeTruthy();
+    }
+    expect(await screen.findByText(/deleted from this website's systems 180 days after they are sent/)).toBeTruthy();
+    expect(screen.getByText(/spam filter caught are deleted after 14 days/)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: /correcting or deleting/ })).toBeTruthy();
+    expect(screen.getByText(/answer within 45 days/)).toBeTruthy();
+  });
+
+  it("/privacy without the API's settings still explains, and says to call", async () => {
+    fetchPrivacyFacts.mockRejectedValueOnce(new Error("down"));
+    await renderAt("/privacy");
+    expect(await screen.findByText(/after a set period\. Call us/)).toBeTruthy();
+  });
+
+  it("/unsubscribe records the withdrawal only when the visitor clicks, and says it is done", async () => {
+    unsubscribe.mockResolvedValueOnce("unsubscribed");
+    await renderAt("/unsubscribe?email=fleet%40example.ca&token=abc");
+    expect(screen.getByText("fleet@example.ca")).toBeTruthy();
+    expect(unsubscribe).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole("button", { name: "Unsubscribe" }));
+    expect(await screen.findByText(/we will send no more offers/)).toBeTruthy();
+    expect(unsubscribe).toHaveBeenCalledWith("fleet@example.ca", "abc");
+  });
+
+  it("/unsubscribe explains a link the API refused, or one cut short, with another way to ask", async () => {
+    unsubscribe.mockResolvedValueOnce("invalid-link");
+    await renderAt("/unsubscribe?email=fleet%40example.ca&token=forged");
+    await userEvent.click(screen.getByRole("button", { name: "Unsubscribe" }));
+    expect(await screen.findByText(/This unsubscribe link is not valid/)).toBeTruthy();
+    expect(screen.getByText(/take you off our list/)).toBeTruthy();
+    await renderAt("/unsubscribe?email=fleet%40example.ca");
+    expect(screen.getByText(/part of it is missing/)).toBeTruthy();
+  });
+
   it("/contact has the three phones, the contact persons, the form and the three fragments", async () => {
     const { container } = await renderAt("/contact");
     await screen.findByRole("heading", { level: 1, name: "Contact Us" });

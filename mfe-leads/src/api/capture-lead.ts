@@ -21,11 +21,15 @@ async function refreshXsrfToken(): Promise<void> {
 export interface CaptureOptions {
   /** Overrides the backoff between retries (tests use 0). */
   retryDelayMs?: number;
+  /** Told the key that replaced one the API refused, so a later resend of the same lead reuses it. */
+  onNewKey?: (key: string) => void;
 }
 
 /**
  * Sends one lead. The idempotency key stays the same across retries of one submission, so it is stored once.
- * A 403 means the anti-forgery pair expired or was never issued: it is renewed once and the lead resent.
+ * A 403 means the anti-forgery pair expired or was never issued: it is renewed once and the lead resent. A 422
+ * means the key was already used for other content (the API never answers it with another lead's id): the lead
+ * is resent once under a new key, so it is never lost to a clash.
  */
 export async function captureLead(
   lead: LeadCaptureRequest,
@@ -33,17 +37,22 @@ export async function captureLead(
   options: CaptureOptions = {},
 ): Promise<LeadCaptureResponse> {
   if (!hasXsrfCookie()) await refreshXsrfToken();
+  let key = idempotencyKey;
   const send = () =>
     apiClient.post<LeadCaptureResponse>(apiPaths.leadsCapture(), withAlternateKeys(lead), {
-      headers: { "Idempotency-Key": idempotencyKey },
+      headers: { "Idempotency-Key": key },
       ...(options.retryDelayMs === undefined ? {} : { "axios-retry": { retryDelay: () => options.retryDelayMs ?? 0 } }),
     });
   let response: Awaited<ReturnType<typeof send>>;
   try {
     response = await send();
   } catch (error) {
-    if (!axios.isAxiosError(error) || error.response?.status !== 403) throw error;
-    await refreshXsrfToken();
+    const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+    if (status === 403) await refreshXsrfToken();
+    else if (status === 422) {
+      key = crypto.randomUUID();
+      options.onNewKey?.(key);
+    } else throw error;
     response = await send();
   }
   const body = leadCaptureResponseSchema.parse(response.data);

@@ -15,3 +15,8 @@ export async function findLineupModel(id: string): Promise<LineupModel | null> {
 }
 
 export const lineupModelResource = defineResource("leads:lineup-model", findLineupModel);
+
+/** How long leads are kept: the API's own settings, so the privacy notice never states a period the API does not apply. */
+export const privacyFactsResource = defineResource("leads:privacy-facts", async () =>
+  (await import("./consent")).fetchPrivacyFacts(),
+);

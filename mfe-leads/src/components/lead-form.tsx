@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSite } from "remote-kit";
+import { Link } from "remote-kit/router";
 import {
   EMAIL_PATTERN,
   LEAD_FORMS,
@@ -8,8 +9,10 @@ import {
   LEAD_SPAM_GUARD,
   type LeadFields,
   type LeadFormId,
-  MARKETING_CONSENT_TEXT,
+  MARKETING_CONSENT,
+  paths,
 } from "shared-types";
+import { fetchFormStart } from "../api/form-start";
 import { type DraftValues, useDraftStore } from "../stores/draft-store";
 // each form is exposed on its own and rendered inside other teams' pages: it brings its styles with it
 import "../leads.css";
@@ -112,7 +115,7 @@ export function LeadForm({
   const id = `leads-${form}${draftScope ? `-${draftScope.replace(/[^a-zA-Z0-9-]+/g, "-")}` : ""}`;
   const draftKey = `${form}:${draftScope || (typeof window === "undefined" ? "" : window.location.pathname)}`;
   const [status, setStatus] = useState<Status>("idle");
-  // read once per mounted form: begin() starts the fill-time clock, and must not re-create a sent draft
+  // read once per mounted form: begin() must not re-create a draft that was just sent
   const [draft] = useState(() => useDraftStore.getState().begin(draftKey));
   const honeypot = useRef<HTMLInputElement>(null);
   const {
@@ -130,6 +133,15 @@ export function LeadForm({
     return () => subscription.unsubscribe();
   }, [watch, draftKey]);
 
+  // the fill-time clock starts when the form is first on screen, on the API's clock (a draft keeps its start)
+  useEffect(() => {
+    if (useDraftStore.getState().drafts[draftKey]?.started) return;
+    fetchFormStart().then(
+      (started) => useDraftStore.getState().recordStart(draftKey, started),
+      () => undefined, // asked for again when the lead is sent
+    );
+  }, [draftKey]);
+
   if (status === "sent") {
     return (
       <div className="leads-form__success" role="status">
@@ -145,6 +157,8 @@ export function LeadForm({
       ...hidden,
       ...visible,
       marketing_opt_in: values.marketing_opt_in,
+      // CASL: the API records the exact wording of this version as what the visitor agreed to
+      ...(values.marketing_opt_in ? { consent_version: MARKETING_CONSENT.version } : {}),
       form,
       destination: rules.destination,
       "-url": window.location.href,
@@ -156,15 +170,17 @@ export function LeadForm({
     const key = previous?.fingerprint === fingerprint ? previous.key : crypto.randomUUID();
     store.recordAttempt(draftKey, { key, fingerprint });
     try {
+      const started = useDraftStore.getState().drafts[draftKey]?.started ?? (await startNow(draftKey));
       // the HTTP client loads when a visitor first sends: most who see a form never do
       const { captureLead } = await import("../api/capture-lead");
       await captureLead(
         {
           ...lead,
           [LEAD_SPAM_GUARD.honeypotField]: honeypot.current?.value ?? "",
-          [LEAD_SPAM_GUARD.fillTimeField]: Math.max(0, Date.now() - draft.startedAt),
+          [LEAD_SPAM_GUARD.startedField]: started,
         },
         key,
+        { onNewKey: (renewed) => useDraftStore.getState().recordAttempt(draftKey, { key: renewed, fingerprint }) },
       );
       useDraftStore.getState().forget(draftKey);
       setStatus("sent");
@@ -190,6 +206,15 @@ export function LeadForm({
         required: required ? `${label} is required` : false,
         ...(name === "email" && rules.emailFormat
           ? { pattern: { value: EMAIL_PATTERN, message: "Enter a valid email address" } }
+          : {}),
+        // CASL: offers by email need an address to send them to (the API applies the same rule)
+        ...(name === "email"
+          ? {
+              validate: (value: string, formValues: FormValues) =>
+                !formValues.marketing_opt_in ||
+                EMAIL_PATTERN.test(value) ||
+                "Enter your email address to receive our offers",
+            }
           : {}),
       }),
     };
@@ -232,9 +257,8 @@ export function LeadForm({
         </h2>
       ) : null}
       <div className="leads-form__grid">{inputs.map(field)}</div>
-      {/* people never see this field; bots that fill every input do */}
-      {/* inline, not only in CSS: a person must never see it, even if the stylesheet fails to load */}
-      <div className="leads-form__trap" aria-hidden="true" style={HONEYPOT_STYLE}>
+      {/* people never see this field (the host inlines this team's CSS in every page); bots that fill every input do */}
+      <div className="leads-form__trap" aria-hidden="true">
         <label htmlFor={`${id}-${LEAD_SPAM_GUARD.honeypotField}`}>Website</label>
         <input
           ref={honeypot}
@@ -247,8 +271,8 @@ export function LeadForm({
         />
       </div>
       <label className="leads-form__consent">
-        <input type="checkbox" {...register("marketing_opt_in")} />
-        <span>{MARKETING_CONSENT_TEXT}</span>
+        <input type="checkbox" {...register("marketing_opt_in", { deps: ["email"] })} />
+        <span>{MARKETING_CONSENT.text}</span>
       </label>
       {status === "failed" ? (
         <p className="leads-form__failure" role="alert">
@@ -259,19 +283,23 @@ export function LeadForm({
         {status === "sending" ? "Sending..." : submitLabel}
       </button>
       <p className="leads-form__fine-print">
-        {business.name}, {business.address.line1}, {business.address.line2} · {business.primary_email}
+        {business.name}, {business.address.line1}, {business.address.line2} · {business.primary_email} ·{" "}
+        <Link to={paths.privacy()}>How we use what you send us</Link>
       </p>
     </form>
   );
 }
 
-const HONEYPOT_STYLE = {
-  position: "absolute",
-  left: "-10000px",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-} as const;
+/**
+ * A start asked for at the last moment (the one asked for when the form appeared never came): the API would read
+ * an instant submission as a bot's, so the lead waits out the minimum fill time before it is sent.
+ */
+async function startNow(draftKey: string): Promise<string> {
+  const started = await fetchFormStart();
+  useDraftStore.getState().recordStart(draftKey, started);
+  await new Promise((resolve) => setTimeout(resolve, LEAD_SPAM_GUARD.minFillMs));
+  return started;
+}
 
 const AUTOCOMPLETE: Partial<Record<LeadInputName, string>> = {
   first_name: "given-name",

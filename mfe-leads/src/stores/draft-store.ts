@@ -5,8 +5,11 @@ export type DraftValues = Record<string, string | boolean>;
 
 export interface LeadDraft {
   values: DraftValues;
-  /** When the visitor first saw this form (survives reloads, so the fill-time check never punishes a reload). */
-  startedAt: number;
+  /**
+   * When the visitor first saw this form, as the API signed it (GET /api/leads/start). Kept with the draft, so a
+   * reload never restarts the fill-time clock.
+   */
+  started?: string;
   savedAt: number;
   /** The idempotency key of the last attempt and what it sent: resending the same content reuses the key. */
   attempt?: { key: string; fingerprint: string };
@@ -16,6 +19,7 @@ interface DraftState {
   drafts: Record<string, LeadDraft>;
   begin(draftKey: string, now?: number): LeadDraft;
   saveValues(draftKey: string, values: DraftValues): void;
+  recordStart(draftKey: string, started: string): void;
   recordAttempt(draftKey: string, attempt: { key: string; fingerprint: string }): void;
   forget(draftKey: string): void;
 }
@@ -34,14 +38,20 @@ export const useDraftStore = create<DraftState>()(
       begin(draftKey, now = Date.now()) {
         const existing = get().drafts[draftKey];
         if (existing) return existing;
-        const draft: LeadDraft = { values: {}, startedAt: now, savedAt: now };
+        const draft: LeadDraft = { values: {}, savedAt: now };
         set((s) => ({ drafts: { ...s.drafts, [draftKey]: draft } }));
         return draft;
       },
       saveValues(draftKey, values) {
         set((s) => {
-          const draft = s.drafts[draftKey] ?? { values: {}, startedAt: Date.now(), savedAt: Date.now() };
+          const draft = s.drafts[draftKey] ?? { values: {}, savedAt: Date.now() };
           return { drafts: { ...s.drafts, [draftKey]: { ...draft, values, savedAt: Date.now() } } };
+        });
+      },
+      recordStart(draftKey, started) {
+        set((s) => {
+          const draft = s.drafts[draftKey] ?? { values: {}, savedAt: Date.now() };
+          return { drafts: { ...s.drafts, [draftKey]: { ...draft, started } } };
         });
       },
       recordAttempt(draftKey, attempt) {
@@ -59,7 +69,9 @@ export const useDraftStore = create<DraftState>()(
     }),
     {
       name: "leads:drafts",
-      version: 1,
+      // 2: the start is the API's signed token (version 1 kept the browser's own clock, which the API ignores now)
+      version: 2,
+      migrate: (persisted) => persisted as DraftState,
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ drafts: s.drafts }),
       merge: (persisted, current) => {

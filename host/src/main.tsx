@@ -7,6 +7,8 @@ import { App } from "./app/app";
 import { loadRemoteModule, loadRemoteRoutes, RemoteUnavailableError } from "./features/remotes/api/remote-registry";
 import { markHydrated } from "./features/remotes/components/remote-region";
 import { remoteForPath } from "./features/remotes/remote-for-path";
+import { ErrorBoundary } from "./features/shell/components/error-boundary";
+import { SiteFailed } from "./features/shell/components/page-failed";
 import "./styles/host.css";
 
 // Remotes render each other's modules through the host's runtime, which knows where every remote lives.
@@ -33,9 +35,11 @@ const container = document.getElementById("root") as HTMLElement;
 const page = (site: SiteContext) => (
   <StrictMode>
     <SiteProvider value={site}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
+      <ErrorBoundary resetKey="" fallback={() => <SiteFailed />}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </ErrorBoundary>
     </SiteProvider>
   </StrictMode>
 );

@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, useNavigate } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
+import { App } from "../src/app/app";
 import { HomePage } from "../src/features/home/components/home-page";
 import { SiteLayout } from "../src/features/shell/components/site-layout";
 
@@ -80,6 +81,31 @@ describe("the top navigation", () => {
     expect(toggle.checked).toBe(true);
     await userEvent.click(screen.getByRole("button", { name: "go" }));
     expect(toggle.checked).toBe(false);
+  });
+});
+
+describe("a page that fails", () => {
+  it("keeps the shell and offers a way home, and a navigation forgets the failure", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const region = await import("../src/features/remotes/components/remote-region");
+    const spy = vi.spyOn(region, "RemoteRegion").mockImplementation(() => {
+      throw new URIError("URI malformed");
+    });
+    try {
+      render(
+        <MemoryRouter initialEntries={["/inventory/vehicle/%E0%A4"]}>
+          <App />
+        </MemoryRouter>,
+      );
+      expect(screen.getByRole("heading", { level: 1, name: "This page can't be shown" })).toBeTruthy();
+      expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+      expect(screen.getByRole("link", { name: "Privacy notice" }).getAttribute("href")).toBe("/privacy");
+      await userEvent.click(screen.getByRole("link", { name: "Go to the home page" }));
+      expect(screen.queryByText("This page can't be shown")).toBeNull();
+      expect(screen.getByRole("heading", { level: 1, name: /Quality Fleet Vehicles/ })).toBeTruthy();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

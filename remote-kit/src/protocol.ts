@@ -21,6 +21,17 @@ export interface RemoteServerInfo {
   sitemap: string;
   /** Data the remote publishes for its peers (name → JSON file), e.g. catalog's line-up models. */
   data: Record<string, string>;
+  /**
+   * Origins outside the site that this remote's pages embed (frame), show images from (img) or call (connect):
+   * the host's Content-Security-Policy allows them, and nothing else outside the site.
+   */
+  contentSources?: ContentSources;
+}
+
+export interface ContentSources {
+  frame?: readonly string[];
+  img?: readonly string[];
+  connect?: readonly string[];
 }
 
 export const MANIFEST_SERVER_FIELD = "server";

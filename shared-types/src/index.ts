@@ -12,5 +12,6 @@ export * from "./lineup.js";
 export * from "./promotion.js";
 export * from "./routes.js";
 export * from "./site-sections.js";
+export * from "./text.js";
 export * from "./trailer.js";
 export * from "./vehicle.js";

@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import compress from "@fastify/compress";
 import proxy from "@fastify/http-proxy";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { SiteContext } from "remote-kit";
+import { registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "remote-kit/server";
 import {
   BUSINESS_DETAILS,
   DEFAULT_REMOTE_PORTS,
@@ -12,6 +14,7 @@ import {
   type RemoteName,
   type RemotesConfig,
 } from "shared-types";
+import { pageContentSecurityPolicy } from "./content-security-policy";
 import { PageComposer, robotsTxt } from "./page-composer";
 import { loadHostAssets } from "./page-document";
 import { RemoteDirectory } from "./remote-directory";
@@ -33,11 +36,42 @@ export interface HostServerOptions {
   breakerResetMs?: number;
   /** This server's own address, for relative manifest URLs outside /remotes/{name}/. */
   selfOrigin: string;
+  /**
+   * Which proxies to believe (Fastify trustProxy syntax): the TLS-terminating proxy's X-Forwarded-Proto decides
+   * whether a visitor came over TLS (HSTS, upgrade-insecure-requests), its X-Forwarded-For who the visitor is.
+   */
   trustProxy?: boolean | string;
+  /** Image origins outside the site the pages may show (a media host); remotes declare their own. */
+  imageSources?: readonly string[];
+  /** The CRM's lead export (/api/leads/export) is reachable through the site only when this is set. */
+  exposeLeadsExport?: boolean;
+  /** Time limits on proxied calls: a hung API or remote answers 504 after this, not minutes later. */
+  proxyTimeoutMs?: number;
+  /** How long a client may take to send its request, stay silent, or idle between requests (tests shorten them). */
+  timeLimits?: TimeLimits;
   logLevel?: string;
 }
 
 const PAGE_CACHE_CONTROL = "no-cache";
+
+/**
+ * Headers a client may send that only a proxy this server trusts may set: never passed on as the client wrote
+ * them. The API learns the visitor's address and protocol from this server's own reading of the request.
+ */
+const CLIENT_FORWARDING_HEADERS = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-forwarded-proto",
+  "x-forwarded-host",
+  "x-forwarded-port",
+  "x-real-ip",
+];
+
+function forwardedFor<H extends object>(request: { ip: string; protocol: string }, headers: H): H {
+  const clean = { ...headers } as Record<string, unknown>;
+  for (const name of CLIENT_FORWARDING_HEADERS) delete clean[name];
+  return { ...clean, "x-forwarded-for": request.ip, "x-forwarded-proto": request.protocol } as H;
+}
 
 export async function createHostServer(options: HostServerOptions): Promise<FastifyInstance> {
   const assets = loadHostAssets(options.distDir);
@@ -57,33 +91,65 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
   const app = Fastify({
     logger: { level: options.logLevel ?? "warn" },
     trustProxy: options.trustProxy ?? false,
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
-    keepAliveTimeout: 5_000,
+    ...timeLimitOptions(options.timeLimits),
+    // an address the router cannot decode ("/inventory/vehicle/%E0%A4") is still a page: the owning remote says
+    // what it can of it (not found), or the visitor goes home; never a bare error answer
+    frameworkErrors: (error, request, reply) => {
+      if (error.code === "FST_ERR_BAD_URL" && request.method === "GET") {
+        return void page(request as FastifyRequest, reply as FastifyReply);
+      }
+      void (reply as FastifyReply).code(400).send({ error: "Bad Request", message: error.message });
+    },
   });
   await app.register(compress, { threshold: 512 });
+  // every response: the strictest policy, which a page replaces with its own (with its nonce and sources)
+  await registerSecurityHeaders(app, {
+    contentSecurityPolicy: {
+      defaultSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+    },
+    crossOriginResourcePolicy: "same-origin",
+  });
+  const proxyTimeoutMs = options.proxyTimeoutMs ?? 10_000;
+  // undici's own limits are five minutes: a hung upstream answers 504 in seconds instead
+  const proxyLimits = {
+    undici: {
+      connectTimeout: Math.min(5_000, proxyTimeoutMs),
+      headersTimeout: proxyTimeoutMs,
+      bodyTimeout: proxyTimeoutMs,
+    },
+  };
 
   app.get(REMOTES_CONFIG_PATH, async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return remotesConfig();
   });
 
+  // the CRM's pull of every stored lead: not reachable through the public site unless the dealership enables it
+  if (!options.exposeLeadsExport) {
+    app.all("/api/leads/export", async (_request, reply) =>
+      reply.code(404).send({ error: "Not Found", message: "No route /api/leads/export" }),
+    );
+  }
   await app.register(proxy, {
     upstream: options.apiOrigin,
     prefix: "/api",
     rewritePrefix: "/api",
-    // the API limits leads per visitor: tell it who the visitor is (replacing, never trusting, a client's own header)
-    replyOptions: {
-      rewriteRequestHeaders: (request, headers) => ({ ...headers, "x-forwarded-for": request.ip }),
-    },
+    ...proxyLimits,
+    // the API limits requests per visitor: tell it who the visitor is (replacing, never trusting, a client's own header)
+    replyOptions: { rewriteRequestHeaders: forwardedFor },
   });
   for (const name of REMOTE_NAMES) {
     await app.register(proxy, {
       upstream: options.remoteOrigins[name],
       prefix: `/remotes/${name}`,
       rewritePrefix: "",
+      ...proxyLimits,
       // the remote's files only: its renderer answers this server, not the public
       httpMethods: ["GET", "HEAD"],
+      replyOptions: { rewriteRequestHeaders: forwardedFor },
     });
   }
 
@@ -119,13 +185,23 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     return reply.type("application/xml; charset=utf-8").header("cache-control", "no-cache").send(xml);
   });
 
-  async function page(request: FastifyRequest, reply: FastifyReply) {
-    const composed = await composer.page(request.url);
+  async function page(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const nonce = randomBytes(18).toString("base64");
+    const [composed, sources] = await Promise.all([composer.page(request.url, nonce), directory.contentSources()]);
     if (composed.kind === "redirect") return reply.redirect(composed.location, composed.status);
     return reply
       .code(composed.status)
       .type("text/html; charset=utf-8")
       .header("cache-control", PAGE_CACHE_CONTROL)
+      .header(
+        "content-security-policy",
+        pageContentSecurityPolicy({
+          nonce,
+          ...sources,
+          imageSources: options.imageSources,
+          tls: request.protocol === "https",
+        }),
+      )
       .send(composed.html);
   }
 
@@ -158,7 +234,10 @@ export async function startHostServer(distDir: string): Promise<FastifyInstance>
     renderTimeoutMs: Number(env.RENDER_TIMEOUT_MS ?? 400),
     breakerResetMs: env.RENDER_BREAKER_RESET_MS ? Number(env.RENDER_BREAKER_RESET_MS) : undefined,
     selfOrigin: `http://localhost:${port}`,
-    trustProxy: env.TRUST_PROXY ?? false,
+    trustProxy: env.TRUST_PROXY || false,
+    imageSources: (env.CSP_IMAGE_SOURCES ?? "").split(/[\s,]+/).filter(Boolean),
+    exposeLeadsExport: env.EXPOSE_LEADS_EXPORT === "true",
+    proxyTimeoutMs: env.PROXY_TIMEOUT_MS ? Number(env.PROXY_TIMEOUT_MS) : undefined,
     logLevel: env.LOG_LEVEL ?? "warn",
   });
   await app.listen({ port, host });

@@ -29,7 +29,8 @@ export interface PageComposerOptions {
 export class PageComposer {
   constructor(private readonly options: PageComposerOptions) {}
 
-  async page(requestUrl: string): Promise<ComposedPage> {
+  /** `nonce`: this response's CSP nonce, carried by the page's inline styles and boot script. */
+  async page(requestUrl: string, nonce?: string): Promise<ComposedPage> {
     const { assets, directory } = this.options;
     const url = new URL(requestUrl, "http://host.invalid");
     const location = `${url.pathname}${url.search}`;
@@ -43,6 +44,7 @@ export class PageComposer {
         kind: "page",
         status: 200,
         html: composeDocument(assets, {
+          nonce,
           head: renderPageHead(homeHead(site), { siteUrl: site.siteUrl, siteName }),
           appHtml: renderApp(location, site, null),
           site: document(null),
@@ -63,6 +65,7 @@ export class PageComposer {
         kind: "page",
         status: result.status,
         html: composeDocument(assets, {
+          nonce,
           head: renderPageHead(result.head, { siteUrl: site.siteUrl, siteName }),
           appHtml: renderApp(location, site, { kind: "composed", remote }, result.html),
           site: document({ remote, path: location }),
@@ -79,6 +82,7 @@ export class PageComposer {
         kind: "page",
         status: 200,
         html: composeDocument(assets, {
+          nonce,
           head: `<title>${escapeHtml(siteName)}</title>`,
           appHtml: renderApp(location, site, { kind: "shell" }),
           site: document(null),

@@ -15,6 +15,8 @@ export interface HostAssets {
 
 const MARKERS = ["<!--page-head-->", "<!--app-html-->", "<!--page-data-->"] as const;
 export const BOOT_ELEMENT_ID = "fleet-boot";
+/** Where the template's own inline styles take the response's CSP nonce. */
+const NONCE_SLOT = "%CSP_NONCE%";
 
 interface ViteManifestChunk {
   file: string;
@@ -36,7 +38,7 @@ export function loadHostAssets(distDir: string): HostAssets {
   const template = raw
     .replace(
       /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
-      (_link, file: string) => `<style>${readFileSync(join(distDir, file), "utf8")}</style>`,
+      (_link, file: string) => `<style${NONCE_SLOT}>${readFileSync(join(distDir, file), "utf8")}</style>`,
     )
     .replace(/\s*<script type="module"[^>]*src="[^"]+"[^>]*><\/script>/g, "")
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
@@ -76,6 +78,8 @@ export interface PageParts {
   preload?: { css: string[]; js: string[] };
   /** Resource hints the remote's render asked for (remote-kit renderLinks). */
   links?: string[];
+  /** This response's CSP nonce, for the inline styles and the boot script (none in development). */
+  nonce?: string;
 }
 
 /**
@@ -87,9 +91,10 @@ export const BOOT_SCRIPT = `const boot=JSON.parse(document.getElementById("${BOO
 
 /** Fills the template: head (page head, styles, hints), the app's HTML, the page's data and its code's boot. */
 export function composeDocument(assets: HostAssets, parts: PageParts): string {
+  const nonce = parts.nonce ? ` nonce="${escapeHtml(parts.nonce)}"` : "";
   const head = [
     parts.head,
-    ...(parts.styles ?? []).map((css) => `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>`),
+    ...(parts.styles ?? []).map((css) => `<style${nonce}>${css.replace(/<\/style/gi, "<\\/style")}</style>`),
     ...(parts.links ?? []),
     ...(parts.preload?.css ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
   ];
@@ -105,11 +110,12 @@ export function composeDocument(assets: HostAssets, parts: PageParts): string {
     ...(assets.entry
       ? [
           `<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForScript(boot)}</script>`,
-          `<script type="module">${BOOT_SCRIPT}</script>`,
+          `<script type="module"${nonce}>${BOOT_SCRIPT}</script>`,
         ]
       : []),
   ];
   return assets.template
+    .replaceAll(NONCE_SLOT, nonce)
     .replace("<!--page-head-->", () => head.join("\n    "))
     .replace("<!--app-html-->", () => parts.appHtml)
     .replace("<!--page-data-->", () => data.join("\n    "));

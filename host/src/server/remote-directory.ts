@@ -1,5 +1,6 @@
 import CircuitBreaker from "opossum";
 import {
+  type ContentSources,
   MANIFEST_SERVER_FIELD,
   RENDER_PROTOCOL,
   type RemoteServerInfo,
@@ -103,6 +104,32 @@ export class RemoteDirectory {
   async peers(): Promise<Partial<Record<RemoteName, string>>> {
     const config = await this.options.config();
     return Object.fromEntries(REMOTE_NAMES.map((name) => [name, this.serverUrlOf(name, config[name])]));
+  }
+
+  /**
+   * What the pages' Content-Security-Policy must allow beyond the site itself: the origin of every remote configured
+   * elsewhere (its code and styles load from there, its manifest is fetched from there), and the outside origins
+   * each remote's manifest says its pages embed or call. A manifest that cannot be had adds nothing: that remote's
+   * pages cannot be shown anyway.
+   */
+  async contentSources(): Promise<{ remoteOrigins: string[]; declared: ContentSources[] }> {
+    const config = await this.options.config();
+    const remoteOrigins = REMOTE_NAMES.map((name) => config[name])
+      .filter((url) => /^https?:\/\//i.test(url))
+      .map((url) => new URL(url).origin);
+    const declared = await Promise.all(
+      REMOTE_NAMES.map(async (name) => {
+        try {
+          const server = (await this.fetchManifest(this.serverUrlOf(name, config[name]))).metaData?.[
+            MANIFEST_SERVER_FIELD
+          ] as RemoteServerInfo | undefined;
+          return server?.contentSources ?? {};
+        } catch {
+          return {};
+        }
+      }),
+    );
+    return { remoteOrigins: [...new Set(remoteOrigins)], declared };
   }
 
   private breakerFor(serverManifest: string) {

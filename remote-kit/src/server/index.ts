@@ -6,6 +6,10 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { RemoteName } from "shared-types";
 import type { RenderRequest } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
+import { DEFAULT_TIME_LIMITS, registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "./hardening.js";
+
+export * from "./hardening.js";
+export * from "./slow-client.js";
 
 export interface RemoteServerOptions {
   remote: RemoteName;
@@ -14,6 +18,9 @@ export interface RemoteServerOptions {
   apiOrigin: string;
   /** Origins allowed to load this remote's files from elsewhere (CORS); none while it is served behind the host. */
   corsOrigins?: readonly string[];
+  /** Which proxies' X-Forwarded-Proto to believe (Fastify trustProxy syntax): HSTS is sent over TLS only. */
+  trustProxy?: boolean | string;
+  timeLimits?: TimeLimits;
   logLevel?: string;
 }
 
@@ -49,11 +56,16 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   const app = Fastify({
     logger: { level: options.logLevel ?? "warn" },
     bodyLimit: 64 * 1024,
-    connectionTimeout: 10_000,
-    requestTimeout: 10_000,
-    keepAliveTimeout: 5_000,
+    trustProxy: options.trustProxy ?? false,
+    ...timeLimitOptions(options.timeLimits ?? { ...DEFAULT_TIME_LIMITS, requestMs: 10_000, connectionMs: 10_000 }),
   });
   await app.register(compress, { threshold: 512 });
+  // scripts, styles and JSON only: nothing here may run as a page or be framed. Another origin may load the files
+  // only when the remote is configured there (CORS_ORIGINS), and then only that origin.
+  await registerSecurityHeaders(app, {
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+    crossOriginResourcePolicy: corsOrigins.size > 0 ? "cross-origin" : "same-origin",
+  });
 
   app.addHook("onSend", async (request, reply) => {
     const origin = request.headers.origin;
@@ -99,7 +111,10 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   return app;
 }
 
-/** Starts a remote's server from the environment: PORT, HOST, API_ORIGIN, CORS_ORIGINS (comma-separated), LOG_LEVEL. */
+/**
+ * Starts a remote's server from the environment: PORT, HOST, API_ORIGIN, CORS_ORIGINS (comma-separated),
+ * TRUST_PROXY, LOG_LEVEL.
+ */
 export async function startRemoteServer(remote: RemoteName, root: URL, defaultPort: number): Promise<FastifyInstance> {
   const env = process.env;
   const app = await createRemoteServer({
@@ -110,6 +125,7 @@ export async function startRemoteServer(remote: RemoteName, root: URL, defaultPo
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean),
+    trustProxy: env.TRUST_PROXY || false,
     logLevel: env.LOG_LEVEL ?? "warn",
   });
   const port = Number(env.PORT ?? defaultPort);

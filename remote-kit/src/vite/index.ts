@@ -6,7 +6,7 @@ import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import type { RemoteName } from "shared-types";
 import { type ConfigEnv, mergeConfig, type Plugin, type UserConfig, type ViteDevServer } from "vite";
-import { MANIFEST_SERVER_FIELD, RENDER_PROTOCOL, type RemoteServerInfo } from "../protocol.js";
+import { type ContentSources, MANIFEST_SERVER_FIELD, RENDER_PROTOCOL, type RemoteServerInfo } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
 import { SHARED_DEPENDENCIES } from "../shared-dependencies.js";
 
@@ -21,16 +21,19 @@ export interface RemoteConfigOptions {
   publishedData?: readonly string[];
   /** The port of `npm run dev` for this remote. */
   devPort: number;
+  /** Origins outside the site its pages embed or load from (written to the manifest for the host's CSP). */
+  contentSources?: ContentSources;
   /** Merged last: test settings and anything particular to the remote. */
   extend?: UserConfig & { test?: unknown };
 }
 
-function serverInfo(publishedData: readonly string[]): RemoteServerInfo {
+function serverInfo(publishedData: readonly string[], contentSources?: ContentSources): RemoteServerInfo {
   return {
     protocol: RENDER_PROTOCOL,
     render: "render",
     sitemap: "sitemap.json",
     data: Object.fromEntries(publishedData.map((name) => [name, `data/${name}.json`])),
+    ...(contentSources ? { contentSources } : {}),
   };
 }
 
@@ -146,7 +149,7 @@ export function remoteViteConfig(options: RemoteConfigOptions) {
               manifest: {
                 additionalData: ({ stats }) => {
                   const metaData = (stats.metaData ?? {}) as Record<string, unknown>;
-                  metaData[MANIFEST_SERVER_FIELD] = serverInfo(published);
+                  metaData[MANIFEST_SERVER_FIELD] = serverInfo(published, options.contentSources);
                   return { ...stats, metaData };
                 },
               },

@@ -2,9 +2,9 @@ import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState
 import { readSiteDocument } from "remote-kit";
 import { Navigate, useLocation } from "remote-kit/router";
 import type { RemoteName } from "shared-types";
+import { ErrorBoundary } from "../../shell/components/error-boundary";
 import { loadRemoteRoutes } from "../api/remote-registry";
 import { remoteForPath } from "../remote-for-path";
-import { RemoteErrorBoundary } from "./remote-error-boundary";
 import { RemoteLoading, RemoteUnavailable } from "./remote-unavailable";
 
 /**
@@ -49,7 +49,7 @@ function RemoteMount({ name, pathname }: { name: RemoteName; pathname: string })
     content = <RemoteLoading />;
   } else {
     content = (
-      <RemoteErrorBoundary
+      <ErrorBoundary
         key={`${name}:${attempt}`}
         resetKey={pathname}
         fallback={() => <RemoteUnavailable name={name} onRetry={() => setAttempt((n) => n + 1)} />}
@@ -57,7 +57,7 @@ function RemoteMount({ name, pathname }: { name: RemoteName; pathname: string })
         <Suspense fallback={<RemoteLoading />}>
           {server?.kind === "composed" ? <FragmentSlot remote={name} /> : <RemoteRoutes />}
         </Suspense>
-      </RemoteErrorBoundary>
+      </ErrorBoundary>
     );
   }
   return (

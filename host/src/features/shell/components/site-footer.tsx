@@ -68,7 +68,7 @@ export function SiteFooter({ copyrightYear }: { copyrightYear: number }) {
         </span>
         <p>{name} is a member of the Summit Automotive Group of Alberta dealerships.</p>
         <p>
-          © 2022-{copyrightYear} {name}. All rights reserved.
+          © 2022-{copyrightYear} {name}. All rights reserved. <Link to={paths.privacy()}>Privacy notice</Link>
         </p>
       </div>
     </footer>

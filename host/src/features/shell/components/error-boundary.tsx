@@ -12,7 +12,7 @@ interface State {
   resetKey: string;
 }
 
-export class RemoteErrorBoundary extends Component<Props, State> {
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {

@@ -1,0 +1,188 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import { slowClient } from "remote-kit/server";
+import { REMOTE_NAMES, type RemoteName } from "shared-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHostServer, type HostServerOptions } from "../src/server/host-server";
+
+/** A host build as `vite build` leaves it: the template with its markers, one script, one stylesheet. */
+function fakeHostBuild(): string {
+  const dist = mkdtempSync(join(tmpdir(), "host-dist-"));
+  mkdirSync(join(dist, "assets"));
+  mkdirSync(join(dist, ".vite"));
+  writeFileSync(
+    join(dist, "index.html"),
+    '<!doctype html><html><head><link rel="stylesheet" href="/assets/index-1.css"><script type="module" src="/assets/index-1.js"></script><!--page-head--></head><body><div id="root"><!--app-html--></div><!--page-data--></body></html>',
+  );
+  writeFileSync(join(dist, "assets/index-1.css"), "body{margin:0}");
+  writeFileSync(join(dist, "assets/index-1.js"), "export {};");
+  writeFileSync(
+    join(dist, ".vite/manifest.json"),
+    JSON.stringify({ "index.html": { file: "assets/index-1.js", isEntry: true } }),
+  );
+  return dist;
+}
+
+describe("the host server's hardening", () => {
+  let upstream: FastifyInstance;
+  let host: FastifyInstance;
+  let upstreamOrigin = "";
+  const seen: Record<string, string | undefined>[] = [];
+
+  const hostWith = async (options: Partial<HostServerOptions> = {}) =>
+    createHostServer({
+      distDir: fakeHostBuild(),
+      apiOrigin: upstreamOrigin,
+      // nowhere: the home page needs no remote, and a remote that cannot be reached adds nothing to the policy
+      remoteOrigins: Object.fromEntries(REMOTE_NAMES.map((name) => [name, "http://127.0.0.1:9"])) as Record<
+        RemoteName,
+        string
+      >,
+      siteUrl: "https://summitheavyfleet.ca",
+      renderTimeoutMs: 300,
+      selfOrigin: "http://127.0.0.1:9",
+      logLevel: "silent",
+      ...options,
+    });
+
+  beforeAll(async () => {
+    // stands in for the API: it tells what it was sent, and one route never answers
+    upstream = Fastify();
+    upstream.get("/api/echo", async (request) => {
+      seen.push({
+        "x-forwarded-for": request.headers["x-forwarded-for"] as string | undefined,
+        "x-forwarded-proto": request.headers["x-forwarded-proto"] as string | undefined,
+        "x-forwarded-host": request.headers["x-forwarded-host"] as string | undefined,
+        forwarded: request.headers.forwarded,
+        host: request.headers.host,
+      });
+      return { ok: true };
+    });
+    upstream.get("/api/hang", () => new Promise(() => {}));
+    upstream.get("/api/leads/export", async () => ({ leads: [] }));
+    await upstream.listen({ port: 0, host: "127.0.0.1" });
+    upstreamOrigin = `http://127.0.0.1:${(upstream.server.address() as { port: number }).port}`;
+    host = await hostWith({ proxyTimeoutMs: 500 });
+  });
+  afterAll(async () => {
+    await host.close();
+    // the hung request is still open: closeAllConnections ends it
+    upstream.server.closeAllConnections();
+    await upstream.close();
+  });
+
+  it("sends a page a strict policy with a fresh nonce that its inline styles and boot script carry", async () => {
+    const [first, second] = [await host.inject("/"), await host.inject("/")];
+    const policy = String(first.headers["content-security-policy"]);
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(String(second.headers["content-security-policy"])).not.toContain(nonce);
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("base-uri 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("form-action 'self'");
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    const html = first.body;
+    const inline = [...html.matchAll(/<(style|script)(?![^>]*type="application\/(?:json|ld\+json)")([^>]*)>/g)];
+    expect(inline.length).toBeGreaterThanOrEqual(2);
+    for (const [tag] of inline) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(first.headers["x-content-type-options"]).toBe("nosniff");
+    expect(first.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(first.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(first.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(first.headers["permissions-policy"]).toContain("camera=()");
+  });
+
+  it("sends HSTS only over TLS, as a trusted proxy reports it, never on a client's own say-so", async () => {
+    const claimed = await host.inject({ url: "/", headers: { "x-forwarded-proto": "https" } });
+    expect(claimed.headers["strict-transport-security"]).toBeUndefined();
+    expect(String(claimed.headers["content-security-policy"])).not.toContain("upgrade-insecure-requests");
+    const behindProxy = await hostWith({ trustProxy: "127.0.0.1" });
+    try {
+      const tls = await behindProxy.inject({
+        url: "/",
+        headers: { "x-forwarded-proto": "https" },
+        remoteAddress: "127.0.0.1",
+      });
+      expect(tls.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+      expect(String(tls.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+      const plain = await behindProxy.inject({ url: "/", remoteAddress: "127.0.0.1" });
+      expect(plain.headers["strict-transport-security"]).toBeUndefined();
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it("tells the API who the visitor is and how they came, replacing what a client claimed", async () => {
+    seen.length = 0;
+    await host.inject({
+      url: "/api/echo",
+      remoteAddress: "203.0.113.5",
+      headers: {
+        "x-forwarded-for": "10.0.0.1",
+        "x-forwarded-proto": "https",
+        "x-forwarded-host": "evil.example",
+        forwarded: "for=10.0.0.1;proto=https",
+        host: "evil.example",
+      },
+    });
+    expect(seen[0]).toEqual({
+      "x-forwarded-for": "203.0.113.5",
+      "x-forwarded-proto": "http",
+      "x-forwarded-host": undefined,
+      forwarded: undefined,
+      host: new URL(upstreamOrigin).host,
+    });
+  });
+
+  it("answers 504 in seconds when the API hangs, not after minutes", async () => {
+    const started = Date.now();
+    const hung = await host.inject("/api/hang");
+    expect(hung.statusCode).toBe(504);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it("cuts off a client that trickles its request, or says nothing at all", async () => {
+    const strict = await hostWith({ timeLimits: { requestMs: 1_000, connectionMs: 1_500, keepAliveMs: 300 } });
+    await strict.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const port = (strict.server.address() as { port: number }).port;
+      const trickledHeaders = await slowClient(port, {
+        trickle: `GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ${"a".repeat(300)}`,
+      });
+      expect(trickledHeaders.answer).toMatch(/^(HTTP\/1\.1 408 |$)/);
+      const trickledBody = await slowClient(port, {
+        head: "POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 300\r\n\r\n",
+        trickle: "{".padEnd(300, " "),
+      });
+      expect(trickledBody.answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect((await slowClient(port, {})).closedAfterMs).toBeLessThan(8_000);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("keeps the leads export off the public site unless it is enabled", async () => {
+    const headers = { authorization: "Bearer anything-at-all-0000" };
+    expect((await host.inject({ url: "/api/leads/export?format=json", headers })).statusCode).toBe(404);
+    expect((await host.inject({ method: "POST", url: "/api/leads/export", headers })).statusCode).toBe(404);
+    const enabled = await hostWith({ exposeLeadsExport: true });
+    try {
+      expect((await enabled.inject({ url: "/api/leads/export?format=json", headers })).statusCode).toBe(200);
+    } finally {
+      await enabled.close();
+    }
+  });
+
+  it("serves nothing but the built artefacts", async () => {
+    for (const path of ["/.vite/manifest.json", "/index.html"]) {
+      expect((await host.inject(path)).statusCode, path).not.toBe(200);
+    }
+    expect((await host.inject("/assets/index-1.js")).statusCode).toBe(200);
+  });
+});

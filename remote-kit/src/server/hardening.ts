@@ -1,0 +1,79 @@
+import fastifyHelmet from "@fastify/helmet";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
+
+/** How long a server waits on a client: a request trickled in a byte at a time is cut off, not held open. */
+export interface TimeLimits {
+  /** The whole request, headers and body, must arrive within this. */
+  requestMs: number;
+  /** A connection silent for this long is closed. */
+  connectionMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_TIME_LIMITS: TimeLimits = { requestMs: 15_000, connectionMs: 15_000, keepAliveMs: 5_000 };
+
+/**
+ * Fastify's options for these limits. Node checks the request and header limits only every
+ * connectionsCheckingInterval (30 s by default): here often enough that a limit holds to within a third of itself.
+ */
+export function timeLimitOptions(limits: TimeLimits = DEFAULT_TIME_LIMITS): Partial<FastifyServerOptions> {
+  return {
+    requestTimeout: limits.requestMs,
+    connectionTimeout: limits.connectionMs,
+    keepAliveTimeout: limits.keepAliveMs,
+    http: {
+      headersTimeout: limits.requestMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(limits.requestMs / 3))),
+    },
+  } as Partial<FastifyServerOptions>;
+}
+
+/** Powerful browser features no page of the site uses: none may be turned on, not even by an embedded frame. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
+
+/** Two years: what the HSTS preload list asks for. */
+export const HSTS_HEADER = "max-age=63072000; includeSubDomains";
+
+export interface SecurityHeaderOptions {
+  /**
+   * The Content-Security-Policy of every response (helmet's directive names). A response may set its own (a page
+   * with its nonce): this is the default for everything else.
+   */
+  contentSecurityPolicy: Record<string, string[]>;
+  /** Who may embed this server's files (CORP): "same-origin" unless they are loaded from another origin. */
+  crossOriginResourcePolicy: "same-origin" | "same-site" | "cross-origin";
+}
+
+/**
+ * The security headers of every response, from helmet: the policy given, nosniff, a strict referrer policy,
+ * COOP and CORP, no framing, the permissions policy, and HSTS on a request that came over TLS (directly, or
+ * through a proxy the server trusts, whose X-Forwarded-Proto Fastify then reads as request.protocol).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: options.contentSecurityPolicy },
+    crossOriginResourcePolicy: { policy: options.crossOriginResourcePolicy },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    // COEP would need every embedded frame (the map, the credit application) to opt in; they do not
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // sent below, only where it means something: over TLS
+    strictTransportSecurity: false,
+    xFrameOptions: { action: "deny" },
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+    if (request.protocol === "https") reply.header("strict-transport-security", HSTS_HEADER);
+  });
+}

@@ -1,9 +1,13 @@
 import { remoteViteConfig } from "remote-kit/vite";
 import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
-import { defineConfig } from "vite";
+import { defineConfig, loadEnv } from "vite";
+import { DEFAULT_CREDIT_APPLICATION_URL } from "./src/credit-application";
+
+const creditApplication = (mode: string) =>
+  loadEnv(mode, process.cwd(), "VITE_").VITE_CREDIT_APPLICATION_URL || DEFAULT_CREDIT_APPLICATION_URL;
 
 // Team catalog: owns /line-up/*, /get-financing and /get-financing/form (see src/routes.tsx).
-export default defineConfig(
+export default defineConfig((env) =>
   remoteViteConfig({
     name: "catalog",
     exposes: {
@@ -13,6 +17,8 @@ export default defineConfig(
     },
     publishedData: ["lineup-models"],
     devPort: DEFAULT_REMOTE_DEV_PORTS.catalog,
+    // the financing form frames the lender's credit application
+    contentSources: { frame: [new URL(creditApplication(env.mode)).origin] },
     extend: {
       test: {
         environment: "happy-dom",
@@ -20,5 +26,5 @@ export default defineConfig(
         setupFiles: ["test/setup.ts"],
       },
     },
-  }),
+  })(env),
 );

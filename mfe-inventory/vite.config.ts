@@ -1,9 +1,15 @@
 import { remoteViteConfig } from "remote-kit/vite";
 import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
-import { defineConfig } from "vite";
+import { defineConfig, loadEnv } from "vite";
+
+/** The media bucket for trailer photos: on another origin, the host's CSP must allow its images. */
+const mediaOrigins = (mode: string) => {
+  const base = loadEnv(mode, process.cwd(), "VITE_").VITE_MEDIA_BASE_URL;
+  return base && /^https?:\/\//.test(base) ? [new URL(base).origin] : [];
+};
 
 // Team inventory: owns /inventory, /inventory/vehicle/:id, /trailer-inventory, /trailer-inventory/:id (see src/routes.tsx).
-export default defineConfig(
+export default defineConfig((env) =>
   remoteViteConfig({
     name: "inventory",
     exposes: {
@@ -13,6 +19,7 @@ export default defineConfig(
     },
     publishedData: ["trailers"],
     devPort: DEFAULT_REMOTE_DEV_PORTS.inventory,
+    contentSources: { img: mediaOrigins(env.mode) },
     extend: {
       test: {
         environment: "happy-dom",
@@ -20,5 +27,5 @@ export default defineConfig(
         setupFiles: ["test/setup.ts"],
       },
     },
-  }),
+  })(env),
 );

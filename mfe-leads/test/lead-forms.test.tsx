@@ -101,6 +101,40 @@ describe("contact form (SPEC §5: first name and email required, no format check
     expect(lastLead()).toMatchObject({ email: "fleet@example.ca", consent_version: MARKETING_CONSENT.version });
   });
 
+  it("refuses invisible control characters next to the field, as the API would, and sends nothing", async () => {
+    render(<ContactForm />);
+    await userEvent.type(screen.getByLabelText(/First Name/), "Dana");
+    await userEvent.type(screen.getByLabelText(/Email/), "dana@example.ca");
+    // a paste from a PDF or a terminal can carry them; userEvent cannot type them
+    await userEvent.click(screen.getByLabelText("Message"));
+    await userEvent.paste("Two vans\u0001 by spring\nplease");
+    await submit();
+    expect(
+      await screen.findByText("Message contains invisible characters we can't accept: please retype it"),
+    ).toBeTruthy();
+    expect(captureLead).not.toHaveBeenCalled();
+    expect(fieldValue("Message")).toBe("Two vans\u0001 by spring\nplease");
+  });
+
+  it("shows the API's reasons for refusing a field next to it, keeping everything typed", async () => {
+    captureLead.mockRejectedValueOnce({
+      response: {
+        status: 400,
+        data: { error: "Bad Request", message: "Invalid lead", fields: { company: ["too long"] } },
+      },
+    });
+    render(<ContactForm />);
+    await userEvent.type(screen.getByLabelText(/First Name/), "Dana");
+    await userEvent.type(screen.getByLabelText(/Email/), "dana@example.ca");
+    await userEvent.type(screen.getByLabelText("Company"), "Prairie Couriers");
+    await submit();
+    expect(await screen.findByText("Company: too long")).toBeTruthy();
+    expect(screen.getByText(LEAD_MESSAGES.refused)).toBeTruthy();
+    expect(screen.getByLabelText("Company").getAttribute("aria-invalid")).toBe("true");
+    expect(fieldValue("Company")).toBe("Prairie Couriers");
+    expect(fieldValue(/First Name/)).toBe("Dana");
+  });
+
   it("links to the privacy notice from the form", () => {
     render(<ContactForm />);
     expect(screen.getByRole("link", { name: "How we use what you send us" }).getAttribute("href")).toBe(

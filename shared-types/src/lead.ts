@@ -162,6 +162,8 @@ export const LEAD_MESSAGES = {
   trailerSuccess: "Thank you! We will be in touch soon.",
   serviceBookingSuccess: { heading: "Thank you!", text: "We will reach out to you soon with a reply." },
   failure: "Oh no. Looks like something went wrong when sending your message. Please try again.",
+  /** The API refused what was typed, and said why next to each field. */
+  refused: "Please check the highlighted fields: we couldn't accept what was typed there.",
 } as const;
 
 /** The messages forms start with (SPEC §5), with "a"/"an" chosen by the name's first letter. */

@@ -1,9 +1,9 @@
 import { breadcrumbJsonLd, usePageHead, useSite } from "remote-kit";
 import { paths } from "shared-types";
+import { DEFAULT_CREDIT_APPLICATION_URL } from "../credit-application";
 
-/** The third-party credit application; VITE_CREDIT_APPLICATION_URL points it at the lender's form. */
 export const CREDIT_APPLICATION_URL: string =
-  import.meta.env.VITE_CREDIT_APPLICATION_URL ?? "https://www.dealertrack.ca/credit-application/summit-heavy-fleet";
+  import.meta.env.VITE_CREDIT_APPLICATION_URL ?? DEFAULT_CREDIT_APPLICATION_URL;
 
 export function FinancingFormPage() {
   const { siteUrl, business } = useSite();

@@ -7,7 +7,7 @@ import {
   inventoryQueryToParams,
   type Vehicle,
 } from "shared-types";
-import { inventoryResultSchema, vehicleSchema } from "shared-types/schemas";
+import { inventoryResultSchema, stockNumberSchema, vehicleSchema } from "shared-types/schemas";
 import { z } from "zod/mini";
 import { apiClient } from "./api-client";
 
@@ -27,8 +27,12 @@ export async function fetchInventoryPage(view: InventoryView, seed: number): Pro
 
 const isNotFound = (error: unknown) => (error as { response?: { status?: number } }).response?.status === 404;
 
+/** A stock number no unit can have (a mangled link): not a unit, and not worth asking the API about. */
+const isStockNumber = (stockNumber: string) => stockNumberSchema.safeParse(stockNumber).success;
+
 /** null when the stock number is unknown (404): the page says the unit is no longer available. */
 export async function fetchVehicle(stockNumber: string): Promise<Vehicle | null> {
+  if (!isStockNumber(stockNumber)) return null;
   try {
     const { data } = await apiClient.get(apiPaths.inventoryByStockNumber(stockNumber));
     return vehicleSchema.parse(data);
@@ -40,6 +44,7 @@ export async function fetchVehicle(stockNumber: string): Promise<Vehicle | null>
 
 /** Units like this one (a sold one too); none for a stock number the API does not know. */
 export async function fetchSimilarVehicles(stockNumber: string): Promise<Vehicle[]> {
+  if (!isStockNumber(stockNumber)) return [];
   try {
     const { data } = await apiClient.get(apiPaths.inventorySimilar(stockNumber));
     return z.array(vehicleSchema).parse(data);

@@ -1,6 +1,6 @@
 import { loadPeerData } from "remote-kit";
 import { apiPaths, type PublishedTrailer, paths } from "shared-types";
-import { vehicleSchema } from "shared-types/schemas";
+import { stockNumberSchema, vehicleSchema } from "shared-types/schemas";
 import { apiClient } from "./api-client";
 
 /** What the more-info page shows about the unit a visitor asks about. */
@@ -14,6 +14,8 @@ export interface UnitSummary {
 
 /** A vehicle comes from the API; a trailer from team inventory's published trailers. null: no such unit. */
 export async function findUnit(stockNumber: string): Promise<UnitSummary | null> {
+  // a mangled link's stock number is no unit's: nothing to ask the API
+  if (!stockNumberSchema.safeParse(stockNumber).success) return null;
   try {
     const { data } = await apiClient.get(apiPaths.inventoryByStockNumber(stockNumber));
     const v = vehicleSchema.parse(data);

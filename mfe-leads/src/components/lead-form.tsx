@@ -4,6 +4,7 @@ import { useSite } from "remote-kit";
 import { Link } from "remote-kit/router";
 import {
   EMAIL_PATTERN,
+  isStorableText,
   LEAD_FORMS,
   LEAD_MESSAGES,
   LEAD_SPAM_GUARD,
@@ -67,7 +68,7 @@ export interface LeadFormProps {
   draftScope?: string;
 }
 
-type Status = "idle" | "sending" | "sent" | "failed";
+type Status = "idle" | "sending" | "sent" | "failed" | "refused";
 
 const EMPTY_VALUES: FormValues = {
   first_name: "",
@@ -122,6 +123,7 @@ export function LeadForm({
     register,
     handleSubmit,
     watch,
+    setError,
     formState: { errors, touchedFields, isSubmitted },
   } = useForm<FormValues>({
     mode: "onTouched",
@@ -135,11 +137,7 @@ export function LeadForm({
 
   // the fill-time clock starts when the form is first on screen, on the API's clock (a draft keeps its start)
   useEffect(() => {
-    if (useDraftStore.getState().drafts[draftKey]?.started) return;
-    fetchFormStart().then(
-      (started) => useDraftStore.getState().recordStart(draftKey, started),
-      () => undefined, // asked for again when the lead is sent
-    );
+    startOnce(draftKey).catch(() => undefined); // asked for again when the lead is sent
   }, [draftKey]);
 
   if (status === "sent") {
@@ -184,8 +182,18 @@ export function LeadForm({
       );
       useDraftStore.getState().forget(draftKey);
       setStatus("sent");
-    } catch {
-      setStatus("failed");
+    } catch (error) {
+      // the API's reasons for refusing what was typed go next to the fields; everything stays as typed
+      const refused = refusedFields(error);
+      let shown = false;
+      for (const input of inputs) {
+        const reason = refused[input.name]?.[0];
+        if (reason) {
+          setError(input.name, { type: "server", message: `${input.label}: ${reason}` });
+          shown = true;
+        }
+      }
+      setStatus(shown ? "refused" : "failed");
     }
   });
 
@@ -207,15 +215,21 @@ export function LeadForm({
         ...(name === "email" && rules.emailFormat
           ? { pattern: { value: EMAIL_PATTERN, message: "Enter a valid email address" } }
           : {}),
-        // CASL: offers by email need an address to send them to (the API applies the same rule)
-        ...(name === "email"
-          ? {
-              validate: (value: string, formValues: FormValues) =>
-                !formValues.marketing_opt_in ||
-                EMAIL_PATTERN.test(value) ||
-                "Enter your email address to receive our offers",
-            }
-          : {}),
+        validate: {
+          // the API's rule (shared-types isStorableText): said here, next to the field, before anything is sent
+          storable: (value: string) =>
+            isStorableText(value, type === "textarea") ||
+            `${label} contains invisible characters we can't accept: please retype it`,
+          // CASL: offers by email need an address to send them to (the API applies the same rule)
+          ...(name === "email"
+            ? {
+                consent: (value: string, formValues: FormValues) =>
+                  !formValues.marketing_opt_in ||
+                  EMAIL_PATTERN.test(value) ||
+                  "Enter your email address to receive our offers",
+              }
+            : {}),
+        },
       }),
     };
     return (
@@ -274,9 +288,9 @@ export function LeadForm({
         <input type="checkbox" {...register("marketing_opt_in", { deps: ["email"] })} />
         <span>{MARKETING_CONSENT.text}</span>
       </label>
-      {status === "failed" ? (
+      {status === "failed" || status === "refused" ? (
         <p className="leads-form__failure" role="alert">
-          {LEAD_MESSAGES.failure}
+          {status === "refused" ? LEAD_MESSAGES.refused : LEAD_MESSAGES.failure}
         </p>
       ) : null}
       <button type="submit" className="leads-button" disabled={status === "sending"}>
@@ -288,6 +302,32 @@ export function LeadForm({
       </p>
     </form>
   );
+}
+
+/** The fields a 400 from the API names, with its reasons (ApiErrorBody.fields). */
+function refusedFields(error: unknown): Record<string, string[]> {
+  const response = (error as { response?: { status?: number; data?: { fields?: unknown } } }).response;
+  const fields = response?.status === 400 ? response.data?.fields : undefined;
+  return fields && typeof fields === "object" ? (fields as Record<string, string[]>) : {};
+}
+
+/** Starts being asked for, by draft: a form mounted twice (development's strict mode) asks once. */
+const starting = new Map<string, Promise<string>>();
+
+function startOnce(draftKey: string): Promise<string> {
+  const known = useDraftStore.getState().drafts[draftKey]?.started;
+  if (known) return Promise.resolve(known);
+  let pending = starting.get(draftKey);
+  if (!pending) {
+    pending = fetchFormStart().then((started) => {
+      useDraftStore.getState().recordStart(draftKey, started);
+      return started;
+    });
+    starting.set(draftKey, pending);
+    // settled either way: a later form asks again if this one failed, or reads the draft if it worked
+    pending.finally(() => starting.delete(draftKey)).catch(() => undefined);
+  }
+  return pending;
 }
 
 /**

@@ -1,6 +1,7 @@
+import { createHmac } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { LEAD_FORMS, LEAD_MESSAGES, type LeadFormId } from "shared-types";
-import { SITE_URL } from "../fixtures/site-processes";
+import { LEAD_FORMS, LEAD_MESSAGES, type LeadFormId, MARKETING_CONSENT } from "shared-types";
+import { E2E_LEADS_EXPORT_TOKEN, E2E_PORTS, E2E_SIGNING_SECRET, SITE_URL } from "../fixtures/site-processes";
 import { leadsFrom } from "../fixtures/stored-leads";
 import { expect, test } from "../fixtures/test";
 
@@ -222,18 +223,87 @@ test.describe("no lead is lost, none is stored twice", () => {
     expect(await leadsFrom(email)).toHaveLength(1);
   });
 
-  test("the marketing opt-in starts unticked and is stored with the lead when ticked", async ({ page }) => {
-    await page.goto("/contact");
+  test("the marketing opt-in starts unticked and is stored with the exact wording the visitor saw", async ({
+    page,
+  }) => {
+    await page.goto("/contact?utm_source=newsletter&email=someone%40example.ca#message_us");
     const form = formOf(page, "contact");
     const optIn = form.getByRole("checkbox", { name: /may email me offers/ });
     await expect(optIn).not.toBeChecked();
+    await expect(form.getByText(MARKETING_CONSENT.text)).toBeVisible();
     const email = uniqueEmail("casl");
     await form.getByLabel("First Name").fill("Ola");
     await form.getByRole("textbox", { name: /^Email/ }).fill(email);
     await optIn.check();
+    const sent = page.waitForRequest(CAPTURE);
     await form.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText(LEAD_MESSAGES.success)).toBeVisible();
-    expect((await leadsFrom(email))[0]?.marketing_opt_in).toBe(true);
+    // the form's start as the API signed it when the form appeared, not a time the browser measured
+    expect((await sent).postDataJSON()).toMatchObject({
+      form_started: expect.stringMatching(/^\d{13}\.[A-Za-z0-9_-]{43}$/),
+      consent_version: MARKETING_CONSENT.version,
+    });
+    const [lead] = await leadsFrom(email);
+    expect(lead).toMatchObject({
+      marketing_opt_in: true,
+      consent_version: MARKETING_CONSENT.version,
+      consent_text: MARKETING_CONSENT.text,
+    });
+    // the page it came from, without what the link carried
+    expect(lead?.fields["-url"]).toBe(`${SITE_URL}/contact`);
+  });
+
+  test("an opt-in without an email asks for one, and the form links to the privacy notice", async ({ page }) => {
+    await page.goto("/contact/inquiry/isuzu-nrr-ev");
+    const form = formOf(page, "inquiry");
+    await form.getByRole("checkbox", { name: /may email me offers/ }).check();
+    await form.getByRole("button", { name: "Submit" }).click();
+    await expect(form.getByText("Enter your email address to receive our offers")).toBeVisible();
+    await form.getByRole("link", { name: "How we use what you send us" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy notice" })).toBeVisible();
+    await expect(page.getByText(/deleted from this website's systems 12 months after they are sent/)).toBeVisible();
+  });
+});
+
+test.describe("unsubscribing", () => {
+  /** The link a marketing email carries (api/src/security/signing.ts unsubscribeToken). */
+  const unsubscribeLink = (email: string) =>
+    `/unsubscribe?email=${encodeURIComponent(email)}&token=${createHmac("sha256", E2E_SIGNING_SECRET)
+      .update(`unsubscribe:${email.toLowerCase()}`)
+      .digest("base64url")}`;
+  const withdrawals = async (email: string) => {
+    const response = await fetch(`http://127.0.0.1:${E2E_PORTS.api}/api/leads/export?format=csv`, {
+      headers: { authorization: `Bearer ${E2E_LEADS_EXPORT_TOKEN}` },
+    });
+    return (await response.text()).split("\n").filter((line) => line.includes(email));
+  };
+
+  test("an email's unsubscribe link records the withdrawal on a click, and the export stops offering that address", async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto("/contact");
+    const form = formOf(page, "contact");
+    const email = uniqueEmail("unsubscribe");
+    await form.getByLabel("First Name").fill("Uma");
+    await form.getByRole("textbox", { name: /^Email/ }).fill(email);
+    await form.getByRole("checkbox", { name: /may email me offers/ }).check();
+    await form.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(LEAD_MESSAGES.success)).toBeVisible();
+    expect((await withdrawals(email))[0]).toMatch(/,yes,2026-11-a,/);
+
+    await page.goto(unsubscribeLink(email));
+    await expect(page.getByText(email)).toBeVisible();
+    // opening the link (as a mail scanner does) changes nothing: the click does
+    expect((await withdrawals(email))[0]).toMatch(/,yes,/);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByText(/we will send no more offers/)).toBeVisible();
+    expect((await withdrawals(email))[0]).toMatch(/,no,2026-11-a,/);
+
+    await page.goto(`/unsubscribe?email=${encodeURIComponent(email)}&token=${"A".repeat(43)}`);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByText(/This unsubscribe link is not valid/)).toBeVisible();
+    expect(pageErrors).toEqual([]);
   });
 });
 
@@ -258,7 +328,7 @@ test.describe("spam and forgery", () => {
       const response = await fetch("/api/leads/capture", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ form: "more-info", destination: "VehicleMoreInfo", fill_ms: 60000 }),
+        body: JSON.stringify({ form: "more-info", destination: "VehicleMoreInfo" }),
       });
       return response.status;
     });

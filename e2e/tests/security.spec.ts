@@ -1,0 +1,197 @@
+import { execFile } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { REMOTE_NAMES } from "shared-types";
+import { E2E_LEADS_EXPORT_TOKEN, E2E_PORTS, root, SITE_URL } from "../fixtures/site-processes";
+import { expect, test } from "../fixtures/test";
+
+const run = promisify(execFile);
+const OBSERVATORY = join(root, "node_modules/@mdn/mdn-http-observatory");
+/** The tests only HTTPS can pass (the suite serves plain HTTP): set aside, as the issue's goal says. */
+const HTTPS_ONLY_TESTS = new Set(["redirection", "strict-transport-security"]);
+
+interface ObservatoryReport {
+  scan: { score: number; grade: string };
+  tests: Record<string, { pass: boolean; result: string; scoreModifier: number }>;
+}
+
+/** The MDN HTTP Observatory's own scanner, on one page of the composed site. */
+async function observatory(path: string): Promise<ObservatoryReport> {
+  // its install step downloads the HSTS preload list (the install runs without scripts here): this site is on no
+  // preload list, so an empty one is the truth
+  const preload = join(OBSERVATORY, "conf/hsts-preload.json");
+  if (!existsSync(preload)) writeFileSync(preload, "{}");
+  const { stdout } = await run(
+    process.execPath,
+    [join(OBSERVATORY, "bin/wrapper.js"), `localhost:${E2E_PORTS.host}${path}`],
+    { timeout: 60_000 },
+  );
+  return JSON.parse(stdout) as ObservatoryReport;
+}
+
+/**
+ * The Observatory's score with the HTTPS-only tests set aside: 100, less every penalty, plus the bonuses when the
+ * result is already an A (its own rule: extra credit only from 90).
+ */
+function scoreWithoutHttpsTests(report: ObservatoryReport): number {
+  const counted = Object.entries(report.tests).filter(([name]) => !HTTPS_ONLY_TESTS.has(name));
+  const penalties = counted.reduce((sum, [, t]) => sum + Math.min(0, t.scoreModifier), 0);
+  const bonuses = counted.reduce((sum, [, t]) => sum + Math.max(0, t.scoreModifier), 0);
+  return 100 + penalties >= 90 ? 100 + penalties + bonuses : 100 + penalties;
+}
+
+/** One page of every kind the site has, each remote's included. */
+async function everyRouteKind(): Promise<string[]> {
+  const response = await fetch(`${SITE_URL}/api/inventory/all/?page_size=1`);
+  const [vehicle] = ((await response.json()) as { vehicles: { stock_number: string }[] }).vehicles;
+  return [
+    "/",
+    "/inventory",
+    `/inventory/vehicle/${vehicle?.stock_number}`,
+    "/trailer-inventory",
+    "/trailer-inventory/TR410281",
+    "/line-up/isuzu",
+    "/line-up/isuzu/isuzu-nrr-ev",
+    "/get-financing",
+    "/get-financing/form",
+    "/service",
+    "/service/isuzu-nrr-ev",
+    "/parts",
+    "/services/commercial-vehicle-inspection",
+    "/body-shop",
+    "/body-shop-services/estimates",
+    "/service-specials",
+    "/parts-specials",
+    "/specials",
+    "/contact",
+    `/contact/more-info/${vehicle?.stock_number}`,
+    "/contact/quote/isuzu-nrr-ev",
+    "/privacy",
+    "/unsubscribe?email=a.very.long.address.for.a.fleet.manager%40example-haulage-company.ca&token=x",
+  ];
+}
+
+test.describe("security headers", () => {
+  for (const path of ["/", "/inventory", "/contact"]) {
+    test(`the HTTP Observatory grades ${path} A+ (100 or more) with the HTTPS-only tests set aside`, async () => {
+      test.setTimeout(90_000);
+      const report = await observatory(path);
+      const failed = Object.entries(report.tests)
+        .filter(([name, t]) => !t.pass && !HTTPS_ONLY_TESTS.has(name))
+        .map(([name, t]) => `${name}: ${t.result}`);
+      expect(failed).toEqual([]);
+      expect(report.tests["content-security-policy"]?.result).toBe("csp-implemented-with-no-unsafe-default-src-none");
+      expect(scoreWithoutHttpsTests(report)).toBeGreaterThanOrEqual(100);
+    });
+  }
+
+  test("every kind of page runs under its policy with nothing blocked, and the policy holds", async ({
+    page,
+    pageErrors,
+  }) => {
+    test.setTimeout(120_000);
+    for (const path of await everyRouteKind()) {
+      const response = await page.goto(path);
+      const policy = response?.headers()["content-security-policy"] ?? "";
+      expect(policy, path).toContain("default-src 'none'");
+      expect(policy, path).not.toMatch(/unsafe-inline|unsafe-eval/);
+      await expect(page.locator("h1").first(), path).toBeVisible();
+    }
+    expect(pageErrors).toEqual([]);
+    // the page's own code may not add a script or a style of its own making: the policy refuses it
+    const blocked = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener("securitypolicyviolation", (event) => resolve(event.violatedDirective), {
+            once: true,
+          });
+          const script = document.createElement("script");
+          script.textContent = "window.injected = true";
+          document.body.append(script);
+        }),
+    );
+    expect(blocked).toBe("script-src-elem");
+    expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
+  });
+
+  test("the leads export is not reachable through the public site, token or not", async () => {
+    for (const url of ["/api/leads/export", "/api/leads/export?format=json", "/api/leads/export?format=csv"]) {
+      const response = await fetch(`${SITE_URL}${url}`, {
+        headers: { authorization: `Bearer ${E2E_LEADS_EXPORT_TOKEN}` },
+      });
+      expect(response.status, url).toBe(404);
+    }
+  });
+
+  test("remotes serve their built files to their own site only, and none of their build's by-products", async () => {
+    for (const name of REMOTE_NAMES) {
+      const direct = `http://localhost:${E2E_PORTS[name]}`;
+      const manifest = await fetch(`${direct}/mf-manifest.json`, { headers: { origin: "https://evil.example" } });
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers.get("access-control-allow-origin"), name).toBeNull();
+      expect(manifest.headers.get("x-content-type-options"), name).toBe("nosniff");
+      const proxied = await fetch(`${SITE_URL}/remotes/${name}/mf-manifest.json`);
+      expect(proxied.headers.get("access-control-allow-origin"), name).toBeNull();
+      for (const path of ["index.html", "mf-stats.json", ".vite/manifest.json"]) {
+        expect([403, 404], `${name} ${path}`).toContain((await fetch(`${direct}/${path}`)).status);
+        expect([403, 404], `proxied ${name} ${path}`).toContain(
+          (await fetch(`${SITE_URL}/remotes/${name}/${path}`, { redirect: "manual" })).status,
+        );
+      }
+    }
+    for (const path of ["/.vite/manifest.json", "/index.html"]) {
+      expect((await fetch(`${SITE_URL}${path}`, { redirect: "manual" })).status, path).not.toBe(200);
+    }
+  });
+});
+
+test.describe("robust pages", () => {
+  test("no page is wider than the screen, from 320 to 1440 px, and long values such as VINs wrap in place", async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const paths = await everyRouteKind();
+    for (const width of [320, 390, 768, 1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of paths) {
+        await page.goto(path);
+        const overflow = await page.evaluate(() => {
+          const viewport = document.documentElement.clientWidth;
+          const wider = document.documentElement.scrollWidth > viewport;
+          // a value that runs out of its own box (over the next column) is as broken as a page that scrolls
+          const spilling = [...document.querySelectorAll("dd, td, th, h1, h2, p, li, strong, a")]
+            .filter((el) => (el as HTMLElement).offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+            .filter((el) => getComputedStyle(el).overflowX === "visible" && getComputedStyle(el).display !== "inline")
+            .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").slice(0, 30)}"`);
+          return { wider: wider ? document.documentElement.scrollWidth : 0, spilling };
+        });
+        expect(overflow, `${path} at ${width} px`).toEqual({ wider: 0, spilling: [] });
+      }
+    }
+  });
+
+  test("a malformed fragment or address never blanks the site: the shell shows, with a way home", async ({
+    page,
+    pageErrors,
+  }) => {
+    for (const path of [
+      "/#%",
+      "/inventory#%E0%A4",
+      "/%",
+      "/inventory/vehicle/%E0%A4%A",
+      "/line-up/gm/%ZZ",
+      "/contact/more-info/%",
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBeLessThan(500);
+      await expect(page.getByRole("navigation", { name: "Main" }), path).toBeVisible();
+      await expect(page.locator("h1").first(), path).toBeVisible();
+      await expect(page.getByRole("link", { name: "Home" }).first(), path).toBeVisible();
+    }
+    // an unreadable stock number is no unit: the page says so, as for one that sold
+    await page.goto("/inventory/vehicle/%E0%A4%A");
+    await expect(page.getByText("This vehicle is no longer available")).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+});

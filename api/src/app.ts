@@ -2,8 +2,9 @@ import { STATUS_CODES } from "node:http";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import { API_PREFIX, BUSINESS_DETAILS, LEAD_SPAM_GUARD } from "shared-types";
+import { API_PREFIX, LEAD_SPAM_GUARD } from "shared-types";
 import { registerBusinessRoutes } from "./business/business-routes.js";
+import { BusinessDetailsStore } from "./business/business-store.js";
 import type { Database } from "./db/database.js";
 import { HttpError } from "./http-errors.js";
 import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
@@ -20,9 +21,11 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Which proxies' X-Forwarded-For to believe (Fastify trustProxy syntax). */
   trustProxy?: string;
-  leads?: Partial<Omit<LeadRouteOptions, "signingSecret">> & { signingSecret?: string };
+  leads?: Partial<Omit<LeadRouteOptions, "signingSecret" | "business">> & { signingSecret?: string };
   /** Requests one visitor may make per minute (reads; leads have their own, stricter limit). */
   readRateLimitMax?: number;
+  /** Enables PUT /api/business-details for whoever holds this bearer token. */
+  adminToken?: string;
   /** Server time limits: a client that trickles its request is cut off (tests shorten them). */
   timeouts?: { requestMs: number; connectionMs: number; keepAliveMs: number };
 }
@@ -72,7 +75,11 @@ export async function buildApp({
   leads = {},
   readRateLimitMax = 600,
   timeouts = DEFAULT_TIMEOUTS,
+  adminToken,
 }: AppOptions): Promise<FastifyInstance> {
+  const business = new BusinessDetailsStore(db);
+  await business.seedIfMissing();
+  await business.get();
   const app = Fastify({
     logger: {
       level: logLevel,
@@ -146,7 +153,7 @@ export async function buildApp({
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: "Too Many Requests",
-      message: `Too many requests. Please try again in ${context.after}, or call us at ${BUSINESS_DETAILS.phone_sales}.`,
+      message: `Too many requests. Please try again in ${context.after}, or call us at ${business.lastKnown.phone_sales}.`,
     }),
   });
 
@@ -154,9 +161,9 @@ export async function buildApp({
   await app.register(
     async (api) => {
       api.get("/health", async () => ({ ok: true, database: db.kind }));
-      registerBusinessRoutes(api);
+      await registerBusinessRoutes(api, business, adminToken);
       registerInventoryRoutes(api, db);
-      await registerLeadRoutes(api, db, { ...DEFAULT_LEAD_OPTIONS, ...leads, signingSecret });
+      await registerLeadRoutes(api, db, { ...DEFAULT_LEAD_OPTIONS, ...leads, signingSecret, business });
       registerPromotionRoutes(api, db);
       registerMediaRoutes(api);
     },

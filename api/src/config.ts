@@ -29,6 +29,8 @@ const envSchema = z.object({
   LEAD_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Quarantined (spam) submissions are deleted after this many days. */
   QUARANTINE_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Bearer token for PUT /api/business-details (the dealership's phones, hours, address); without it there is no PUT. */
+  ADMIN_TOKEN: z.string().min(16).optional(),
   /** Bearer token for GET /api/leads/export (the CRM's pull); without it the endpoint does not exist. */
   LEADS_EXPORT_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -19,6 +19,7 @@ const app = await buildApp({
   logLevel: config.LOG_LEVEL,
   trustProxy: config.TRUST_PROXY,
   readRateLimitMax: config.READ_RATE_LIMIT_MAX,
+  adminToken: config.ADMIN_TOKEN,
   leads: {
     rateLimitMax: config.LEAD_RATE_LIMIT_MAX,
     rateLimitWindowMs: config.LEAD_RATE_LIMIT_WINDOW_MS,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { BUSINESS_DETAILS } from "shared-types";
 import { inventoryResultSchema, promotionListSchema, vehicleSchema } from "shared-types/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
+import { DEFAULT_BUSINESS_DETAILS } from "../src/business/default-business-details.js";
 import type { Database } from "../src/db/database.js";
 import { migrate } from "../src/db/migrations.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
@@ -230,7 +230,7 @@ describe.each(backends())("API on $name", (backend) => {
     const promos = promotionListSchema.parse((await get("/api/promotions?branch=shfl")).json());
     expect(promos.map((p) => p.department)).toEqual(expect.arrayContaining(["sales", "service"]));
     expect((await get("/api/promotions")).statusCode).toBe(400);
-    expect((await get("/api/business-details")).json()).toEqual(BUSINESS_DETAILS);
+    expect((await get("/api/business-details")).json()).toEqual(DEFAULT_BUSINESS_DETAILS);
   });
 
   it("draws vehicle images and refuses unknown ones", async () => {

@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { MARKETING_CONSENT, UNVERSIONED_CONSENT } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
+import { DEFAULT_BUSINESS_DETAILS } from "../src/business/default-business-details.js";
 import { type Database, openPglite } from "../src/db/database.js";
 import { migrate } from "../src/db/migrations.js";
 import { IDEMPOTENCY_KEY_TTL_MS } from "../src/leads/idempotency.js";
@@ -433,7 +434,7 @@ describe.each(backends())("lead capture on $name", (backend) => {
 
     it("writes ADF 1.0 that the DTD validates and a parser reads back, one prospect per lead", async () => {
       const leads = await loadLeads(db);
-      const xml = toAdf(leads);
+      const xml = toAdf(leads, DEFAULT_BUSINESS_DETAILS);
       expect(xml.startsWith('<?xml version="1.0"')).toBe(true);
       expect(xml).toContain('<?adf version="1.0"?>');
       const file = join(mkdtempSync(join(tmpdir(), "adf-")), "leads.adf.xml");
@@ -565,7 +566,10 @@ describe.each(backends())("lead capture on $name", (backend) => {
       );
       try {
         const leads = await loadLeads(db, new Date("2026-11-20T00:00:00Z"));
-        const xml = toAdf(leads.filter((lead) => lead.id.startsWith("hostile-")));
+        const xml = toAdf(
+          leads.filter((lead) => lead.id.startsWith("hostile-")),
+          DEFAULT_BUSINESS_DETAILS,
+        );
         const file = join(mkdtempSync(join(tmpdir(), "adf-")), "hostile.adf.xml");
         writeFileSync(file, xml);
         execFileSync("xmllint", ["--noout", "--dtdvalid", ADF_DTD, file], { stdio: "pipe" });
@@ -613,7 +617,7 @@ describe.each(backends())("lead capture on $name", (backend) => {
       expect(sam.consent_withdrawn_at).toMatch(/^\d{4}-\d\d-\d\dT/);
       const row = (parseCsv(toCsv([sam]), { columns: true }) as Record<string, string>[])[0];
       expect(row?.marketing_opt_in).toBe("no");
-      expect(toAdf([sam])).toContain("Marketing email consent withdrawn");
+      expect(toAdf([sam], DEFAULT_BUSINESS_DETAILS)).toContain("Marketing email consent withdrawn");
     });
   });
 });

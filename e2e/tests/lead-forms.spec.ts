@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { LEAD_FORMS, LEAD_MESSAGES, type LeadFormId, MARKETING_CONSENT } from "shared-types";
+import { LEAD_FORMS, type LeadFormId, MARKETING_CONSENT } from "shared-types";
+import { LEAD_MESSAGES } from "../../mfe-leads/src/copy";
 import { E2E_LEADS_EXPORT_TOKEN, E2E_PORTS, E2E_SIGNING_SECRET, SITE_URL } from "../fixtures/site-processes";
 import { leadsFrom } from "../fixtures/stored-leads";
 import { expect, test } from "../fixtures/test";

@@ -1,4 +1,4 @@
-import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "shared-types";
+import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "../../mfe-service/src/data/site-sections";
 import { expect, test } from "../fixtures/test";
 
 test.describe("service, body shop and specials", () => {

@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { slowClient } from "remote-kit/server";
+import { TEST_SITE } from "remote-kit/testing";
 import { REMOTE_NAMES, type RemoteName } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHostServer, type HostServerOptions } from "../src/server/host-server";
+import { createHostServer, type HostServerOptions, remotesConfigReader } from "../src/server/host-server";
 
 /** A host build as `vite build` leaves it: the template with its markers, one script, one stylesheet. */
 function fakeHostBuild(): string {
@@ -31,6 +32,8 @@ describe("the host server's hardening", () => {
   let host: FastifyInstance;
   let upstreamOrigin = "";
   const seen: Record<string, string | undefined>[] = [];
+  /** What the stand-in API says the dealership's details are (a test changes them, or breaks them). */
+  let businessDetails: unknown = TEST_SITE.business;
 
   const hostWith = async (options: Partial<HostServerOptions> = {}) =>
     createHostServer({
@@ -42,6 +45,7 @@ describe("the host server's hardening", () => {
         string
       >,
       siteUrl: "https://summitheavyfleet.ca",
+      businessDetailsMaxAgeMs: 0,
       renderTimeoutMs: 300,
       selfOrigin: "http://127.0.0.1:9",
       logLevel: "silent",
@@ -62,6 +66,7 @@ describe("the host server's hardening", () => {
       return { ok: true };
     });
     upstream.get("/api/hang", () => new Promise(() => {}));
+    upstream.get("/api/business-details", async () => businessDetails);
     upstream.get("/api/leads/export", async () => ({ leads: [] }));
     await upstream.listen({ port: 0, host: "127.0.0.1" });
     upstreamOrigin = `http://127.0.0.1:${(upstream.server.address() as { port: number }).port}`;
@@ -167,10 +172,14 @@ describe("the host server's hardening", () => {
     }
   });
 
-  it("keeps the leads export off the public site unless it is enabled", async () => {
+  it("keeps the leads export and the API's admin writes off the public site", async () => {
     const headers = { authorization: "Bearer anything-at-all-0000" };
     expect((await host.inject({ url: "/api/leads/export?format=json", headers })).statusCode).toBe(404);
     expect((await host.inject({ method: "POST", url: "/api/leads/export", headers })).statusCode).toBe(404);
+    // nor is changing the dealership's details: the API's admin writes are for the API's own address only
+    expect((await host.inject({ method: "PUT", url: "/api/business-details", headers, payload: {} })).statusCode).toBe(
+      404,
+    );
     const enabled = await hostWith({ exposeLeadsExport: true });
     try {
       expect((await enabled.inject({ url: "/api/leads/export?format=json", headers })).statusCode).toBe(200);
@@ -179,10 +188,64 @@ describe("the host server's hardening", () => {
     }
   });
 
+  it("puts the dealership's details from the API in every page, and keeps the last good ones when it fails", async () => {
+    const phoneOf = (html: string) => /"phone_sales":"([^"]+)"/.exec(html)?.[1];
+    expect(phoneOf((await host.inject("/")).body)).toBe(TEST_SITE.business.phone_sales);
+    businessDetails = { ...TEST_SITE.business, phone_sales: "403-555-0111" };
+    const changed = (await host.inject("/")).body;
+    expect(phoneOf(changed)).toBe("403-555-0111");
+    expect(changed).toContain("403-555-0111</a>");
+    // the API answers something no page could show: the last good details stand
+    businessDetails = { ...TEST_SITE.business, primary_email: "not an email" };
+    expect(phoneOf((await host.inject("/")).body)).toBe("403-555-0111");
+    businessDetails = TEST_SITE.business;
+  });
+
+  it("starts from its kept copy when the API is down, and says 503 only when it has none", async () => {
+    const cacheFile = join(mkdtempSync(join(tmpdir(), "host-cache-")), "business-details.json");
+    const first = await hostWith({ businessDetailsCacheFile: cacheFile });
+    expect((await first.inject("/")).statusCode).toBe(200);
+    await first.close();
+    const nowhere = "http://127.0.0.1:9";
+    const restarted = await hostWith({ apiOrigin: nowhere, businessDetailsCacheFile: cacheFile });
+    const page = await restarted.inject("/");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(TEST_SITE.business.phone_sales);
+    await restarted.close();
+    const bare = await hostWith({ apiOrigin: nowhere });
+    const refused = await bare.inject("/");
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("10");
+    await bare.close();
+  });
+
   it("serves nothing but the built artefacts", async () => {
     for (const path of ["/.vite/manifest.json", "/index.html"]) {
       expect((await host.inject(path)).statusCode, path).not.toBe(200);
     }
     expect((await host.inject("/assets/index-1.js")).statusCode).toBe(200);
+  });
+});
+
+describe("the remote configuration file", () => {
+  it("is read on every request; a bad edit is reported by entry, once, and the last good one stays", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "remotes-config-")), "remotes.json");
+    const good = Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]));
+    const reports: string[] = [];
+    const read = remotesConfigReader(file, (message) => reports.push(message));
+    writeFileSync(file, JSON.stringify(good));
+    expect(await read()).toEqual(good);
+    const promoted = { ...good, leads: "/remotes/leads/releases/2.0.0-ab12cd34/mf-manifest.json" };
+    writeFileSync(file, JSON.stringify(promoted));
+    expect(await read()).toEqual(promoted);
+    writeFileSync(file, JSON.stringify({ ...promoted, inventory: 42 }));
+    expect(await read()).toEqual(promoted);
+    expect(await read()).toEqual(promoted);
+    expect(reports).toEqual([
+      `${file} is invalid: inventory: missing, or not a string; the last good remote configuration stays in force`,
+    ]);
+    writeFileSync(file, "{ not json");
+    expect(await read()).toEqual(promoted);
+    expect(reports[1]).toMatch(/could not be read: .*JSON/);
   });
 });

@@ -1,17 +1,5 @@
-// `npm run dev -w mfe-catalog` alone: the routes outside the host, with the dealership's details from the contracts.
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { SiteProvider } from "remote-kit";
-import { BrowserRouter } from "remote-kit/router";
-import { BUSINESS_DETAILS } from "shared-types";
+// `npm run dev -w mfe-catalog` alone: its routes outside the host (remote-kit startStandalone).
+import { startStandalone } from "remote-kit/standalone";
 import CatalogRoutes from "./routes";
 
-createRoot(document.getElementById("root") as HTMLElement).render(
-  <StrictMode>
-    <SiteProvider value={{ siteUrl: window.location.origin, business: BUSINESS_DETAILS }}>
-      <BrowserRouter>
-        <CatalogRoutes />
-      </BrowserRouter>
-    </SiteProvider>
-  </StrictMode>,
-);
+void startStandalone(CatalogRoutes);

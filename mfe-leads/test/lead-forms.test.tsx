@@ -2,8 +2,9 @@ import { act, render as renderElement, screen, waitFor } from "@testing-library/
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router-dom";
-import { LEAD_MESSAGES, LEAD_SPAM_GUARD, MARKETING_CONSENT, paths } from "shared-types";
+import { LEAD_SPAM_GUARD, MARKETING_CONSENT, paths } from "shared-types";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { LEAD_MESSAGES } from "../src/copy";
 
 const captureLead = vi.fn();
 vi.mock("../src/api/capture-lead", () => ({ captureLead: (...args: unknown[]) => captureLead(...args) }));

@@ -1,7 +1,8 @@
 // Team service's renderer: the same routes as the browser, rendered to HTML by its own server (remote-kit/server).
 import { createRemoteRenderer } from "remote-kit/render";
-import { BODY_SHOP_ITEMS, paths, SERVICE_ITEMS } from "shared-types";
+import { paths } from "shared-types";
 import { apiClient } from "./api/api-client";
+import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "./data/site-sections";
 import ServiceRoutes, { SERVICE_ROUTES } from "./routes";
 
 const BUILT_AT: string = import.meta.env.VITE_BUILT_AT;

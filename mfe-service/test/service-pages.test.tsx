@@ -1,8 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import { PEER_MODULE_LOADER_KEY } from "remote-kit";
-import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "shared-types";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loadSectionPage, type SectionPage } from "../src/data/service-pages";
+import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "../src/data/site-sections";
 import { renderAt as renderRoute } from "./render";
 
 /** Team catalog's published line-up, as the page reads it (remote-kit loadPeerData), and whether it answers. */
@@ -165,5 +165,13 @@ describe("parallax", () => {
     });
     expect(probe.style.getPropertyValue("--service-parallax")).toBe("");
     vi.unstubAllGlobals();
+  });
+});
+
+describe("the service and body shop sections", () => {
+  it("has 18 service and 9 body shop pages with unique links", () => {
+    expect(SERVICE_ITEMS).toHaveLength(18);
+    expect(BODY_SHOP_ITEMS).toHaveLength(9);
+    expect(new Set(SERVICE_ITEMS.map((s) => s.link)).size).toBe(18);
   });
 });

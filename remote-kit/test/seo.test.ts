@@ -1,6 +1,6 @@
-import { BUSINESS_DETAILS } from "shared-types";
 import { describe, expect, it } from "vitest";
 import { breadcrumbJsonLd, dealerJsonLd, openingHoursSpecification } from "../src/seo";
+import { TEST_BUSINESS_DETAILS as BUSINESS_DETAILS } from "../src/testing.js";
 
 describe("structured data", () => {
   it("groups days with the same hours and leaves out closed and by-appointment days", () => {

@@ -11,7 +11,6 @@ export * from "./lead-forms.js";
 export * from "./lineup.js";
 export * from "./promotion.js";
 export * from "./routes.js";
-export * from "./site-sections.js";
 export * from "./text.js";
 export * from "./trailer.js";
 export * from "./vehicle.js";

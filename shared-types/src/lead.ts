@@ -1,6 +1,4 @@
 import type { z } from "zod/mini";
-import { BUSINESS_DETAILS } from "./business.js";
-import { indefiniteArticle } from "./format.js";
 import type {
   leadAlternateKeysSchema,
   leadCaptureRequestSchema,
@@ -140,7 +138,7 @@ export type PrivacyFacts = z.infer<typeof privacyFactsSchema>;
  */
 export const MARKETING_CONSENT = {
   version: "2026-11-a",
-  text: `Yes, ${BUSINESS_DETAILS.name} may email me offers, new inventory and service specials. I can unsubscribe at any time.`,
+  text: "Yes, Summit Heavy Fleet may email me offers, new inventory and service specials. I can unsubscribe at any time.",
 } as const;
 
 /**
@@ -156,29 +154,3 @@ export const UNVERSIONED_CONSENT = "2026-10-unversioned";
 /** The exact wording of a consent version, or undefined for a version no form has shown. */
 export const consentWording = (version: string): string | undefined =>
   Object.hasOwn(MARKETING_CONSENT_WORDINGS, version) ? MARKETING_CONSENT_WORDINGS[version] : undefined;
-
-export const LEAD_MESSAGES = {
-  success: "Thank you! We will reach out to you soon with a reply.",
-  trailerSuccess: "Thank you! We will be in touch soon.",
-  serviceBookingSuccess: { heading: "Thank you!", text: "We will reach out to you soon with a reply." },
-  failure: "Oh no. Looks like something went wrong when sending your message. Please try again.",
-  /** The API refused what was typed, and said why next to each field. */
-  refused: "Please check the highlighted fields: we couldn't accept what was typed there.",
-} as const;
-
-/** The messages forms start with (SPEC §5), with "a"/"an" chosen by the name's first letter. */
-export const PREFILLED_MESSAGES = {
-  inquiry: (modelName: string) => `Can you send me more details about the ${modelName}?`,
-  quote: (modelName: string) => `Can you send me a quote for the ${modelName}?`,
-  vehicle: "I am interested in this vehicle. Can you send me more information?",
-  trailer: "I am interested in this trailer. Can you send me more information?",
-  serviceRequest: (modelName?: string) =>
-    modelName
-      ? `I would like to request servicing for ${indefiniteArticle(modelName)} ${modelName}.`
-      : "I would like to request servicing for some of my fleet vehicles.",
-  partsRequest: (modelName?: string) =>
-    modelName
-      ? `I am looking for parts for ${indefiniteArticle(modelName)} ${modelName}.`
-      : "I am looking for parts for some of my fleet vehicles.",
-  customerAction: (modelName: string) => `More information request for ${modelName}`,
-} as const;

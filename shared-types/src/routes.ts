@@ -31,14 +31,6 @@ export const REMOTE_ROUTE_PATTERNS: Record<RemoteName, readonly string[]> = {
   ],
 };
 
-/** What a visitor calls each remote's part of the site, for the "unavailable" fallback. */
-export const REMOTE_TITLES: Record<RemoteName, string> = {
-  catalog: "Our GM and Isuzu line-ups and financing",
-  inventory: "Our vehicle and trailer inventory",
-  service: "Service, parts, body shop and specials",
-  leads: "Our contact forms",
-};
-
 export const paths = {
   home: () => "/",
   contact: (fragment?: "message_us" | "call_us" | "email_us") => (fragment ? `/contact#${fragment}` : "/contact"),

@@ -1,11 +1,11 @@
 // The zod schemas of the contracts (zod/mini): the API validates every request and answer with them, and pages
 // validate what they fetch. Imported as "shared-types/schemas".
 export * from "./business.schema.js";
+export * from "./federation.schema.js";
 export * from "./inventory-filter.schema.js";
 export * from "./lead.schema.js";
 export * from "./lineup.schema.js";
 export * from "./promotion.schema.js";
-export * from "./site-sections.schema.js";
 export * from "./text.schema.js";
 export * from "./trailer.schema.js";
 export * from "./vehicle.schema.js";

@@ -1,20 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  BODY_SHOP_ITEMS,
-  BUSINESS_DETAILS,
   deriveInventoryProperties,
-  formatDayHours,
   formatOdometer,
   formatPrice,
   indefiniteArticle,
   LEAD_DESTINATIONS,
   LEAD_FORMS,
-  PREFILLED_MESSAGES,
   paths,
   promotionRendering,
   promotionsForDepartment,
   REMOTE_ROUTE_PATTERNS,
-  SERVICE_ITEMS,
   sortOptionsForDisplay,
   telHref,
   thumbnailUrl,
@@ -24,7 +19,7 @@ import {
   vehiclePriceDisplay,
   withAlternateKeys,
 } from "../src/index.js";
-import { businessDetailsSchema, leadCaptureRequestSchema, promotionSchema } from "../src/schemas.js";
+import { leadCaptureRequestSchema, promotionSchema } from "../src/schemas.js";
 
 const vehicle = (over: Partial<Vehicle>): Vehicle => ({
   stock_number: "S1",
@@ -58,26 +53,7 @@ const vehicle = (over: Partial<Vehicle>): Vehicle => ({
   ...over,
 });
 
-describe("business details", () => {
-  it("hold the hours of SPEC §9", () => {
-    expect(businessDetailsSchema.parse(BUSINESS_DETAILS)).toEqual(BUSINESS_DETAILS);
-    const { sales, service, parts } = BUSINESS_DETAILS.hours;
-    expect(formatDayHours(sales[0]!)).toBe("8:00 AM - 5:00 PM");
-    expect(formatDayHours(sales[5]!)).toBe("Closed");
-    expect(formatDayHours(service[0]!)).toBe("7:30 AM - 4:30 PM");
-    expect(formatDayHours(service[5]!)).toBe("By Appointment Only");
-    expect(formatDayHours(parts[3]!)).toBe("8:00 AM - 6:00 PM");
-    expect(formatDayHours(parts[4]!)).toBe("8:00 AM - 5:30 PM");
-    expect(formatDayHours(parts[5]!)).toBe("8:00 AM - 3:00 PM");
-    expect(formatDayHours(parts[6]!)).toBe("Closed");
-  });
-
-  it("refuses a day with neither segments nor text", () => {
-    const broken = structuredClone(BUSINESS_DETAILS);
-    broken.hours.sales[6] = { day: "Sunday", segments: [] };
-    expect(businessDetailsSchema.safeParse(broken).success).toBe(false);
-  });
-
+describe("phones", () => {
   it("makes tel: links", () => {
     expect(telHref("403-555-0140")).toBe("tel:+14035550140");
   });
@@ -174,25 +150,6 @@ describe("leads", () => {
     expect(sevenOfSpec.size).toBe(8);
   });
 
-  it("prefills messages with a or an by the name's first letter", () => {
-    expect(PREFILLED_MESSAGES.serviceRequest()).toBe(
-      "I would like to request servicing for some of my fleet vehicles.",
-    );
-    expect(PREFILLED_MESSAGES.serviceRequest("Isuzu NRR Diesel")).toBe(
-      "I would like to request servicing for an Isuzu NRR Diesel.",
-    );
-    expect(PREFILLED_MESSAGES.serviceRequest("GMC Sierra 2500HD")).toBe(
-      "I would like to request servicing for a GMC Sierra 2500HD.",
-    );
-    expect(PREFILLED_MESSAGES.partsRequest("Isuzu NPR-HD Gas")).toBe("I am looking for parts for an Isuzu NPR-HD Gas.");
-    expect(PREFILLED_MESSAGES.partsRequest("Chevrolet Express Cargo Van")).toBe(
-      "I am looking for parts for a Chevrolet Express Cargo Van.",
-    );
-    expect(PREFILLED_MESSAGES.quote("Isuzu NRR EV")).toBe("Can you send me a quote for the Isuzu NRR EV?");
-    expect(PREFILLED_MESSAGES.inquiry("Isuzu NRR EV")).toBe("Can you send me more details about the Isuzu NRR EV?");
-    expect(PREFILLED_MESSAGES.customerAction("Isuzu NRR EV")).toBe("More information request for Isuzu NRR EV");
-  });
-
   it("copies contact fields under the alternate keys only when set", () => {
     expect(withAlternateKeys({ first_name: "Ana", email: "a@b.ca", last_name: "" })).toEqual({
       first_name: "Ana",
@@ -234,12 +191,6 @@ describe("trailers", () => {
 });
 
 describe("site sections and routes", () => {
-  it("has 18 service and 9 body shop pages with unique links", () => {
-    expect(SERVICE_ITEMS).toHaveLength(18);
-    expect(BODY_SHOP_ITEMS).toHaveLength(9);
-    expect(new Set(SERVICE_ITEMS.map((s) => s.link)).size).toBe(18);
-  });
-
   it("every link helper lands on a route a remote owns", () => {
     const patterns = Object.values(REMOTE_ROUTE_PATTERNS)
       .flat()

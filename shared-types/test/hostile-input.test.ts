@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { consentWording, findInLineup, MARKETING_CONSENT, type PublishedLineup } from "../src/index.js";
-import { leadCaptureRequestSchema, parsePromotionFeed, safeText, stockNumberSchema } from "../src/schemas.js";
+import {
+  leadCaptureRequestSchema,
+  parsePromotionFeed,
+  parseRemotesConfig,
+  RemotesConfigError,
+  safeText,
+  stockNumberSchema,
+} from "../src/schemas.js";
 
 const contact = { form: "contact", destination: "ContactUs", first_name: "Dana", email: "dana@example.ca" };
 const fieldErrors = (value: unknown) => {
@@ -84,5 +91,33 @@ describe("a promotions feed in SPEC's shape", () => {
   it("is an error only when the answer is not a list at all", () => {
     expect(() => parsePromotionFeed({ error: "down" })).toThrow(/not a list/);
     expect(parsePromotionFeed([])).toEqual([]);
+  });
+});
+
+describe("the host's remote configuration", () => {
+  const good = {
+    catalog: "/remotes/catalog/mf-manifest.json",
+    inventory: "https://inventory.cdn.example/releases/2.0.0-ab12cd34/mf-manifest.json",
+    service: "/remotes/service/mf-manifest.json",
+    leads: "/remotes/leads/releases/1.1.0-0f9e8d7c/mf-manifest.json",
+  };
+
+  it("reads four manifest URLs, on the site or elsewhere", () => {
+    expect(parseRemotesConfig(good)).toEqual(good);
+  });
+
+  it("names each bad entry: a missing remote, a script URL, an unknown remote", () => {
+    const { leads: _leads, ...missing } = good;
+    expect(() => parseRemotesConfig(missing, "remotes.json")).toThrow(
+      "remotes.json is invalid: leads: missing, or not a string",
+    );
+    expect(() => parseRemotesConfig({ ...good, catalog: "javascript:alert(1)//.json" })).toThrow(
+      /catalog: must be the URL of a remote's mf-manifest\.json/,
+    );
+    expect(() => parseRemotesConfig({ ...good, service: "//evil.example/mf-manifest.json" })).toThrow(/service:/);
+    expect(() => parseRemotesConfig({ ...good, search: "/remotes/search/mf-manifest.json" })).toThrow(
+      "search: not a remote of this site",
+    );
+    expect(() => parseRemotesConfig("not an object")).toThrow(RemotesConfigError);
   });
 });

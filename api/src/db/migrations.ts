@@ -143,6 +143,17 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index consent_withdrawals_email on consent_withdrawals (lower(email));
     `,
   },
+  {
+    // the dealership's phones, hours and address: the site's one source, changed without a rebuild
+    id: "010_business_details",
+    sql: `
+      create table business_details (
+        id integer primary key check (id = 1),
+        details jsonb not null,
+        updated_at timestamptz not null default now()
+      );
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

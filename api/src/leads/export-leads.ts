@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { BusinessDetailsStore } from "../business/business-store.js";
 import { readConfig } from "../config.js";
 import { openDatabase } from "../db/database.js";
 import { migrate } from "../db/migrations.js";
@@ -36,7 +37,9 @@ try {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
   const adfFile = join(outDir, `leads-${stamp}.adf.xml`);
   const csvFile = join(outDir, `leads-${stamp}.csv`);
-  writeFileSync(adfFile, toAdf(leads));
+  const business = new BusinessDetailsStore(db);
+  await business.seedIfMissing();
+  writeFileSync(adfFile, toAdf(leads, await business.get()));
   writeFileSync(csvFile, toCsv(leads));
   console.log(`${leads.length} lead(s) from the ${db.kind} database\n${adfFile}\n${csvFile}`);
 } finally {

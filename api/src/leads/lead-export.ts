@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { BUSINESS_DETAILS, LEAD_FORMS, type LeadFields, type LeadFormId } from "shared-types";
+import { type BusinessDetails, LEAD_FORMS, type LeadFields, type LeadFormId } from "shared-types";
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
 import type { Queryable } from "../db/database.js";
@@ -112,7 +112,11 @@ function addContact(
  * ADF 1.0 (../shared/adf/adf-1.0.dtd): one prospect per lead, with the unit asked about, the customer, the
  * dealership as vendor and this website's form as provider.
  */
-export function toAdf(leads: readonly ExportedLead[], siteUrl = `https://${BUSINESS_DETAILS.domain}`): string {
+export function toAdf(
+  leads: readonly ExportedLead[],
+  business: BusinessDetails,
+  siteUrl = `https://${business.domain}`,
+): string {
   // a character XML 1.0 cannot carry at all (a C0 control, a lone surrogate) is dropped rather than thrown on: the
   // schemas refuse them today, but one lead stored before must never make the whole document unreadable
   const doc = create({ version: "1.0", encoding: "UTF-8", invalidCharReplacement: "" })
@@ -121,7 +125,7 @@ export function toAdf(leads: readonly ExportedLead[], siteUrl = `https://${BUSIN
   for (const lead of leads) {
     const f = lead.fields;
     const prospect = doc.ele("prospect", { status: "new" });
-    prospect.ele("id", { sequence: "1", source: BUSINESS_DETAILS.domain }).txt(lead.id);
+    prospect.ele("id", { sequence: "1", source: business.domain }).txt(lead.id);
     prospect.ele("requestdate").txt(lead.received_at);
 
     const v = lead.vehicle;
@@ -160,23 +164,23 @@ export function toAdf(leads: readonly ExportedLead[], siteUrl = `https://${BUSIN
     customer.ele("comments").txt(comments.join("\n"));
 
     const vendor = prospect.ele("vendor");
-    vendor.ele("vendorname").txt(BUSINESS_DETAILS.name);
+    vendor.ele("vendorname").txt(business.name);
     vendor.ele("url").txt(siteUrl);
     const vendorContact = addContact(
       vendor,
-      [{ part: "full", type: "business", text: BUSINESS_DETAILS.name }],
-      BUSINESS_DETAILS.primary_email,
-      BUSINESS_DETAILS.phone_sales,
+      [{ part: "full", type: "business", text: business.name }],
+      business.primary_email,
+      business.phone_sales,
     );
     const address = vendorContact.ele("address", { type: "work" });
-    address.ele("street", { line: "1" }).txt(BUSINESS_DETAILS.address.line1);
-    address.ele("city").txt(BUSINESS_DETAILS.address.city);
-    address.ele("regioncode").txt(BUSINESS_DETAILS.address.province);
-    address.ele("postalcode").txt(BUSINESS_DETAILS.address.postal_code);
-    address.ele("country").txt(BUSINESS_DETAILS.address.country);
+    address.ele("street", { line: "1" }).txt(business.address.line1);
+    address.ele("city").txt(business.address.city);
+    address.ele("regioncode").txt(business.address.province);
+    address.ele("postalcode").txt(business.address.postal_code);
+    address.ele("country").txt(business.address.country);
 
     const provider = prospect.ele("provider");
-    provider.ele("name", { part: "full", type: "business" }).txt(`${BUSINESS_DETAILS.name} website`);
+    provider.ele("name", { part: "full", type: "business" }).txt(`${business.name} website`);
     provider.ele("service").txt(`${formTitle(lead.form)} form (${lead.destination})`);
     provider.ele("url").txt(f["-url"] || siteUrl);
   }

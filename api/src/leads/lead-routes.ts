@@ -4,7 +4,6 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyCsrf from "@fastify/csrf-protection";
 import type { FastifyInstance } from "fastify";
 import {
-  BUSINESS_DETAILS,
   consentWording,
   LEAD_SPAM_GUARD,
   type LeadCapture,
@@ -14,6 +13,7 @@ import {
 } from "shared-types";
 import { identifier, leadCaptureRequestSchema, safeText } from "shared-types/schemas";
 import { z } from "zod";
+import type { BusinessDetailsStore } from "../business/business-store.js";
 import type { Database } from "../db/database.js";
 import { HttpError, parseOrBadRequest } from "../http-errors.js";
 import { signFormStart, verifyFormStart, verifyUnsubscribeToken } from "../security/signing.js";
@@ -31,6 +31,8 @@ export interface LeadRouteOptions {
   signingSecret: Buffer;
   /** What the purge job deletes when (retention.ts); the privacy notice states it. */
   retention: RetentionPolicy;
+  /** The dealership's details: its phone in refusals, its name and address in the export. */
+  business: BusinessDetailsStore;
 }
 
 /** axios's convention: it copies this cookie into the X-XSRF-TOKEN header of same-origin writes. */
@@ -118,7 +120,7 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
             error: "Too Many Requests",
-            message: `Too many enquiries from this connection. Please try again in ${context.after}, or call us at ${BUSINESS_DETAILS.phone_sales}.`,
+            message: `Too many enquiries from this connection. Please try again in ${context.after}, or call us at ${options.business.lastKnown.phone_sales}.`,
           }),
         },
       },
@@ -249,7 +251,7 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
           // ADF needs at least one prospect, so "nothing new" is an empty answer rather than an invalid document
           if (leads.length === 0) return reply.code(204).send();
           if (query.format === "csv") return reply.type("text/csv; charset=utf-8").send(toCsv(leads));
-          return reply.type("application/xml; charset=utf-8").send(toAdf(leads));
+          return reply.type("application/xml; charset=utf-8").send(toAdf(leads, await options.business.get()));
         },
       );
     });

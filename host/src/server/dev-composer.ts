@@ -1,4 +1,5 @@
-import { BUSINESS_DETAILS, DEFAULT_REMOTE_DEV_PORTS, REMOTE_NAMES, type RemotesConfig } from "shared-types";
+import { DEFAULT_REMOTE_DEV_PORTS, REMOTE_NAMES, type RemotesConfig } from "shared-types";
+import { BusinessDetailsSource } from "./business-details-source";
 import { type ComposedPage, PageComposer } from "./page-composer";
 import { RemoteDirectory } from "./remote-directory";
 
@@ -12,6 +13,12 @@ export const DEV_REMOTES_CONFIG = Object.fromEntries(
  * them: the dev client, React Refresh, the app's source entry). Renders compile on first use, so the time limit
  * is generous.
  */
+const devBusinessDetails = new BusinessDetailsSource({
+  apiOrigin: process.env.API_ORIGIN ?? "http://127.0.0.1:4180",
+  maxAgeMs: 2_000,
+  onProblem: (message, error) => console.warn(`[host] ${message}: ${(error as Error)?.message ?? ""}`),
+});
+
 export function composeDevPage(requestUrl: string, template: string): Promise<ComposedPage> {
   const origin = "http://localhost:5173";
   const directory = new RemoteDirectory({
@@ -27,7 +34,7 @@ export function composeDevPage(requestUrl: string, template: string): Promise<Co
     assets: { template, entry: "", entryImports: [], federationChunks: [] },
     directory,
     remotesConfig: async () => DEV_REMOTES_CONFIG,
-    site: () => ({ siteUrl: origin, business: BUSINESS_DETAILS }),
+    site: async () => ({ siteUrl: origin, business: await devBusinessDetails.current() }),
     builtAt: new Date().toISOString(),
     onFallback: ({ remote, path, error }) =>
       console.warn(

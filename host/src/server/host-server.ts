@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import compress from "@fastify/compress";
 import proxy from "@fastify/http-proxy";
 import fastifyStatic from "@fastify/static";
@@ -7,13 +8,14 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { SiteContext } from "remote-kit";
 import { registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "remote-kit/server";
 import {
-  BUSINESS_DETAILS,
   DEFAULT_REMOTE_PORTS,
   REMOTE_NAMES,
   REMOTES_CONFIG_PATH,
   type RemoteName,
   type RemotesConfig,
 } from "shared-types";
+import { parseRemotesConfig, RemotesConfigError } from "shared-types/schemas";
+import { BusinessDetailsSource, BusinessDetailsUnavailable } from "./business-details-source";
 import { pageContentSecurityPolicy } from "./content-security-policy";
 import { PageComposer, robotsTxt } from "./page-composer";
 import { loadHostAssets } from "./page-document";
@@ -29,8 +31,12 @@ export interface HostServerOptions {
   remoteOrigins: Record<RemoteName, string>;
   /** A JSON file { "catalog": "<manifest URL>", ... }, read on every request; by default the proxied manifests. */
   remotesConfigFile?: string;
-  /** The public address of the site (canonical URLs, sitemap), without a trailing slash. */
-  siteUrl: string;
+  /** The public address of the site (canonical URLs, sitemap), without a trailing slash; else https://{domain}. */
+  siteUrl?: string;
+  /** How long the dealership's details from the API are used before they are asked for again. */
+  businessDetailsMaxAgeMs?: number;
+  /** Where the last good business details are kept across restarts (none: memory only). */
+  businessDetailsCacheFile?: string;
   /** A remote render slower than this falls back to the shell and browser rendering. */
   renderTimeoutMs: number;
   breakerResetMs?: number;
@@ -54,6 +60,34 @@ export interface HostServerOptions {
 
 const PAGE_CACHE_CONTROL = "no-cache";
 
+const PROXIED_REMOTES_CONFIG = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]),
+) as RemotesConfig;
+
+/**
+ * The remote configuration, read from its file on every request (promoting or rolling back a release is an edit
+ * of it) and checked against its schema. A file that does not parse, or names a bad entry, is reported with what
+ * is wrong, and the last good configuration stays in force: an edit can never take the site down.
+ */
+export function remotesConfigReader(file: string | undefined, report: (message: string) => void) {
+  let lastGood: RemotesConfig = PROXIED_REMOTES_CONFIG;
+  let lastProblem = "";
+  return async (): Promise<RemotesConfig> => {
+    if (!file) return lastGood;
+    try {
+      lastGood = parseRemotesConfig(JSON.parse(await readFile(file, "utf8")), file);
+      lastProblem = "";
+    } catch (error) {
+      const problem =
+        error instanceof RemotesConfigError ? error.message : `${file} could not be read: ${(error as Error).message}`;
+      // once per distinct problem, not once per page
+      if (problem !== lastProblem) report(`${problem}; the last good remote configuration stays in force`);
+      lastProblem = problem;
+    }
+    return lastGood;
+  };
+}
+
 /**
  * Headers a client may send that only a proxy this server trusts may set: never passed on as the client wrote
  * them. The API learns the visitor's address and protocol from this server's own reading of the request.
@@ -75,10 +109,7 @@ function forwardedFor<H extends object>(request: { ip: string; protocol: string 
 
 export async function createHostServer(options: HostServerOptions): Promise<FastifyInstance> {
   const assets = loadHostAssets(options.distDir);
-  const remotesConfig = async (): Promise<RemotesConfig> => {
-    if (options.remotesConfigFile) return JSON.parse(await readFile(options.remotesConfigFile, "utf8"));
-    return Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`])) as RemotesConfig;
-  };
+  const remotesConfig = remotesConfigReader(options.remotesConfigFile, (message) => app.log.error(message));
   const directory = new RemoteDirectory({
     config: remotesConfig,
     remoteOrigins: options.remoteOrigins,
@@ -86,7 +117,16 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     renderTimeoutMs: options.renderTimeoutMs,
     breakerResetMs: options.breakerResetMs,
   });
-  const site = (): SiteContext => ({ siteUrl: options.siteUrl, business: BUSINESS_DETAILS });
+  const businessDetails = new BusinessDetailsSource({
+    apiOrigin: options.apiOrigin,
+    maxAgeMs: options.businessDetailsMaxAgeMs ?? 30_000,
+    cacheFile: options.businessDetailsCacheFile,
+    onProblem: (message, error) => app.log.warn({ err: error }, message),
+  });
+  const site = async (): Promise<SiteContext> => {
+    const business = await businessDetails.current();
+    return { siteUrl: options.siteUrl ?? `https://${business.domain}`, business };
+  };
 
   const app = Fastify({
     logger: { level: options.logLevel ?? "warn" },
@@ -138,6 +178,8 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     prefix: "/api",
     rewritePrefix: "/api",
     ...proxyLimits,
+    // reads, and the visitor's writes (leads, unsubscribes): the API's admin writes are not reachable from here
+    httpMethods: ["GET", "HEAD", "POST"],
     // the API limits requests per visitor: tell it who the visitor is (replacing, never trusting, a client's own header)
     replyOptions: { rewriteRequestHeaders: forwardedFor },
   });
@@ -175,8 +217,23 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
   });
 
   app.get("/robots.txt", async (_request, reply) =>
-    reply.type("text/plain; charset=utf-8").send(robotsTxt(options.siteUrl)),
+    reply.type("text/plain; charset=utf-8").send(robotsTxt((await site()).siteUrl)),
   );
+  // the API has never answered since this server started and no copy was kept: nothing to show the dealership's
+  // phones and hours with, so say so briefly (a monitor and a visitor both understand a 503)
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof BusinessDetailsUnavailable) {
+      request.log.error({ err: error }, "no business details to compose pages with");
+      return reply
+        .code(503)
+        .header("retry-after", "10")
+        .type("text/html; charset=utf-8")
+        .send(
+          "<!doctype html><title>Back shortly</title><p>Our website is starting. Please try again in a moment.</p>",
+        );
+    }
+    return reply.send(error);
+  });
 
   app.get("/sitemap.xml", async (request, reply) => {
     const xml = await composer.sitemap((remote, error) =>
@@ -230,7 +287,9 @@ export async function startHostServer(distDir: string): Promise<FastifyInstance>
     apiOrigin: env.API_ORIGIN ?? "http://127.0.0.1:4180",
     remoteOrigins,
     remotesConfigFile: env.REMOTES_CONFIG_FILE || undefined,
-    siteUrl: (env.PUBLIC_SITE_URL || `https://${BUSINESS_DETAILS.domain}`).replace(/\/$/, ""),
+    siteUrl: env.PUBLIC_SITE_URL ? env.PUBLIC_SITE_URL.replace(/\/$/, "") : undefined,
+    businessDetailsMaxAgeMs: env.BUSINESS_DETAILS_MAX_AGE_MS ? Number(env.BUSINESS_DETAILS_MAX_AGE_MS) : undefined,
+    businessDetailsCacheFile: env.BUSINESS_DETAILS_CACHE_FILE ?? join(distDir, "..", ".cache", "business-details.json"),
     renderTimeoutMs: Number(env.RENDER_TIMEOUT_MS ?? 400),
     breakerResetMs: env.RENDER_BREAKER_RESET_MS ? Number(env.RENDER_BREAKER_RESET_MS) : undefined,
     selfOrigin: `http://localhost:${port}`,

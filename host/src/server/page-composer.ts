@@ -14,7 +14,8 @@ export interface PageComposerOptions {
   assets: HostAssets;
   directory: RemoteDirectory;
   remotesConfig: () => Promise<RemotesConfig>;
-  site: () => SiteContext;
+  /** The site's address and the dealership's details (from the API), for this request. */
+  site: () => Promise<SiteContext>;
   /** Told when a page fell back to the shell, and why. */
   onFallback?: (details: { remote: string; path: string; error: unknown }) => void;
   /** When the host's own pages last changed: the home page's sitemap entry. */
@@ -34,7 +35,7 @@ export class PageComposer {
     const { assets, directory } = this.options;
     const url = new URL(requestUrl, "http://host.invalid");
     const location = `${url.pathname}${url.search}`;
-    const site = this.options.site();
+    const site = await this.options.site();
     const siteName = site.business.name;
     const remotes = await this.options.remotesConfig();
     const document = (composed: SiteDocument["composed"]): SiteDocument => ({ ...site, remotes, composed });
@@ -94,7 +95,7 @@ export class PageComposer {
 
   /** /sitemap.xml: the home page and every page each remote lists (a remote that cannot answer is left out). */
   async sitemap(onRemoteError?: (remote: string, error: unknown) => void): Promise<string> {
-    const { siteUrl } = this.options.site();
+    const { siteUrl } = await this.options.site();
     const lists = await Promise.all(
       REMOTE_NAMES.map((name) =>
         this.options.directory.sitemap(name).catch((error: unknown) => {

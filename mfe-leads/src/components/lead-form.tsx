@@ -6,7 +6,6 @@ import {
   EMAIL_PATTERN,
   isStorableText,
   LEAD_FORMS,
-  LEAD_MESSAGES,
   LEAD_SPAM_GUARD,
   type LeadFields,
   type LeadFormId,
@@ -14,6 +13,7 @@ import {
   paths,
 } from "shared-types";
 import { fetchFormStart } from "../api/form-start";
+import { LEAD_MESSAGES } from "../copy";
 import { type DraftValues, useDraftStore } from "../stores/draft-store";
 // each form is exposed on its own and rendered inside other teams' pages: it brings its styles with it
 import "../leads.css";

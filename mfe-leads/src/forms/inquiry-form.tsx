@@ -1,5 +1,6 @@
-import { type ModelRequestFormProps, PREFILLED_MESSAGES } from "shared-types";
+import type { ModelRequestFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import { PREFILLED_MESSAGES } from "../copy";
 
 /** /contact/inquiry/{id}: no validation; carries the model and the hidden customer action (SPEC §3, §5). */
 export default function InquiryForm({ modelId, modelName }: ModelRequestFormProps) {

@@ -1,5 +1,6 @@
-import { type MoreInfoFormProps, PREFILLED_MESSAGES } from "shared-types";
+import type { MoreInfoFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import { PREFILLED_MESSAGES } from "../copy";
 
 /** /contact/more-info/{stock_number} for a vehicle or a trailer: nothing required (SPEC §5). */
 export default function MoreInfoForm({ stockNumber }: MoreInfoFormProps) {

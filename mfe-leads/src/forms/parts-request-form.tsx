@@ -1,5 +1,6 @@
-import { type PartsRequestFormProps, PREFILLED_MESSAGES } from "shared-types";
+import type { PartsRequestFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import { PREFILLED_MESSAGES } from "../copy";
 
 /** Request Vehicle Parts (/parts, /parts/{id}): make, model and the parts required (SPEC §3). */
 export default function PartsRequestForm({ model }: PartsRequestFormProps) {

@@ -1,5 +1,6 @@
-import { type ModelRequestFormProps, PREFILLED_MESSAGES } from "shared-types";
+import type { ModelRequestFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import { PREFILLED_MESSAGES } from "../copy";
 
 /** /contact/quote/{id}: like the inquiry, but its last field is Additional Information (SPEC §2). */
 export default function QuoteForm({ modelId, modelName }: ModelRequestFormProps) {

@@ -1,5 +1,6 @@
-import { LEAD_MESSAGES, type ServiceBookingFormProps } from "shared-types";
+import type { ServiceBookingFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import { LEAD_MESSAGES } from "../copy";
 
 const HEADINGS = { service: "BOOK SERVICE APPOINTMENT", "body-shop": "BOOK ESTIMATE APPOINTMENT" } as const;
 

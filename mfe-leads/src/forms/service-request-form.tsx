@@ -1,5 +1,6 @@
-import { PREFILLED_MESSAGES, type ServiceRequestFormProps } from "shared-types";
+import type { ServiceRequestFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import { PREFILLED_MESSAGES } from "../copy";
 
 /** Request Vehicle Service (/service, /service/{id}): the visitor's vehicle as v_make and v_model (SPEC §3). */
 export default function ServiceRequestForm({ model }: ServiceRequestFormProps) {

@@ -1,5 +1,6 @@
-import { LEAD_MESSAGES, PREFILLED_MESSAGES, type TrailerEnquiryFormProps } from "shared-types";
+import type { TrailerEnquiryFormProps } from "shared-types";
 import { LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import { LEAD_MESSAGES, PREFILLED_MESSAGES } from "../copy";
 
 /**
  * The trailer page's enquiry form (SPEC §2, §5): placeholders First Name, Last Name, Email, Phone Number; first

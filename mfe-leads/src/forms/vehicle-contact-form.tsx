@@ -1,5 +1,6 @@
-import { PREFILLED_MESSAGES, type VehicleContactFormProps } from "shared-types";
+import type { VehicleContactFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import { PREFILLED_MESSAGES } from "../copy";
 
 /** The inline form of a vehicle's page: first name and a well-formed email required (SPEC §5). VDPContactForm. */
 export default function VehicleContactForm({ stockNumber, vin = "", make = "", model = "" }: VehicleContactFormProps) {

@@ -1,4 +1,3 @@
-import { BODY_SHOP_ITEMS, SERVICE_ITEMS, type SiteSectionItem } from "shared-types";
 import bus from "../assets/headers/header-bus.svg";
 import collision from "../assets/headers/header-collision.svg";
 import electrical from "../assets/headers/header-electrical.svg";
@@ -7,6 +6,7 @@ import inspection from "../assets/headers/header-inspection.svg";
 import maintenance from "../assets/headers/header-maintenance.svg";
 import motorhome from "../assets/headers/header-motorhome.svg";
 import paint from "../assets/headers/header-paint.svg";
+import { BODY_SHOP_ITEMS, SERVICE_ITEMS, type SiteSectionItem } from "./site-sections";
 
 /** Drawn header backgrounds, 1600×480 each. */
 export const HEADER_IMAGES = { bus, collision, electrical, engine, inspection, maintenance, motorhome, paint } as const;

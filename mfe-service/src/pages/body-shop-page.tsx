@@ -1,8 +1,9 @@
 import { breadcrumbJsonLd, usePageHead, useSite } from "remote-kit";
 import { Link } from "remote-kit/router";
-import { BODY_SHOP_ITEMS, paths } from "shared-types";
+import { paths } from "shared-types";
 import { PageHero } from "../components/page-hero";
 import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH } from "../data/service-pages";
+import { BODY_SHOP_ITEMS } from "../data/site-sections";
 
 export function BodyShopPage() {
   const { siteUrl } = useSite();

@@ -1,10 +1,11 @@
 import { breadcrumbJsonLd, HttpStatus, usePageHead, useResource, useSite } from "remote-kit";
 import { Link, useParams } from "remote-kit/router";
-import { type LeadModelRef, type LineupModel, paths, SERVICE_ITEMS, telHref } from "shared-types";
+import { type LeadModelRef, type LineupModel, paths, telHref } from "shared-types";
 import { lineupModelResource } from "../api/resources";
 import { LeadsForm } from "../components/leads-form";
 import { PageHero } from "../components/page-hero";
 import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH } from "../data/service-pages";
+import { SERVICE_ITEMS } from "../data/site-sections";
 
 type ModelLookup =
   | { status: "none" }

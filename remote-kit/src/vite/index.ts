@@ -165,6 +165,8 @@ export function remoteViteConfig(options: RemoteConfigOptions) {
             strictPort: true,
             origin: `http://localhost:${options.devPort}`,
             cors: true,
+            // the standalone page reads the dealership's details from the API, as the host's page would carry them
+            proxy: { "/api": process.env.API_ORIGIN ?? "http://127.0.0.1:4180" },
           },
           build: { target: "es2022" },
         };

@@ -10,6 +10,9 @@ export const REMOTE_TIMEOUT_MS = 6000;
 
 // the runtime is its own chunk: pages without a remote (the home page) never download it
 const loadFederation = () => import("./federation").then((m) => m.federation);
+// so is the configuration's schema (zod): only a page with a remote region reads the configuration
+const checkConfig = (value: unknown, source: string) =>
+  import("shared-types/schemas").then((m) => m.parseRemotesConfig(value, source));
 
 let configPromise: Promise<RemotesConfig> | null = null;
 
@@ -29,7 +32,7 @@ async function register(config: RemotesConfig, names: readonly RemoteName[] = RE
 async function fetchConfig(): Promise<RemotesConfig> {
   const response = await fetch(REMOTES_CONFIG_PATH, { cache: "no-store" });
   if (!response.ok) throw new Error(`remote configuration answered ${response.status}`);
-  return (await response.json()) as RemotesConfig;
+  return checkConfig(await response.json(), REMOTES_CONFIG_PATH);
 }
 
 /**
@@ -40,7 +43,7 @@ async function fetchConfig(): Promise<RemotesConfig> {
 export function loadRemotesConfig(fresh = false): Promise<RemotesConfig> {
   if (fresh) configPromise = null;
   const written = fresh ? null : readSiteDocument()?.remotes;
-  configPromise ??= (written ? Promise.resolve(written) : fetchConfig())
+  configPromise ??= (written ? checkConfig(written, "the page's remote configuration") : fetchConfig())
     .then(async (config) => {
       await register(config);
       return config;

@@ -1,5 +1,6 @@
 import { useSite } from "remote-kit";
-import { REMOTE_TITLES, type RemoteName, telHref } from "shared-types";
+import { type RemoteName, telHref } from "shared-types";
+import { REMOTE_TITLES } from "../remote-titles";
 
 export function RemoteUnavailable({ name, onRetry }: { name: RemoteName; onRetry: () => void }) {
   const { phone_sales: phone } = useSite().business;

@@ -1,7 +1,10 @@
-import type { z } from "zod/mini";
-import type { siteSectionItemSchema } from "./site-sections.schema.js";
+// Team service's own pages: their titles and links (SPEC §2). Copy, not a contract: it ships with this remote.
 
-export type SiteSectionItem = z.infer<typeof siteSectionItemSchema>;
+/** One service or body-shop page: its title and its /services/{link} or /body-shop-services/{link} slug. */
+export interface SiteSectionItem {
+  title: string;
+  link: string;
+}
 
 /** The 18 service pages, /services/{link} (SPEC §2). */
 export const SERVICE_ITEMS: readonly SiteSectionItem[] = [

@@ -1,0 +1,81 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { apiPaths, type BusinessDetails } from "shared-types";
+import { businessDetailsSchema } from "shared-types/schemas";
+
+export class BusinessDetailsUnavailable extends Error {}
+
+export interface BusinessDetailsSourceOptions {
+  apiOrigin: string;
+  /** Details younger than this are used as they are; older ones are asked for again. */
+  maxAgeMs: number;
+  /** Where the last good details are kept, so a restart while the API is down still has them. */
+  cacheFile?: string;
+  onProblem?: (message: string, error?: unknown) => void;
+}
+
+/**
+ * The dealership's details for every page, from the API (its one source): asked for at most once per `maxAgeMs`,
+ * validated, and kept. When the API does not answer, or answers something the pages could not show, the last good
+ * details stand in (from memory, or from the cache file after a restart).
+ */
+export class BusinessDetailsSource {
+  private good: { at: number; details: BusinessDetails } | null = null;
+  private pending: Promise<BusinessDetails> | null = null;
+
+  constructor(private readonly options: BusinessDetailsSourceOptions) {}
+
+  async current(): Promise<BusinessDetails> {
+    if (this.good && Date.now() - this.good.at < this.options.maxAgeMs) return this.good.details;
+    this.pending ??= this.refresh().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  private async refresh(): Promise<BusinessDetails> {
+    try {
+      const response = await fetch(`${this.options.apiOrigin}${apiPaths.businessDetails()}`, {
+        signal: AbortSignal.timeout(2_000),
+      });
+      if (!response.ok) throw new Error(`the API answered ${response.status}`);
+      const parsed = businessDetailsSchema.safeParse(await response.json());
+      if (!parsed.success) throw new Error(`the API's business details are invalid: ${parsed.error.message}`);
+      const changed = JSON.stringify(parsed.data) !== JSON.stringify(this.good?.details);
+      this.good = { at: Date.now(), details: parsed.data };
+      if (changed && this.options.cacheFile) await this.keep(parsed.data);
+      return parsed.data;
+    } catch (error) {
+      this.options.onProblem?.("business details: the last good ones stand in", error);
+      if (this.good) return this.good.details;
+      const kept = await this.kept();
+      if (kept) {
+        this.good = { at: 0, details: kept };
+        return kept;
+      }
+      throw new BusinessDetailsUnavailable(
+        "no business details yet: the API has not answered since this server started",
+      );
+    }
+  }
+
+  private async keep(details: BusinessDetails): Promise<void> {
+    const file = this.options.cacheFile as string;
+    try {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, JSON.stringify(details));
+    } catch (error) {
+      this.options.onProblem?.(`business details: could not keep a copy in ${file}`, error);
+    }
+  }
+
+  private async kept(): Promise<BusinessDetails | null> {
+    if (!this.options.cacheFile) return null;
+    try {
+      const parsed = businessDetailsSchema.safeParse(JSON.parse(await readFile(this.options.cacheFile, "utf8")));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -18,10 +18,10 @@ vi.mock("../src/api/unit-lookup", () => ({
       ? { kind: "trailer", stockNumber: stock, title: "7x14 Cargo", image: null, href: "/trailer-inventory/T1007" }
       : null,
 }));
-// team catalog's published line-up, as the pages read it (remote-kit loadPeerData)
+// team catalog's published line-up, as the pages read it (remote-kit loadDeclaredPeerData)
 vi.mock("remote-kit", async (original) => ({
   ...(await original<typeof import("remote-kit")>()),
-  loadPeerData: async () => ({ models: [NRR_EV], legacyIds: {} }),
+  loadDeclaredPeerData: async () => ({ models: [NRR_EV], legacyIds: {} }),
 }));
 vi.mock("../src/api/form-start", () => ({ fetchFormStart: async () => `1763800000000.${"s".repeat(43)}` }));
 const fetchPrivacyFacts = vi.fn();

@@ -7,7 +7,7 @@ import { renderAt } from "./render";
 vi.mock("../src/api/promotions-api", () => ({ fetchPromotions: async () => [] }));
 vi.mock("remote-kit", async (original) => ({
   ...(await original<typeof import("remote-kit")>()),
-  loadPeerData: async () => ({ models: [], legacyIds: {} }),
+  loadDeclaredPeerData: async () => ({ models: [], legacyIds: {} }),
 }));
 // team leads' forms stand in as empty forms: the route table is under test
 (globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] = async () => ({ default: () => <form /> });

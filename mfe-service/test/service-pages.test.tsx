@@ -5,13 +5,13 @@ import { loadSectionPage, type SectionPage } from "../src/data/service-pages";
 import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "../src/data/site-sections";
 import { renderAt as renderRoute } from "./render";
 
-/** Team catalog's published line-up, as the page reads it (remote-kit loadPeerData), and whether it answers. */
+/** Team catalog's published line-up, as the page reads it (remote-kit loadDeclaredPeerData), and whether it answers. */
 let catalogReachable = true;
 const NRR = { id: "isuzu-nrr-diesel", make: "Isuzu", name: "Isuzu NRR Diesel" };
 vi.mock("remote-kit", async (original) => ({
   ...(await original<typeof import("remote-kit")>()),
-  loadPeerData: async (remote: string, name: string) => {
-    if (remote !== "catalog" || name !== "lineup-models" || !catalogReachable) throw new Error("catalog is down");
+  loadDeclaredPeerData: async ({ from, name }: { from: string; name: string }) => {
+    if (from !== "catalog" || name !== "lineup-models" || !catalogReachable) throw new Error("catalog is down");
     return { models: [NRR], legacyIds: {} };
   },
 }));

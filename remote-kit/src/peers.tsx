@@ -1,5 +1,6 @@
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import type { RemoteName } from "shared-types";
+import type { DataUse, TypeOf } from "./contracts.js";
 import { MANIFEST_SERVER_FIELD, type RemoteServerInfo } from "./protocol.js";
 import { readSiteDocument } from "./site-context.js";
 
@@ -74,6 +75,16 @@ export function setPeerDataResolver(next: PeerDataResolver): void {
 /** Data another team publishes (catalog's line-up models, inventory's trailers), on the server and in the browser. */
 export function loadPeerData<T>(remote: RemoteName, name: string): Promise<T> {
   return resolver(remote, name) as Promise<T>;
+}
+
+/**
+ * Peer data as a consumer declared it (src/contracts/consumes.ts): typed with only the fields the declaration
+ * names, which the provider's pipeline checks its published data against.
+ */
+export function loadDeclaredPeerData<U extends Pick<DataUse, "from" | "name"> & { shape: object }>(
+  use: U,
+): Promise<TypeOf<U["shape"]>> {
+  return loadPeerData<TypeOf<U["shape"]>>(use.from, use.name);
 }
 
 // ---- Peer modules rendered inside a page ----

@@ -7,7 +7,6 @@ export * from "./federation.js";
 export * from "./format.js";
 export * from "./inventory-filter.js";
 export * from "./lead.js";
-export * from "./lead-forms.js";
 export * from "./lineup.js";
 export * from "./promotion.js";
 export * from "./routes.js";

@@ -19,6 +19,7 @@ import {
 import { LeadsForm } from "../components/leads-form";
 import { RefineToolbar } from "../components/refine-toolbar";
 import { VehicleListItem } from "../components/vehicle-list-item";
+import CONSUMES from "../contracts/consumes";
 import { pageNumbers, rangeText } from "../pager";
 import { vehicleTitle } from "../seo/structured-data";
 
@@ -114,7 +115,7 @@ export function InventoryPage() {
           <RelatedVehicles />
           <section className="inventory-finder" aria-label="Find me this vehicle">
             <LeadsForm
-              form="leads/vehicle-finder-form"
+              use={CONSUMES.modules.vehicleFinderForm}
               props={{ make: view.filter.make[0] ?? "", model: view.filter.model[0] ?? "", search: view.search }}
             />
           </section>

@@ -4,6 +4,7 @@ import { formatPrice, paths } from "shared-types";
 import { CallUsButton } from "../components/call-us-button";
 import { ImageGallery } from "../components/image-gallery";
 import { LeadsForm } from "../components/leads-form";
+import CONSUMES from "../contracts/consumes";
 import { PLACEHOLDER_IMAGE, trailerImages, trailerMainImage } from "../data/trailer-images";
 import { findTrailer } from "../data/trailers";
 import { trailerJsonLd } from "../seo/structured-data";
@@ -103,7 +104,7 @@ export function TrailerPage() {
       </section>
       <section className="inventory-vehicle__form">
         <LeadsForm
-          form="leads/trailer-enquiry-form"
+          use={CONSUMES.modules.trailerEnquiryForm}
           props={{
             stockNumber: trailer.stock_number,
             name: trailer.name,

@@ -7,6 +7,7 @@ import { ImageGallery } from "../components/image-gallery";
 import { LeadsForm } from "../components/leads-form";
 import { VehicleListItem } from "../components/vehicle-list-item";
 import { VehiclePrice } from "../components/vehicle-price";
+import CONSUMES from "../contracts/consumes";
 import { PLACEHOLDER_IMAGE } from "../data/trailer-images";
 import { vehicleJsonLd, vehicleTitle } from "../seo/structured-data";
 
@@ -146,7 +147,7 @@ export function VehiclePage() {
       </section>
       <section className="inventory-vehicle__form">
         <LeadsForm
-          form="leads/vehicle-contact-form"
+          use={CONSUMES.modules.vehicleContactForm}
           props={{ stockNumber: v.stock_number, vin: v.vin, make: v.make, model: v.model }}
         />
       </section>

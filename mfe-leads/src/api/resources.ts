@@ -1,5 +1,6 @@
-import { defineResource, loadPeerData } from "remote-kit";
-import { findInLineup, type LineupModel, type PublishedLineup } from "shared-types";
+import { defineResource, loadDeclaredPeerData } from "remote-kit";
+import { findInLineup } from "shared-types";
+import CONSUMES from "../contracts/consumes";
 
 /**
  * What the pages load, named so the server's loaders and the pages agree (remote-kit resources). The HTTP client
@@ -10,8 +11,8 @@ export const unitResource = defineResource("leads:unit", async (stockNumber: str
 );
 
 /** Line-up models are team catalog's data, published beside its manifest for the inquiry and quote pages. */
-export async function findLineupModel(id: string): Promise<LineupModel | null> {
-  return findInLineup(await loadPeerData<PublishedLineup>("catalog", "lineup-models"), id) ?? null;
+export async function findLineupModel(id: string) {
+  return findInLineup(await loadDeclaredPeerData(CONSUMES.data.lineup), id) ?? null;
 }
 
 export const lineupModelResource = defineResource("leads:lineup-model", findLineupModel);

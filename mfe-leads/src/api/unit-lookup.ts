@@ -1,6 +1,7 @@
-import { loadPeerData } from "remote-kit";
-import { apiPaths, type PublishedTrailer, paths } from "shared-types";
+import { loadDeclaredPeerData } from "remote-kit";
+import { apiPaths, paths } from "shared-types";
 import { stockNumberSchema, vehicleSchema } from "shared-types/schemas";
+import CONSUMES from "../contracts/consumes";
 import { apiClient } from "./api-client";
 
 /** What the more-info page shows about the unit a visitor asks about. */
@@ -30,7 +31,7 @@ export async function findUnit(stockNumber: string): Promise<UnitSummary | null>
     const status = (error as { response?: { status?: number } }).response?.status;
     if (status !== 404) throw error;
   }
-  const trailers = await loadPeerData<readonly PublishedTrailer[]>("inventory", "trailers");
+  const trailers = await loadDeclaredPeerData(CONSUMES.data.trailers);
   const trailer = trailers.find((t) => t.stock_number === stockNumber);
   if (!trailer) return null;
   return {

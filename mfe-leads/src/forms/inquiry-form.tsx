@@ -1,5 +1,5 @@
-import type { ModelRequestFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import type { ModelRequestFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
 
 /** /contact/inquiry/{id}: no validation; carries the model and the hidden customer action (SPEC §3, §5). */

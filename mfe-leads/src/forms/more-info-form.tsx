@@ -1,5 +1,5 @@
-import type { MoreInfoFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import type { MoreInfoFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
 
 /** /contact/more-info/{stock_number} for a vehicle or a trailer: nothing required (SPEC §5). */

@@ -1,5 +1,5 @@
-import type { PartsRequestFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import type { PartsRequestFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
 
 /** Request Vehicle Parts (/parts, /parts/{id}): make, model and the parts required (SPEC §3). */

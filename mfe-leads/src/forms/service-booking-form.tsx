@@ -1,5 +1,5 @@
-import type { ServiceBookingFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import type { ServiceBookingFormProps } from "../contracts/provides";
 import { LEAD_MESSAGES } from "../copy";
 
 const HEADINGS = { service: "BOOK SERVICE APPOINTMENT", "body-shop": "BOOK ESTIMATE APPOINTMENT" } as const;

@@ -1,5 +1,5 @@
-import type { ServiceRequestFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import type { ServiceRequestFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
 
 /** Request Vehicle Service (/service, /service/{id}): the visitor's vehicle as v_make and v_model (SPEC §3). */

@@ -1,5 +1,5 @@
-import type { TrailerEnquiryFormProps } from "shared-types";
 import { LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import type { TrailerEnquiryFormProps } from "../contracts/provides";
 import { LEAD_MESSAGES, PREFILLED_MESSAGES } from "../copy";
 
 /**

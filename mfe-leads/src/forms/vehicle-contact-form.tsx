@@ -1,5 +1,5 @@
-import type { VehicleContactFormProps } from "shared-types";
 import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import type { VehicleContactFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
 
 /** The inline form of a vehicle's page: first name and a well-formed email required (SPEC §5). VDPContactForm. */

@@ -1,5 +1,5 @@
-import type { VehicleFinderFormProps } from "shared-types";
 import { LeadForm } from "../components/lead-form";
+import type { VehicleFinderFormProps } from "../contracts/provides";
 
 /**
  * The further form of SPEC §2 (first name, last name, company, email, phone, vehicle make, vehicle model), used as

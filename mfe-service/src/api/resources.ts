@@ -1,5 +1,6 @@
-import { defineResource, loadPeerData } from "remote-kit";
-import { findInLineup, type LineupModel, type PublishedLineup } from "shared-types";
+import { defineResource, loadDeclaredPeerData } from "remote-kit";
+import { findInLineup } from "shared-types";
+import CONSUMES from "../contracts/consumes";
 import { loadSectionPage } from "../data/service-pages";
 
 /**
@@ -14,8 +15,8 @@ export const promotionsResource = defineResource("service:promotions", async () 
  * Line-up models are team catalog's data, published as data/lineup-models.json beside its manifest. null: no such
  * model. Rejects when catalog cannot be reached, which the page treats differently from an unknown id.
  */
-export async function findLineupModel(id: string): Promise<LineupModel | null> {
-  return findInLineup(await loadPeerData<PublishedLineup>("catalog", "lineup-models"), id) ?? null;
+export async function findLineupModel(id: string) {
+  return findInLineup(await loadDeclaredPeerData(CONSUMES.data.lineup), id) ?? null;
 }
 
 export const lineupModelResource = defineResource("service:lineup-model", findLineupModel);

@@ -1,15 +1,22 @@
-import { PeerModule, useSite } from "remote-kit";
-import { type LeadFormModuleId, type LeadFormModules, telHref } from "shared-types";
+import { type ModuleUse, PeerModule, peerModuleId, type ShapeOf, useSite } from "remote-kit";
+import { telHref } from "shared-types";
 
 /**
- * One of team leads' forms (shared-types LeadFormModules) inside a service page. Its code lives with team
- * leads, so it loads once the page is interactive, into space kept for it; if leads is down, the phone number.
+ * One of team leads' forms inside a service page, as declared in src/contracts/consumes.ts (the props it passes are
+ * typed by that declaration, which team leads' pipeline checks). Its code lives with team leads, so it loads once
+ * the page is interactive, into space kept for it; if leads is down, the phone number.
  */
-export function LeadsForm<K extends LeadFormModuleId>({ form, props }: { form: K; props: LeadFormModules[K] }) {
+export function LeadsForm<U extends Pick<ModuleUse, "from" | "module"> & { props: object }>({
+  use,
+  props,
+}: {
+  use: U;
+  props: NoInfer<ShapeOf<U["props"]>>;
+}) {
   const { phone_sales: phone } = useSite().business;
   return (
     <PeerModule
-      id={form}
+      id={peerModuleId(use)}
       props={props}
       placeholder={
         <p className="service-muted service-form-placeholder" aria-busy="true">

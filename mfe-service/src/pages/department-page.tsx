@@ -1,16 +1,17 @@
-import { breadcrumbJsonLd, HttpStatus, usePageHead, useResource, useSite } from "remote-kit";
+import { breadcrumbJsonLd, HttpStatus, type PropsOfUse, usePageHead, useResource, useSite } from "remote-kit";
 import { Link, useParams } from "remote-kit/router";
-import { type LeadModelRef, type LineupModel, paths, telHref } from "shared-types";
-import { lineupModelResource } from "../api/resources";
+import { paths, telHref } from "shared-types";
+import { type findLineupModel, lineupModelResource } from "../api/resources";
 import { LeadsForm } from "../components/leads-form";
 import { PageHero } from "../components/page-hero";
+import CONSUMES from "../contracts/consumes";
 import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH } from "../data/service-pages";
 import { SERVICE_ITEMS } from "../data/site-sections";
 
 type ModelLookup =
   | { status: "none" }
   | { status: "loading" }
-  | { status: "found"; model: LineupModel }
+  | { status: "found"; model: NonNullable<Awaited<ReturnType<typeof findLineupModel>>> }
   | { status: "unknown" };
 
 const DEPARTMENTS = {
@@ -112,10 +113,16 @@ export function DepartmentPage({ department }: { department: "service" | "parts"
   );
 }
 
-function DepartmentForm({ department, model }: { department: "service" | "parts"; model?: LeadModelRef }) {
+function DepartmentForm({
+  department,
+  model,
+}: {
+  department: "service" | "parts";
+  model?: PropsOfUse<typeof CONSUMES.modules.serviceRequestForm>["model"];
+}) {
   return department === "service" ? (
-    <LeadsForm form="leads/service-request-form" props={model ? { model } : {}} />
+    <LeadsForm use={CONSUMES.modules.serviceRequestForm} props={model ? { model } : {}} />
   ) : (
-    <LeadsForm form="leads/parts-request-form" props={model ? { model } : {}} />
+    <LeadsForm use={CONSUMES.modules.partsRequestForm} props={model ? { model } : {}} />
   );
 }

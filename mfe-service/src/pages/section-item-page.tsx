@@ -5,6 +5,7 @@ import { paths, telHref } from "shared-types";
 import { sectionPageResource } from "../api/resources";
 import { LeadsForm } from "../components/leads-form";
 import { PageHero } from "../components/page-hero";
+import CONSUMES from "../contracts/consumes";
 import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH, type SectionPage } from "../data/service-pages";
 
 const HOMES = {
@@ -16,7 +17,7 @@ function BookingForm({ page, placement }: { page: SectionPage; placement: string
   return (
     <section className="service-form" aria-label={`Book: ${page.title}`}>
       <LeadsForm
-        form="leads/service-booking-form"
+        use={CONSUMES.modules.serviceBookingForm}
         props={{ section: page.section, serviceTitle: page.title, placement }}
       />
     </section>

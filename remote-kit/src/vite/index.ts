@@ -6,6 +6,7 @@ import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import type { RemoteName } from "shared-types";
 import { type ConfigEnv, mergeConfig, type Plugin, type UserConfig, type ViteDevServer } from "vite";
+import { MANIFEST_CONTRACTS_FIELD, type ProviderContract } from "../contracts.js";
 import { type ContentSources, MANIFEST_SERVER_FIELD, RENDER_PROTOCOL, type RemoteServerInfo } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
 import { SHARED_DEPENDENCIES } from "../shared-dependencies.js";
@@ -23,6 +24,8 @@ export interface RemoteConfigOptions {
   devPort: number;
   /** Origins outside the site its pages embed or load from (written to the manifest for the host's CSP). */
   contentSources?: ContentSources;
+  /** The props each exposed module takes (src/contracts/provides.ts), written to the manifest for consumers' checks. */
+  provides?: ProviderContract;
   /** Merged last: test settings and anything particular to the remote. */
   extend?: UserConfig & { test?: unknown };
 }
@@ -150,6 +153,7 @@ export function remoteViteConfig(options: RemoteConfigOptions) {
                 additionalData: ({ stats }) => {
                   const metaData = (stats.metaData ?? {}) as Record<string, unknown>;
                   metaData[MANIFEST_SERVER_FIELD] = serverInfo(published, options.contentSources);
+                  if (options.provides) metaData[MANIFEST_CONTRACTS_FIELD] = options.provides;
                   return { ...stats, metaData };
                 },
               },

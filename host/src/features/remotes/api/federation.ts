@@ -19,7 +19,11 @@ declare const __SHARED_VERSIONS__: Record<"react" | "react-router-dom" | "zustan
 (globalThis as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE ??= runtimeCore;
 
 function provide(version: string, module: unknown, requiredVersion: string) {
-  return { version, lib: () => module as never, shareConfig: { singleton: true, requiredVersion } };
+  return {
+    version,
+    lib: () => module as never,
+    shareConfig: { singleton: true, strictVersion: true, requiredVersion },
+  };
 }
 
 const react = (module: unknown) =>

@@ -1,0 +1,27 @@
+import { defineConsumes, t } from "remote-kit/contracts";
+
+/**
+ * What team inventory uses of other teams, as its code uses it: team leads' forms (with the props it passes) and
+ * nothing else. Team leads' pipeline checks its build against this (remote-kit contracts).
+ */
+export default defineConsumes({
+  consumer: "inventory",
+  modules: {
+    vehicleContactForm: {
+      from: "leads",
+      module: "./vehicle-contact-form",
+      props: { stockNumber: t.string, vin: t.string, make: t.string, model: t.string },
+    },
+    trailerEnquiryForm: {
+      from: "leads",
+      module: "./trailer-enquiry-form",
+      props: { stockNumber: t.string, name: t.string, manufacturer: t.string, vin: t.string },
+    },
+    vehicleFinderForm: {
+      from: "leads",
+      module: "./vehicle-finder-form",
+      props: { make: t.string, model: t.string, search: t.string },
+    },
+  },
+  data: {},
+});

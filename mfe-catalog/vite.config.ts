@@ -1,7 +1,8 @@
 import { remoteViteConfig } from "remote-kit/vite";
 import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
 import { defineConfig, loadEnv } from "vite";
-import { DEFAULT_CREDIT_APPLICATION_URL } from "./src/credit-application";
+import { PROVIDES } from "./src/contracts/provides.ts";
+import { DEFAULT_CREDIT_APPLICATION_URL } from "./src/credit-application.ts";
 
 const creditApplication = (mode: string) =>
   loadEnv(mode, process.cwd(), "VITE_").VITE_CREDIT_APPLICATION_URL || DEFAULT_CREDIT_APPLICATION_URL;
@@ -17,6 +18,7 @@ export default defineConfig((env) =>
     },
     publishedData: ["lineup-models"],
     devPort: DEFAULT_REMOTE_DEV_PORTS.catalog,
+    provides: PROVIDES,
     // the financing form frames the lender's credit application
     contentSources: { frame: [new URL(creditApplication(env.mode)).origin] },
     extend: {

@@ -1,6 +1,7 @@
 import { remoteViteConfig } from "remote-kit/vite";
 import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
 import { defineConfig, loadEnv } from "vite";
+import { PROVIDES } from "./src/contracts/provides.ts";
 
 /** The media bucket for trailer photos: on another origin, the host's CSP must allow its images. */
 const mediaOrigins = (mode: string) => {
@@ -19,6 +20,7 @@ export default defineConfig((env) =>
     },
     publishedData: ["trailers"],
     devPort: DEFAULT_REMOTE_DEV_PORTS.inventory,
+    provides: PROVIDES,
     contentSources: { img: mediaOrigins(env.mode) },
     extend: {
       test: {

@@ -1,6 +1,7 @@
 import { remoteViteConfig } from "remote-kit/vite";
 import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
 import { defineConfig } from "vite";
+import { PROVIDES } from "./src/contracts/provides.ts";
 
 // Team leads: owns /contact, /contact/more-info/:id, /contact/inquiry/:id, /contact/quote/:id (see src/routes.tsx).
 export default defineConfig(
@@ -8,7 +9,7 @@ export default defineConfig(
     name: "leads",
     exposes: {
       "./routes": "./src/routes.tsx",
-      // every enquiry form, for other remotes to render (props: shared-types LeadFormModules)
+      // every enquiry form, for other remotes to render (props: src/contracts/provides.ts)
       "./contact-form": "./src/forms/contact-form.tsx",
       "./more-info-form": "./src/forms/more-info-form.tsx",
       "./inquiry-form": "./src/forms/inquiry-form.tsx",
@@ -21,6 +22,7 @@ export default defineConfig(
       "./vehicle-finder-form": "./src/forms/vehicle-finder-form.tsx",
     },
     devPort: DEFAULT_REMOTE_DEV_PORTS.leads,
+    provides: PROVIDES,
     extend: {
       test: {
         environment: "happy-dom",

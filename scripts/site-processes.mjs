@@ -1,8 +1,16 @@
 // The processes that make up the composed site, shared by start.mjs (built artefacts), the web benchmark and
 // dev.mjs (watch mode).
+import { existsSync, writeFileSync } from "node:fs";
 import { DEFAULT_REMOTE_PORTS, REMOTE_NAMES } from "shared-types";
 
 export const SITE_PORT = Number(process.env.PORT ?? 4173);
+
+/** Every remote's current build, behind the host's own proxy. */
+export const DEFAULT_REMOTES_CONFIG = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]),
+);
+/** The remote configuration `npm start`'s host reads on every request, and `npm run promote` edits. */
+export const REMOTES_CONFIG_FILE = new URL("../remotes.config.json", import.meta.url).pathname;
 export const API_PORT = Number(process.env.API_PORT ?? 4180);
 
 /**
@@ -17,6 +25,9 @@ export function servingCommands({
   hostEnv = {},
 } = {}) {
   const apiOrigin = `http://127.0.0.1:${apiPort}`;
+  if (!hostEnv.REMOTES_CONFIG_FILE && !process.env.REMOTES_CONFIG_FILE && !existsSync(REMOTES_CONFIG_FILE)) {
+    writeFileSync(REMOTES_CONFIG_FILE, `${JSON.stringify(DEFAULT_REMOTES_CONFIG, null, 2)}\n`);
+  }
   return [
     { name: "api", command: "npm run start -w api", env: { PORT: String(apiPort), ...apiEnv } },
     ...REMOTE_NAMES.map((name) => ({
@@ -31,6 +42,7 @@ export function servingCommands({
         PORT: String(sitePort),
         API_ORIGIN: apiOrigin,
         PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? "",
+        REMOTES_CONFIG_FILE: process.env.REMOTES_CONFIG_FILE || REMOTES_CONFIG_FILE,
         ...Object.fromEntries(
           REMOTE_NAMES.map((name) => [`REMOTE_${name.toUpperCase()}_ORIGIN`, `http://127.0.0.1:${remotePorts[name]}`]),
         ),

@@ -36,6 +36,9 @@ export interface ContentSources {
 
 export const MANIFEST_SERVER_FIELD = "server";
 
+/** Where a remote keeps its releases (fleet-release), and the path its server serves them under. */
+export const RELEASES_DIR = "releases";
+
 /** What every page of the site knows: filled in by the host server, read by every remote. */
 export interface SiteContext {
   /** The public origin of the site (canonical URLs, Open Graph, structured data), without a trailing slash. */

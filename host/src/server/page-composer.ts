@@ -3,7 +3,7 @@ import { REMOTE_NAMES, type RemotesConfig } from "shared-types";
 import { homeHead } from "../features/home/components/home-page";
 import { remoteForPath } from "../features/remotes/remote-for-path";
 import { composeDocument, type HostAssets } from "./page-document";
-import type { RemoteDirectory } from "./remote-directory";
+import type { RemoteDirectory, ResolvedRemote } from "./remote-directory";
 import { renderApp } from "./render-app";
 
 export type ComposedPage =
@@ -67,7 +67,7 @@ export class PageComposer {
         status: result.status,
         html: composeDocument(assets, {
           nonce,
-          head: renderPageHead(result.head, { siteUrl: site.siteUrl, siteName }),
+          head: renderPageHead(result.head, { siteUrl: site.siteUrl, siteName }) + releaseMeta(resolved),
           appHtml: renderApp(location, site, { kind: "composed", remote }, result.html),
           site: document({ remote, path: location }),
           routeData: { remote, payload: result.data },
@@ -115,6 +115,17 @@ export class PageComposer {
       );
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
   }
+}
+
+/**
+ * Which release of the remote composed the page (`fleet-release` writes it into the release's manifest): the page
+ * says it, for whoever must know what a visitor saw, and the browser loads that same release's files.
+ */
+function releaseMeta(remote: ResolvedRemote): string {
+  const release = remote.manifest.metaData?.release as { id?: unknown } | undefined;
+  return typeof release?.id === "string"
+    ? `<meta name="fleet-release" content="${escapeHtml(`${remote.name}@${release.id}`)}">`
+    : "";
 }
 
 /** /robots.txt: everything may be crawled but the API (its drawn media aside); the sitemap is named. */

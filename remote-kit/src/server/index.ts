@@ -1,10 +1,11 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { RemoteName } from "shared-types";
-import type { RenderRequest } from "../protocol.js";
+import { RELEASES_DIR, type RenderRequest } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
 import { DEFAULT_TIME_LIMITS, registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "./hardening.js";
 
@@ -25,6 +26,8 @@ export interface RemoteServerOptions {
 }
 
 const HASHED_ASSETS = /^\/assets\//;
+const RELEASE_ID = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,80}$/;
+const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Build by-products that are not part of the deployed remote. */
 const NOT_SERVED = [/^\/\.vite\//, /^\/index\.html$/, /^\/mf-stats\.json$/];
 
@@ -45,12 +48,37 @@ function isRenderRequest(body: unknown): body is RenderRequest {
  * A remote's production server: its static build (hashed assets cached for a year, the manifest, entry and
  * published data revalidated on every use), and its renderer (POST /render, GET /sitemap.json).
  */
+async function loadRenderer(serverDir: string, apiOrigin: string): Promise<RemoteRenderModule> {
+  const entry = await import(pathToFileURL(join(serverDir, "server-entry.js")).href);
+  const renderer = (entry as { default: RemoteRenderModule }).default;
+  renderer.configure({ apiOrigin });
+  await renderer.warmUp();
+  return renderer;
+}
+
+/**
+ * A remote's production server: its current build (hashed assets cached for a year; the manifest, entry and
+ * published data revalidated on every use) and its renderer (POST /render, GET /sitemap.json); and every release
+ * made with `fleet-release`, each at its own immutable address: /releases/{id}/… (every file cached for a year,
+ * the manifest included), /releases/{id}/render with that release's own renderer. Promoting or rolling back a
+ * release is pointing the host's remote configuration at another /releases/{id}/mf-manifest.json.
+ */
 export async function createRemoteServer(options: RemoteServerOptions): Promise<FastifyInstance> {
   const root = typeof options.root === "string" ? options.root : fileURLToPath(options.root);
-  const entry = await import(pathToFileURL(join(root, "dist-server/server-entry.js")).href);
-  const renderer = (entry as { default: RemoteRenderModule }).default;
-  renderer.configure({ apiOrigin: options.apiOrigin });
-  await renderer.warmUp();
+  const current = await loadRenderer(join(root, "dist-server"), options.apiOrigin);
+  const releases = new Map<string, Promise<RemoteRenderModule>>();
+  /** A release's renderer, loaded on its first render; null for an id that names no release. */
+  const releaseRenderer = (id: string): Promise<RemoteRenderModule> | null => {
+    const serverDir = join(root, RELEASES_DIR, id, "server");
+    if (!RELEASE_ID.test(id) || !existsSync(join(serverDir, "server-entry.js"))) return null;
+    let renderer = releases.get(id);
+    if (!renderer) {
+      renderer = loadRenderer(serverDir, options.apiOrigin);
+      releases.set(id, renderer);
+      renderer.catch(() => releases.delete(id));
+    }
+    return renderer;
+  };
   const corsOrigins = new Set(options.corsOrigins ?? []);
 
   const app = Fastify({
@@ -81,12 +109,25 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     wildcard: true,
     allowedPath: (pathName) => !NOT_SERVED.some((pattern) => pattern.test(pathName)),
     setHeaders(reply, filePath) {
+      // a release's files (sent below) never change at their address; the current build's names only change
+      // with their content under assets/
+      const release = filePath.startsWith(join(root, RELEASES_DIR));
       const relative = filePath.slice(join(root, "dist").length);
-      reply.header("cache-control", HASHED_ASSETS.test(relative) ? "public, max-age=31536000, immutable" : "no-cache");
+      reply.header("cache-control", release || HASHED_ASSETS.test(relative) ? IMMUTABLE : "no-cache");
     },
   });
 
-  app.post("/render", async (request, reply) => {
+  // a release's files never change at their address: every one of them is cached for a year
+  app.get<{ Params: { id: string; "*": string } }>(`/${RELEASES_DIR}/:id/*`, async (request, reply) => {
+    const { id, "*": file } = request.params;
+    const browserDir = join(root, RELEASES_DIR, id, "browser");
+    if (!RELEASE_ID.test(id) || !existsSync(browserDir) || NOT_SERVED.some((p) => p.test(`/${file}`))) {
+      return reply.code(404).send({ error: "Not Found", message: `No release file ${id}/${file}` });
+    }
+    return reply.sendFile(file, browserDir);
+  });
+
+  const render = async (renderer: RemoteRenderModule, request: FastifyRequest, reply: FastifyReply) => {
     if (!isRenderRequest(request.body)) {
       return reply.code(400).send({ error: "Bad Request", message: "expected a render request" });
     }
@@ -100,11 +141,25 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
         .code(notOwned ? 404 : 500)
         .send({ error: notOwned ? "Not Found" : "Render Failed", message: (error as Error).message });
     }
+  };
+  const noRelease = (reply: FastifyReply, id: string) =>
+    reply.code(404).send({ error: "Not Found", message: `No release ${id}` });
+
+  app.post("/render", (request, reply) => render(current, request, reply));
+  app.post<{ Params: { id: string } }>(`/${RELEASES_DIR}/:id/render`, async (request, reply) => {
+    const renderer = releaseRenderer(request.params.id);
+    return renderer ? render(await renderer, request, reply) : noRelease(reply, request.params.id);
   });
 
   app.get("/sitemap.json", async (_request, reply) => {
     reply.header("cache-control", "no-store");
-    return renderer.sitemap();
+    return current.sitemap();
+  });
+  app.get<{ Params: { id: string } }>(`/${RELEASES_DIR}/:id/sitemap.json`, async (request, reply) => {
+    const renderer = releaseRenderer(request.params.id);
+    if (!renderer) return noRelease(reply, request.params.id);
+    reply.header("cache-control", "no-store");
+    return (await renderer).sitemap();
   });
 
   app.get("/health", async () => ({ ok: true, remote: options.remote }));

@@ -1,0 +1,89 @@
+// node scripts/release-previous.mjs [remote ...]
+// Builds each remote as it was at its last release (releases.json: the commit it was last released from) and
+// files that build as a release of today's remote server (mfe-<name>/releases/<version>-<hash>), so today's host
+// can compose with it: the N-1 compatibility suite (e2e/tests/previous-release.spec.ts) runs on these. Prints, and
+// writes to $TMPDIR/fleet-previous-releases.json, which release id each remote got.
+//
+// The previous commit is checked out in a git worktree beside this one; its node_modules are this checkout's
+// (same lock file), except the workspace packages, which are the worktree's own: a remote is built with the
+// contracts and the kit of its own release.
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = new URL("../", import.meta.url).pathname;
+const released = JSON.parse(readFileSync(join(root, "releases.json"), "utf8"));
+const remotes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["catalog", "inventory", "service", "leads"];
+const bin = (name) => join(root, "node_modules/.bin", name);
+const run = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+
+const WORKSPACES = new Set(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).workspaces);
+
+/** A checkout of `commit` with this checkout's dependencies and its own workspace packages, built once. */
+function worktreeAt(commit) {
+  // one per checkout and commit: two clones on one machine never share a worktree
+  const dir = join(
+    tmpdir(),
+    `fleet-release-${commit.slice(0, 12)}-${createHash("sha256").update(root).digest("hex").slice(0, 8)}`,
+  );
+  if (!existsSync(join(dir, ".git"))) {
+    rmSync(dir, { recursive: true, force: true });
+    try {
+      run("git", ["worktree", "prune"], root);
+    } catch {
+      // nothing to prune
+    }
+    run("git", ["worktree", "add", "--detach", "--force", dir, commit], root);
+  }
+  const modules = join(dir, "node_modules");
+  if (!existsSync(modules)) {
+    mkdirSync(modules);
+    for (const entry of readdirSync(join(root, "node_modules"))) {
+      if (entry === ".bin" || entry.startsWith(".")) continue;
+      const own = WORKSPACES.has(entry) && existsSync(join(dir, entry));
+      symlinkSync(own ? join(dir, entry) : join(root, "node_modules", entry), join(modules, entry));
+    }
+    symlinkSync(join(root, "node_modules/.bin"), join(modules, ".bin"));
+  }
+  for (const library of ["shared-types", "remote-kit"]) {
+    if (!existsSync(join(dir, library, "dist"))) run(bin("tsc"), ["-b"], join(dir, library));
+  }
+  return dir;
+}
+
+const ids = {};
+for (const remote of remotes) {
+  const entry = released[remote];
+  if (!entry?.commit) throw new Error(`releases.json names no released commit for ${remote}`);
+  const checkout = worktreeAt(entry.commit);
+  const pkg = join(checkout, `mfe-${remote}`);
+  if (!existsSync(join(pkg, "dist-server/server-entry.js"))) {
+    run(bin("vite"), ["build", "--logLevel", "warn"], pkg);
+    run(bin("vite"), ["build", "--ssr", "src/server-entry.tsx", "--logLevel", "warn"], pkg);
+  }
+  const output = run(
+    process.execPath,
+    [
+      join(root, "remote-kit/dist/release-cli.js"),
+      "--remote",
+      remote,
+      "--from",
+      pkg,
+      "--version",
+      `${entry.version}-previous`,
+      "--into",
+      join(root, `mfe-${remote}`, "releases"),
+    ],
+    root,
+  );
+  const id = output.match(/promote: npm run promote -- \S+ (\S+)/)?.[1];
+  if (!id) throw new Error(`no release id in: ${output}`);
+  ids[remote] = id;
+  console.log(`${remote}: ${entry.commit.slice(0, 12)} -> release ${id}`);
+}
+const record = join(tmpdir(), "fleet-previous-releases.json");
+writeFileSync(record, JSON.stringify(ids, null, 2));
+console.log(record);

@@ -14,6 +14,20 @@ export const REMOTES_CONFIG_FILE = new URL("../remotes.config.json", import.meta
 export const API_PORT = Number(process.env.API_PORT ?? 4180);
 
 /**
+ * With no SMTP_URL of its own, `npm start` runs a local mail catcher (maildev) and the API delivers every lead to
+ * it: the CRM's ADF email and the department's notification can be read at MAIL_CATCHER.web.
+ */
+export const MAIL_CATCHER = process.env.SMTP_URL
+  ? null
+  : {
+      smtpPort: Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 1025),
+      webPort: Number(process.env.MAIL_CATCHER_WEB_PORT ?? 1080),
+      get web() {
+        return `http://localhost:${this.webPort}`;
+      },
+    };
+
+/**
  * Built artefacts: the API, each remote's own server (static files and renderer), and the host server in front.
  * The ports default to `npm start`'s; the benchmark runs its own set beside it.
  */
@@ -23,13 +37,25 @@ export function servingCommands({
   remotePorts = DEFAULT_REMOTE_PORTS,
   apiEnv = {},
   hostEnv = {},
+  mailCatcher = null,
 } = {}) {
   const apiOrigin = `http://127.0.0.1:${apiPort}`;
   if (!hostEnv.REMOTES_CONFIG_FILE && !process.env.REMOTES_CONFIG_FILE && !existsSync(REMOTES_CONFIG_FILE)) {
     writeFileSync(REMOTES_CONFIG_FILE, `${JSON.stringify(DEFAULT_REMOTES_CONFIG, null, 2)}\n`);
   }
+  const catcherEnv = mailCatcher
+    ? { SMTP_URL: `smtp://127.0.0.1:${mailCatcher.smtpPort}`, PUBLIC_SITE_URL: `http://localhost:${sitePort}` }
+    : {};
   return [
-    { name: "api", command: "npm run start -w api", env: { PORT: String(apiPort), ...apiEnv } },
+    ...(mailCatcher
+      ? [
+          {
+            name: "mail",
+            command: `maildev --smtp ${mailCatcher.smtpPort} --web ${mailCatcher.webPort} --ip 127.0.0.1 --web-ip 127.0.0.1 --max-emails 500 --silent`,
+          },
+        ]
+      : []),
+    { name: "api", command: "npm run start -w api", env: { PORT: String(apiPort), ...catcherEnv, ...apiEnv } },
     ...REMOTE_NAMES.map((name) => ({
       name,
       command: `npm run start -w mfe-${name}`,

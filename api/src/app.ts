@@ -6,6 +6,8 @@ import { API_PREFIX, LEAD_SPAM_GUARD } from "shared-types";
 import { registerBusinessRoutes } from "./business/business-routes.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
 import type { Database } from "./db/database.js";
+import { registerDeliveryRoutes } from "./delivery/delivery-routes.js";
+import { DEFAULT_CHANNELS } from "./delivery/delivery-setup.js";
 import { HttpError } from "./http-errors.js";
 import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
 import { type LeadRouteOptions, registerLeadRoutes } from "./leads/lead-routes.js";
@@ -22,6 +24,8 @@ export interface AppOptions {
   /** Which proxies' X-Forwarded-For to believe (Fastify trustProxy syntax). */
   trustProxy?: string;
   leads?: Partial<Omit<LeadRouteOptions, "signingSecret" | "business">> & { signingSecret?: string };
+  /** The lead outbox's worker, when this process runs one: its health is reported and new leads wake it. */
+  delivery?: { nudge(): void };
   /** Requests one visitor may make per minute (reads; leads have their own, stricter limit). */
   readRateLimitMax?: number;
   /** Enables PUT /api/business-details for whoever holds this bearer token. */
@@ -35,6 +39,7 @@ export const DEFAULT_LEAD_OPTIONS = {
   rateLimitWindowMs: 10 * 60 * 1000,
   minFillMs: LEAD_SPAM_GUARD.minFillMs,
   retention: DEFAULT_RETENTION,
+  deliveryChannels: DEFAULT_CHANNELS,
 };
 
 /** A lead is a few kilobytes; anything far larger is refused before it is parsed. */
@@ -76,6 +81,7 @@ export async function buildApp({
   readRateLimitMax = 600,
   timeouts = DEFAULT_TIMEOUTS,
   adminToken,
+  delivery,
 }: AppOptions): Promise<FastifyInstance> {
   const business = new BusinessDetailsStore(db);
   await business.seedIfMissing();
@@ -161,9 +167,16 @@ export async function buildApp({
   await app.register(
     async (api) => {
       api.get("/health", async () => ({ ok: true, database: db.kind }));
+      await registerDeliveryRoutes(api, db, { adminToken, onResend: () => delivery?.nudge() });
       await registerBusinessRoutes(api, business, adminToken);
       registerInventoryRoutes(api, db);
-      await registerLeadRoutes(api, db, { ...DEFAULT_LEAD_OPTIONS, ...leads, signingSecret, business });
+      await registerLeadRoutes(api, db, {
+        ...DEFAULT_LEAD_OPTIONS,
+        onLeadStored: () => delivery?.nudge(),
+        ...leads,
+        signingSecret,
+        business,
+      });
       registerPromotionRoutes(api, db);
       registerMediaRoutes(api);
     },

@@ -1,40 +1,81 @@
 import { LEAD_SPAM_GUARD } from "shared-types";
 import { z } from "zod";
+import { DEFAULT_RETRY_POLICY } from "./delivery/outbox.js";
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(4180),
-  HOST: z.string().default("127.0.0.1"),
-  /** A PostgreSQL connection URL; without it the API keeps its data in an embedded PGlite database. */
-  DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
-  /** Where the embedded database keeps its files between runs. */
-  DATA_DIR: z.string().default(new URL("../../.data/pglite", import.meta.url).pathname),
-  /** How many vehicles the generator seeds into an empty database. */
-  SEED_VEHICLES: z.coerce.number().int().min(0).max(200_000).default(150),
-  /** Which proxies' X-Forwarded-For to believe (the host server runs on the same machine by default). */
-  TRUST_PROXY: z.string().default("loopback"),
-  /** Leads one client may send per window; a person rarely sends more than two. */
-  LEAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-  LEAD_RATE_LIMIT_WINDOW_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(10 * 60 * 1000),
-  /** A form sent faster than this after it appeared is a bot's (shared-types LEAD_SPAM_GUARD.minFillMs). */
-  LEAD_MIN_FILL_MS: z.coerce.number().int().min(0).default(LEAD_SPAM_GUARD.minFillMs),
-  /** Requests one visitor may make per minute to the API (reads); leads have their own limit. */
-  READ_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
-  /** Signs forms' start times and unsubscribe links; without it the API keeps a secret of its own in the database. */
-  LEAD_SIGNING_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32).optional()),
-  /** Leads older than this many days are deleted (the CRM keeps what the dealership acted on). */
-  LEAD_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
-  /** Quarantined (spam) submissions are deleted after this many days. */
-  QUARANTINE_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
-  /** Bearer token for PUT /api/business-details (the dealership's phones, hours, address); without it there is no PUT. */
-  ADMIN_TOKEN: z.string().min(16).optional(),
-  /** Bearer token for GET /api/leads/export (the CRM's pull); without it the endpoint does not exist. */
-  LEADS_EXPORT_TOKEN: z.string().min(16).optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-});
+const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().max(320).optional());
+const optionalEmail = z.preprocess((v) => (v === "" ? undefined : v), z.email().optional());
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(4180),
+    HOST: z.string().default("127.0.0.1"),
+    /** A PostgreSQL connection URL; without it the API keeps its data in an embedded PGlite database. */
+    DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
+    /** Where the embedded database keeps its files between runs. */
+    DATA_DIR: z.string().default(new URL("../../.data/pglite", import.meta.url).pathname),
+    /** How many vehicles the generator seeds into an empty database. */
+    SEED_VEHICLES: z.coerce.number().int().min(0).max(200_000).default(150),
+    /** Which proxies' X-Forwarded-For to believe (the host server runs on the same machine by default). */
+    TRUST_PROXY: z.string().default("loopback"),
+    /** Leads one client may send per window; a person rarely sends more than two. */
+    LEAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    LEAD_RATE_LIMIT_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(10 * 60 * 1000),
+    /** A form sent faster than this after it appeared is a bot's (shared-types LEAD_SPAM_GUARD.minFillMs). */
+    LEAD_MIN_FILL_MS: z.coerce.number().int().min(0).default(LEAD_SPAM_GUARD.minFillMs),
+    /** Requests one visitor may make per minute to the API (reads); leads have their own limit. */
+    READ_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    /** Signs forms' start times and unsubscribe links; without it the API keeps a secret of its own in the database. */
+    LEAD_SIGNING_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32).optional()),
+    /** Leads older than this many days are deleted (the CRM keeps what the dealership acted on). */
+    LEAD_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+    /** Quarantined (spam) submissions are deleted after this many days. */
+    QUARANTINE_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+    /** Bearer token for PUT /api/business-details (the dealership's phones, hours, address); without it there is no PUT. */
+    ADMIN_TOKEN: z.string().min(16).optional(),
+    /** Bearer token for GET /api/leads/export (the CRM's pull); without it the endpoint does not exist. */
+    LEADS_EXPORT_TOKEN: z.string().min(16).optional(),
+    /**
+     * Where leads are emailed from: an SMTP server's URL (smtp://user:pass@host:587, smtps:// for TLS from the start).
+     * The default is the local mail catcher `npm start` runs, so a lead is never sent anywhere real by accident.
+     */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL")
+      .default("smtp://127.0.0.1:1025"),
+    /** "off": leads are not emailed (a webhook alone, or a deployment that only exports) */
+    LEAD_EMAIL: z.enum(["on", "off"]).default("on"),
+    LEADS_EMAIL_FROM: optionalText,
+    /** The CRM's lead address (ADF 1.0 emails); unset: leads-crm@ the dealership's domain */
+    CRM_LEADS_EMAIL: optionalEmail,
+    /** Each desk's own inbox (readable notifications); unset: sales@, service@, parts@ the dealership's domain */
+    SALES_LEADS_EMAIL: optionalEmail,
+    SERVICE_LEADS_EMAIL: optionalEmail,
+    PARTS_LEADS_EMAIL: optionalEmail,
+    /** Who is told when a lead could not be delivered; unset: operations@ the dealership's domain */
+    OPS_ALERT_EMAIL: optionalEmail,
+    /** A CRM that takes JSON: every lead is POSTed here, signed (X-Fleet-Signature, HMAC-SHA256 of the body) */
+    LEADS_WEBHOOK_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+    LEADS_WEBHOOK_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32).optional()),
+    /** "off": this process stores leads but does not send them (a separate `npm run leads:worker -w api` does) */
+    DELIVERY_WORKER: z.enum(["on", "off"]).default("on"),
+    DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(DEFAULT_RETRY_POLICY.maxAttempts),
+    DELIVERY_BASE_DELAY_MS: z.coerce.number().int().min(10).default(DEFAULT_RETRY_POLICY.baseDelayMs),
+    DELIVERY_MAX_DELAY_MS: z.coerce.number().int().min(10).default(DEFAULT_RETRY_POLICY.maxDelayMs),
+    DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(1_000),
+    /** How long a worker holds a delivery it is sending; one killed mid-send releases it after this */
+    DELIVERY_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
+    /** The public site's origin for links in notifications; unset: https:// and the dealership's domain */
+    PUBLIC_SITE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .refine((env) => !env.LEADS_WEBHOOK_URL || env.LEADS_WEBHOOK_SECRET, {
+    path: ["LEADS_WEBHOOK_SECRET"],
+    message: "LEADS_WEBHOOK_URL needs a LEADS_WEBHOOK_SECRET of at least 32 characters to sign with",
+  });
 export type ApiConfig = z.infer<typeof envSchema>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {

@@ -1,7 +1,10 @@
+import pino from "pino";
 import { buildApp } from "./app.js";
+import { BusinessDetailsStore } from "./business/business-store.js";
 import { readConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrations.js";
+import { configuredChannels, createDeliveryWorker } from "./delivery/delivery-setup.js";
 import { purgeExpired } from "./leads/retention.js";
 import { seedIfEmpty } from "./seed/seed.js";
 
@@ -14,7 +17,15 @@ const retention = {
   leadRetentionDays: config.LEAD_RETENTION_DAYS,
   quarantineRetentionDays: config.QUARANTINE_RETENTION_DAYS,
 };
+const business = new BusinessDetailsStore(db);
+await business.seedIfMissing();
+// the lead outbox's sender; its log lines go where the API's do
+const delivery =
+  config.DELIVERY_WORKER === "on"
+    ? createDeliveryWorker(config, db, business, pino({ level: config.LOG_LEVEL, name: "lead-delivery" }))
+    : null;
 const app = await buildApp({
+  delivery: delivery?.worker,
   db,
   logLevel: config.LOG_LEVEL,
   trustProxy: config.TRUST_PROXY,
@@ -27,6 +38,7 @@ const app = await buildApp({
     exportToken: config.LEADS_EXPORT_TOKEN,
     signingSecret: config.LEAD_SIGNING_SECRET,
     retention,
+    deliveryChannels: configuredChannels(config),
   },
 });
 app.log.info({ database: db.kind, seeded }, "database ready");
@@ -44,8 +56,21 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
     clearInterval(purgeTimer);
     await app.close();
+    await delivery?.worker.stop();
+    delivery?.transport.close();
     await db.close();
     process.exit(0);
   });
 }
 await app.listen({ port: config.PORT, host: config.HOST });
+if (delivery) {
+  delivery.worker.start();
+  app.log.info(
+    {
+      channels: configuredChannels(config),
+      smtp: new URL(config.SMTP_URL).host,
+      webhook: Boolean(config.LEADS_WEBHOOK_URL),
+    },
+    "lead delivery: sending stored leads",
+  );
+}

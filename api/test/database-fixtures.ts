@@ -19,29 +19,40 @@ export function backends(): Backend[] {
     list.push({
       name: "postgres",
       async open() {
-        const name = `api_test_${randomBytes(6).toString("hex")}`;
-        const admin = new pg.Client({ connectionString: serverUrl });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        const url = new URL(serverUrl);
-        url.pathname = `/${name}`;
-        const db = await openPostgres(url.toString());
+        const created = await createPostgresDatabase(serverUrl);
+        const db = await openPostgres(created.url);
         const close = db.close;
         return migrated({
           ...db,
           async close() {
             await close();
-            const cleanup = new pg.Client({ connectionString: serverUrl });
-            await cleanup.connect();
-            await cleanup.query(`drop database if exists ${name}`);
-            await cleanup.end();
+            await created.drop();
           },
         });
       },
     });
   }
   return list;
+}
+
+/** An empty database of its own on the test server: its URL (for another process too), and how to drop it. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `api_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
 }
 
 async function migrated(db: Database): Promise<Database> {

@@ -1,8 +1,16 @@
 import { createHmac } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { LEAD_FORMS, type LeadFormId, MARKETING_CONSENT } from "shared-types";
+import { FORM_DEPARTMENT } from "../../api/src/delivery/departments";
 import { LEAD_MESSAGES } from "../../mfe-leads/src/copy";
-import { E2E_LEADS_EXPORT_TOKEN, E2E_PORTS, E2E_SIGNING_SECRET, SITE_URL } from "../fixtures/site-processes";
+import { messagesAbout, recipientsOf, sourceOf } from "../fixtures/delivered-leads";
+import {
+  E2E_LEAD_INBOXES,
+  E2E_LEADS_EXPORT_TOKEN,
+  E2E_PORTS,
+  E2E_SIGNING_SECRET,
+  SITE_URL,
+} from "../fixtures/site-processes";
 import { leadsFrom } from "../fixtures/stored-leads";
 import { expect, test } from "../fixtures/test";
 
@@ -160,6 +168,18 @@ test.describe("every enquiry form in the composed site", () => {
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({ form: scenario.form, destination: LEAD_FORMS[scenario.form].destination });
       expect(stored[0]?.fields).toMatchObject({ first_name: "Robin", ...scenario.stored });
+
+      // and it reaches the dealership: the CRM's ADF email and the right desk's notification, once each
+      const leadId = stored[0]?.id ?? "";
+      const desk = E2E_LEAD_INBOXES[FORM_DEPARTMENT[scenario.form]];
+      await expect.poll(() => recipientsOf(leadId), { timeout: 15_000 }).toEqual([E2E_LEAD_INBOXES.crm, desk].sort());
+      const messages = await messagesAbout(leadId);
+      const notice = messages.find((m) => m.envelope.to[0]?.address === desk);
+      expect(notice && (await sourceOf(notice))).toMatch(new RegExp(`^Reply-To: ${email}\\r?$`, "m"));
+      expect(notice?.text).toContain(LEAD_FORMS[scenario.form].title);
+      const adf = messages.find((m) => m.envelope.to[0]?.address === E2E_LEAD_INBOXES.crm);
+      expect(adf?.text).toContain(`<prospect status="new">`);
+      expect(adf?.text).toContain(`>${leadId}</id>`);
       expect(pageErrors).toEqual([]);
     });
   }

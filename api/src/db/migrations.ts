@@ -154,6 +154,29 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    // the outbox: each stored lead's deliveries (CRM, the department's inbox, a webhook), written in the lead's
+    // own transaction, so no lead is stored without them; one per lead and channel, so none is sent twice
+    id: "011_lead_deliveries",
+    sql: `
+      create table lead_deliveries (
+        id text primary key,
+        lead_id text not null references leads (id) on delete cascade,
+        channel text not null,
+        status text not null default 'pending' check (status in ('pending', 'delivered', 'failed')),
+        attempts integer not null default 0,
+        next_attempt_at timestamptz not null default now(),
+        locked_until timestamptz,
+        last_error text not null default '',
+        created_at timestamptz not null default now(),
+        delivered_at timestamptz,
+        failed_at timestamptz,
+        unique (lead_id, channel)
+      );
+      create index lead_deliveries_due on lead_deliveries (next_attempt_at) where status = 'pending';
+      create index lead_deliveries_status on lead_deliveries (status);
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

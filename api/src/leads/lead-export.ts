@@ -16,10 +16,33 @@ export interface ExportedLead {
   /** When the visitor's address later unsubscribed (consent withdrawn), or "" */
   consent_withdrawn_at: string;
   fields: Partial<LeadFields>;
-  vehicle: { year: number; make: string; model: string; trim: string; vin: string; condition: string } | null;
+  vehicle: {
+    year: number;
+    make: string;
+    model: string;
+    trim: string;
+    vin: string;
+    condition: string;
+    /** The advertised price in dollars, 0 when the unit is "Contact Us For Pricing" */
+    price: number;
+    /** Kilometres */
+    odometer: number;
+  } | null;
 }
 
-export async function loadLeads(db: Queryable, since?: Date): Promise<ExportedLead[]> {
+/** Every stored lead, or those received since a moment, oldest first. */
+export function loadLeads(db: Queryable, since?: Date): Promise<ExportedLead[]> {
+  return selectLeads(db, "($1::timestamptz is null or l.received_at >= $1::timestamptz)", [
+    since ? since.toISOString() : null,
+  ]);
+}
+
+/** One stored lead (a delivery's), or null when it is gone (the retention policy deleted it). */
+export async function loadLead(db: Queryable, id: string): Promise<ExportedLead | null> {
+  return (await selectLeads(db, "l.id = $1", [id]))[0] ?? null;
+}
+
+async function selectLeads(db: Queryable, where: string, params: unknown[]): Promise<ExportedLead[]> {
   const rows = await db.query<Omit<ExportedLead, "vehicle"> & Record<string, unknown>>(
     `select l.id, l.form, l.destination, l.marketing_opt_in, l.consent_text, l.consent_version, l.fields,
             to_char(l.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as received_at,
@@ -27,12 +50,12 @@ export async function loadLeads(db: Queryable, since?: Date): Promise<ExportedLe
                from consent_withdrawals w
               where lower(w.email) = lower(l.fields->>'email') and w.withdrawn_at >= l.received_at) as consent_withdrawn_at,
             v.year as v_year, v.make as v_make, v.model as v_model, v.trim as v_trim, v.vin as v_vin,
-            v.condition as v_condition
+            v.condition as v_condition, v.effective_price as v_price, v.odometer as v_odometer
        from leads l
        left join vehicles v on v.stock_number = l.fields->>'stock_number'
-      where ($1::timestamptz is null or l.received_at >= $1::timestamptz)
+      where ${where}
       order by l.received_at, l.id`,
-    [since ? since.toISOString() : null],
+    params,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -54,6 +77,8 @@ export async function loadLeads(db: Queryable, since?: Date): Promise<ExportedLe
             trim: String(r.v_trim ?? ""),
             vin: String(r.v_vin ?? ""),
             condition: String(r.v_condition),
+            price: Number(r.v_price ?? 0),
+            odometer: Number(r.v_odometer ?? 0),
           },
   }));
 }
@@ -137,6 +162,12 @@ export function toAdf(
     if (vin) vehicle.ele("vin").txt(vin);
     if (f.stock_number) vehicle.ele("stock").txt(f.stock_number);
     if (v?.trim) vehicle.ele("trim").txt(v.trim);
+    if (v) vehicle.ele("odometer", { status: "original", units: "km" }).txt(String(v.odometer));
+    // a unit without a price is "Contact Us For Pricing": ADF's call price says exactly that
+    if (v) {
+      if (v.price > 0) vehicle.ele("price", { type: "asking", currency: "CAD" }).txt(String(v.price));
+      else vehicle.ele("price", { type: "call", currency: "CAD" }).txt("");
+    }
 
     const customer = prospect.ele("customer");
     addContact(

@@ -15,6 +15,7 @@ import { identifier, leadCaptureRequestSchema, safeText } from "shared-types/sch
 import { z } from "zod";
 import type { BusinessDetailsStore } from "../business/business-store.js";
 import type { Database } from "../db/database.js";
+import { type Channel, enqueueDeliveries } from "../delivery/outbox.js";
 import { HttpError, parseOrBadRequest } from "../http-errors.js";
 import { signFormStart, verifyFormStart, verifyUnsubscribeToken } from "../security/signing.js";
 import { IdempotencyKeyReused, once } from "./idempotency.js";
@@ -33,6 +34,10 @@ export interface LeadRouteOptions {
   retention: RetentionPolicy;
   /** The dealership's details: its phone in refusals, its name and address in the export. */
   business: BusinessDetailsStore;
+  /** Where every stored lead is sent (one outbox row each, written in the lead's own transaction). */
+  deliveryChannels: readonly Channel[];
+  /** Told once a lead is committed, so its deliveries go out now rather than at the next poll. */
+  onLeadStored?: () => void;
 }
 
 /** axios's convention: it copies this cookie into the X-XSRF-TOKEN header of same-origin writes. */
@@ -171,13 +176,17 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
               receipt.received_at,
             ],
           );
+          await enqueueDeliveries(tx, receipt.id, options.deliveryChannels);
           return receipt;
         });
         const { quarantined, ...receipt } = answer as LeadCaptureResponse & { quarantined?: string };
         // the lead's id, never what the visitor typed: the log is no place for personal data
         if (quarantined)
           request.log.warn({ quarantineId: receipt.id, reason: quarantined }, "lead quarantined as spam");
-        else request.log.info({ leadId: receipt.id, form }, "lead stored");
+        else {
+          request.log.info({ leadId: receipt.id, form }, "lead stored");
+          options.onLeadStored?.();
+        }
         return reply.code(201).send(receipt);
       } catch (error) {
         if (error instanceof IdempotencyKeyReused) {

@@ -1,0 +1,57 @@
+import { timingSafeEqual } from "node:crypto";
+import fastifyBearerAuth from "@fastify/bearer-auth";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Queryable } from "../db/database.js";
+import { parseOrBadRequest } from "../http-errors.js";
+import { deliveryHealth, resendFailed } from "./outbox.js";
+
+const resendSchema = z.object({ lead_id: z.uuid().optional() }).strict();
+
+const holdsToken = (request: FastifyRequest, token: string | undefined) => {
+  if (!token) return false;
+  const given = Buffer.from(request.headers.authorization ?? "");
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+/**
+ * GET /health/deliveries: are leads reaching the dealership? Pending and failed counts, the oldest pending one's
+ * age and the speed to lead (commit to delivered, p50 and p95 over 24 hours); 503 when something has failed or
+ * waited too long, so a monitor raises it. The failures themselves (lead ids and errors) only with the admin token.
+ * POST /deliveries/resend (admin token): failed deliveries, all or one lead's, are sent again.
+ */
+export async function registerDeliveryRoutes(
+  app: FastifyInstance,
+  db: Queryable,
+  options: { adminToken?: string; onResend?: () => void },
+): Promise<void> {
+  app.get("/health/deliveries", async (request, reply) => {
+    const { recent_failures, ...health } = await deliveryHealth(db);
+    reply.header("cache-control", "no-store");
+    return reply
+      .code(health.ok ? 200 : 503)
+      .send(holdsToken(request, options.adminToken) ? { ...health, recent_failures } : health);
+  });
+
+  const adminToken = options.adminToken;
+  if (!adminToken) return;
+  await app.register(async (admin) => {
+    await admin.register(fastifyBearerAuth, {
+      keys: new Set([adminToken]),
+      addHook: "preParsing",
+      errorResponse: () => ({ error: "Unauthorized", message: "A valid admin token is required" }),
+    });
+    admin.post(
+      "/deliveries/resend",
+      { config: { rateLimit: { max: 30, timeWindow: 60 * 60 * 1000 } } },
+      async (request) => {
+        const { lead_id } = parseOrBadRequest(resendSchema, request.body ?? {}, "resend request");
+        const resent = await resendFailed(db, lead_id);
+        request.log.info({ audit: "deliveries-resent", leadId: lead_id ?? null, resent }, "failed deliveries re-sent");
+        options.onResend?.();
+        return { resent };
+      },
+    );
+  });
+}

@@ -1,0 +1,188 @@
+import { type BusinessDetails, formatOdometer, formatPrice, LEAD_FORMS, type LeadFormId, paths } from "shared-types";
+import { type ExportedLead, toAdf } from "../leads/lead-export.js";
+import { type Department, departmentOf } from "./departments.js";
+
+/** What a message needs besides the lead: the dealership, and where the site lives (for links). */
+export interface MessageContext {
+  business: BusinessDetails;
+  /** The public site's origin, e.g. https://summitheavyfleet.ca (links in the notification point there) */
+  siteUrl: string;
+}
+
+export interface EmailMessage {
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** Fixed per delivery: a retry carries the same Message-ID, so a mailbox or CRM can tell it is one message */
+  messageId: string;
+}
+
+const formTitle = (form: string) => LEAD_FORMS[form as LeadFormId]?.title ?? form;
+
+const personName = (lead: ExportedLead) =>
+  [lead.fields.first_name, lead.fields.last_name].filter(Boolean).join(" ") || "A visitor (no name given)";
+
+/** The unit the lead is about, in words: "2024 Isuzu NPR-HD Gas (stock A1234)", or "" for a general enquiry. */
+export function vehicleLine(lead: ExportedLead): string {
+  const v = lead.vehicle;
+  const stock = lead.fields.stock_number;
+  if (v) return `${v.year} ${v.make} ${v.model}${v.trim ? ` ${v.trim}` : ""}${stock ? ` (stock ${stock})` : ""}`;
+  const named = [lead.fields.make, lead.fields.model].filter(Boolean).join(" ");
+  if (named || stock) return [named, stock ? `(stock ${stock})` : ""].filter(Boolean).join(" ");
+  return "";
+}
+
+/** The page of the unit the lead concerns: its vehicle page when the unit is in stock, else the page it came from. */
+export function vehicleLink(lead: ExportedLead, siteUrl: string): string {
+  if (lead.vehicle && lead.fields.stock_number) return `${siteUrl}${paths.vehicle(lead.fields.stock_number)}`;
+  return lead.fields["-url"] ?? "";
+}
+
+/** CASL, in the dealership's words: may they send this person offers? */
+export function consentLine(lead: ExportedLead): string {
+  if (lead.consent_withdrawn_at) {
+    return `No: consent to marketing email was withdrawn ${lead.consent_withdrawn_at}. Do not send offers.`;
+  }
+  if (!lead.marketing_opt_in) return "No: the visitor did not opt in to marketing email. Reply to this enquiry only.";
+  return `Yes: opted in ${lead.received_at} on the ${formTitle(lead.form)} form, consent wording ${lead.consent_version || "(unversioned)"}: "${lead.consent_text}"`;
+}
+
+/** Label and value rows of what the visitor sent, in the order a desk reads them; empty ones left out. */
+function detailRows(lead: ExportedLead, context: MessageContext): [string, string][] {
+  const f = lead.fields;
+  const vehicle = vehicleLine(lead);
+  const v = lead.vehicle;
+  const rows: [string, string][] = [
+    ["Name", personName(lead)],
+    ["Company", f.company ?? ""],
+    ["Email", f.email ?? ""],
+    ["Phone", f.day_phone ?? ""],
+    ["Form", formTitle(lead.form)],
+    ["Vehicle", vehicle],
+    ["VIN", v?.vin || f.vin || ""],
+    ["Price", v ? (v.price > 0 ? formatPrice(v.price) : "Contact Us For Pricing") : ""],
+    ["Odometer", v ? formatOdometer(v.odometer) : ""],
+    ["Vehicle page", vehicle ? vehicleLink(lead, context.siteUrl) : ""],
+    ["Their vehicle", [f.v_make, f.v_model].filter(Boolean).join(" ")],
+    ["Parts required", f.parts_required ?? ""],
+    ["Request", f.customer_action ?? ""],
+    ["Message", f.message ?? ""],
+    ["Sent from", f["-url"] ?? ""],
+    ["Received", lead.received_at],
+    ["Marketing email", consentLine(lead)],
+    ["Lead id", lead.id],
+  ];
+  return rows.filter(([, value]) => value !== "");
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** Only http(s) links become links: a stored address is a visitor's input. */
+const linkOrText = (value: string) =>
+  /^https?:\/\//.test(value)
+    ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`
+    : escapeHtml(value).replace(/\n/g, "<br>");
+
+/** The subject a desk scans its inbox by: what was asked, about which unit, by whom. */
+export function notificationSubject(lead: ExportedLead): string {
+  const vehicle = vehicleLine(lead);
+  const who = personName(lead);
+  return `New ${formTitle(lead.form)} lead${vehicle ? `: ${vehicle}` : ""} from ${who}`.slice(0, 200);
+}
+
+/** The department's own email: readable, plain text and HTML, and a reply goes to the visitor. */
+export function departmentNotification(lead: ExportedLead, context: MessageContext, deliveryId: string): EmailMessage {
+  const department = departmentOf(lead.form);
+  const rows = detailRows(lead, context);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  const intro = `A ${department} enquiry from the website. Reply to this email to answer ${personName(lead)}.`;
+  const text = [intro, "", ...rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`), ""].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escapeHtml(intro)}</p>
+<table cellpadding="6" style="border-collapse:collapse">
+${rows.map(([label, value]) => `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(label)}</th><td style="border-bottom:1px solid #ddd">${linkOrText(value)}</td></tr>`).join("\n")}
+</table>
+<p style="color:#666;font-size:12px">${escapeHtml(context.business.name)} website, ${escapeHtml(context.siteUrl)}</p>
+</body></html>`;
+  return {
+    subject: notificationSubject(lead),
+    text,
+    html,
+    ...(lead.fields.email ? { replyTo: lead.fields.email } : {}),
+    messageId: `<${deliveryId}@${context.business.domain}>`,
+  };
+}
+
+/** The CRM's email: the lead as an ADF 1.0 document, in the body (where dealer CRMs read it) and attached. */
+export function crmMessage(lead: ExportedLead, context: MessageContext, deliveryId: string) {
+  const adf = toAdf([lead], context.business, context.siteUrl);
+  return {
+    message: {
+      subject: `ADF lead ${lead.id}: ${formTitle(lead.form)}`,
+      text: adf,
+      messageId: `<${deliveryId}@${context.business.domain}>`,
+    } satisfies EmailMessage,
+    adf,
+  };
+}
+
+/** The JSON a webhook receives. Versioned, so a CRM integration can tell a later shape apart. */
+export function webhookPayload(lead: ExportedLead, context: MessageContext, deliveryId: string) {
+  return {
+    type: "lead.created",
+    version: 1,
+    delivery_id: deliveryId,
+    department: departmentOf(lead.form) satisfies Department,
+    lead: {
+      id: lead.id,
+      form: lead.form,
+      form_title: formTitle(lead.form),
+      destination: lead.destination,
+      received_at: lead.received_at,
+      contact: {
+        first_name: lead.fields.first_name ?? "",
+        last_name: lead.fields.last_name ?? "",
+        company: lead.fields.company ?? "",
+        email: lead.fields.email ?? "",
+        phone: lead.fields.day_phone ?? "",
+      },
+      fields: lead.fields,
+      vehicle: lead.vehicle
+        ? { ...lead.vehicle, stock_number: lead.fields.stock_number ?? "", url: vehicleLink(lead, context.siteUrl) }
+        : null,
+      marketing_consent: {
+        opted_in: lead.marketing_opt_in && !lead.consent_withdrawn_at,
+        wording: lead.consent_text,
+        version: lead.consent_version,
+        given_at: lead.marketing_opt_in ? lead.received_at : null,
+        form: lead.form,
+        withdrawn_at: lead.consent_withdrawn_at || null,
+      },
+    },
+  };
+}
+
+/** To operations when a delivery has used its last try: what failed and how to send it again. No personal data. */
+export function failureAlert(
+  failure: { leadId: string; channel: string; attempts: number; error: string; department: Department },
+  context: MessageContext,
+): Omit<EmailMessage, "messageId"> {
+  return {
+    subject: `ALERT: a website lead was not delivered (${failure.channel}, lead ${failure.leadId})`,
+    text: [
+      `A ${failure.department} lead from the ${context.business.name} website could not be delivered to ${failure.channel} after ${failure.attempts} tries.`,
+      "",
+      `Lead id:    ${failure.leadId}`,
+      `Channel:    ${failure.channel}`,
+      `Last error: ${failure.error}`,
+      "",
+      "The lead is stored. Once the cause is fixed, send it again with:",
+      `  npm run leads:resend -w api -- --lead ${failure.leadId}`,
+      "(or every failed delivery: npm run leads:resend -w api).",
+      `Delivery status: ${context.siteUrl}/api/health/deliveries`,
+      "",
+    ].join("\n"),
+  };
+}

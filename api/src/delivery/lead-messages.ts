@@ -102,7 +102,7 @@ export function departmentNotification(lead: ExportedLead, context: MessageConte
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
 <p>${escapeHtml(intro)}</p>
 <table cellpadding="6" style="border-collapse:collapse">
-${rows.map(([label, value]) => `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(label)}</th><td style="border-bottom:1px solid #ddd">${linkOrText(value)}</td></tr>`).join("\n")}
+${rows.map(([label, value]) => `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(label)}</th><td style="border-bottom:1px solid #ddd;overflow-wrap:anywhere">${linkOrText(value)}</td></tr>`).join("\n")}
 </table>
 <p style="color:#666;font-size:12px">${escapeHtml(context.business.name)} website, ${escapeHtml(context.siteUrl)}</p>
 </body></html>`;

@@ -176,6 +176,10 @@ describe("the host server's hardening", () => {
     const headers = { authorization: "Bearer anything-at-all-0000" };
     expect((await host.inject({ url: "/api/leads/export?format=json", headers })).statusCode).toBe(404);
     expect((await host.inject({ method: "POST", url: "/api/leads/export", headers })).statusCode).toBe(404);
+    // nor is re-sending failed lead deliveries
+    expect(
+      (await host.inject({ method: "POST", url: "/api/deliveries/resend", headers, payload: {} })).statusCode,
+    ).toBe(404);
     // nor is changing the dealership's details: the API's admin writes are for the API's own address only
     expect((await host.inject({ method: "PUT", url: "/api/business-details", headers, payload: {} })).statusCode).toBe(
       404,

@@ -173,6 +173,10 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
       reply.code(404).send({ error: "Not Found", message: "No route /api/leads/export" }),
     );
   }
+  // operations' re-send of failed lead deliveries is for the machine the API runs on, never the public site
+  app.all("/api/deliveries/*", async (request, reply) =>
+    reply.code(404).send({ error: "Not Found", message: `No route ${request.method} ${request.url.split("?")[0]}` }),
+  );
   await app.register(proxy, {
     upstream: options.apiOrigin,
     prefix: "/api",

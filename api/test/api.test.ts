@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { allInPriceCents } from "shared-types";
 import { inventoryResultSchema, promotionListSchema, vehicleSchema } from "shared-types/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
@@ -40,24 +41,21 @@ describe.each(backends())("API on $name", (backend) => {
     expect(body.page).toBe(1);
   });
 
-  it("filters by comma-joined lists and price bounds", async () => {
+  it("filters by comma-joined lists and price bounds (on the advertised, all-in price)", async () => {
     const res = await get("/api/inventory/all/?make=Isuzu,GMC&condition=new&price_lower=50000&page_size=100");
     const body = inventoryResultSchema.parse(res.json());
     const expected = inventory.filter(
-      (v) =>
-        ["Isuzu", "GMC"].includes(v.make) &&
-        v.condition === "new" &&
-        (v.low_price > 0 ? v.low_price : v.full_price) >= 50000,
+      (v) => ["Isuzu", "GMC"].includes(v.make) && v.condition === "new" && allInPriceCents(v) >= 50000_00,
     );
     expect(body.size).toBe(expected.length);
     expect(body.vehicles.every((v) => ["Isuzu", "GMC"].includes(v.make) && v.condition === "new")).toBe(true);
   });
 
-  it("sorts price ascending with unpriced units last", async () => {
+  it("sorts by the all-in price ascending with unpriced units last", async () => {
     const body = inventoryResultSchema.parse(
       (await get("/api/inventory/all/?sort=price_asc&page_size=100&page=2")).json(),
     );
-    const prices = body.vehicles.map((v) => (v.low_price > 0 ? v.low_price : v.full_price));
+    const prices = body.vehicles.map((v) => allInPriceCents(v));
     const firstZero = prices.indexOf(0);
     const priced = firstZero === -1 ? prices : prices.slice(0, firstZero);
     expect(priced).toEqual([...priced].sort((a, b) => a - b));

@@ -237,7 +237,9 @@ describe.each(backends())("lead delivery on $name", (backend) => {
       const notice = notices[0]!.mail;
       expect(notice.replyTo?.value[0]?.address).toBe(EXAMPLES[form].email);
       expect(notice.text).toContain(LEAD_FORMS[form].title);
-      expect(notice.html).toContain(`<td style="border-bottom:1px solid #ddd;overflow-wrap:anywhere">${EXAMPLES[form].email}</td>`);
+      expect(notice.html).toContain(
+        `<td style="border-bottom:1px solid #ddd;overflow-wrap:anywhere">${EXAMPLES[form].email}</td>`,
+      );
 
       const hook = webhook.received.filter((r) => (r.body.lead as { id: string }).id === id);
       expect(hook).toHaveLength(1);

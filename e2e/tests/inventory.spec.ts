@@ -138,6 +138,41 @@ test.describe("inventory search", () => {
 });
 
 test.describe("vehicle detail and trailers", () => {
+  test("the advertised price is all-in: the breakdown adds up to it, with GST stated, the stock number beside it, and search engines see the same amount", async ({
+    page,
+    pageErrors,
+  }) => {
+    const response = await fetch(`${SITE_URL}/api/inventory/all/?page_size=50&sort=price_desc`);
+    const { vehicles } = (await response.json()) as {
+      vehicles: { stock_number: string; low_price: number; full_price: number; charges: { amount_cents: number }[] }[];
+    };
+    const unit = vehicles.find((v) => v.charges.length >= 3 && (v.low_price > 0 || v.full_price > 0));
+    expect(unit, "a priced unit with its charges").toBeTruthy();
+    await page.goto(`/inventory/vehicle/${unit?.stock_number}`);
+    const breakdown = page.locator(".inventory-breakdown");
+    await expect(breakdown.getByText("What's included in the price")).toBeVisible();
+    const lineCents = await breakdown
+      .locator("tbody tr td")
+      .allTextContents()
+      .then((texts) => texts.map((t) => Math.round(Number(t.replace(/[$,]/g, "")) * 100)));
+    const totalCents = Number(await breakdown.locator("tfoot td").getAttribute("data-cents"));
+    expect(lineCents.length).toBe((unit?.charges.length ?? 0) + 1);
+    expect(lineCents.reduce((a, b) => a + b, 0)).toBe(totalCents);
+    // the headline price is that total, labelled, with the stock number; GST is said to be extra
+    const headline = page.locator(".inventory-vehicle__summary [data-all-in-cents]");
+    await expect(headline).toHaveAttribute("data-all-in-cents", String(totalCents));
+    await expect(page.locator(".inventory-vehicle__summary .inventory-price__label")).toHaveText(
+      `All-in price, plus GST · Stock #${unit?.stock_number}`,
+    );
+    await expect(breakdown.getByText(/Plus GST/)).toBeVisible();
+    const car = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').allTextContents()).find((t) => t.includes('"Car"')) ??
+        "{}",
+    );
+    expect(Math.round(car.offers.price * 100)).toBe(totalCents);
+    expect(pageErrors).toEqual([]);
+  });
+
   test("a vehicle: fields, gallery, Call Us Now, the leads form and three similar units", async ({
     page,
     pageErrors,

@@ -35,6 +35,13 @@ const VEHICLE: Vehicle = {
   dealership: "shfl",
   inventory_type: "",
   listed_at: "2026-10-01",
+  charges: [
+    { kind: "freight_pdi", label: "Freight and PDI", amount_cents: 239_500 },
+    { kind: "admin_fee", label: "Administration fee", amount_cents: 49_900 },
+    { kind: "levy", label: "AMVIC levy", amount_cents: 625 },
+    { kind: "levy", label: "Alberta tire recycling fee (4 tires)", amount_cents: 1_600 },
+    { kind: "levy", label: "Federal air-conditioning excise tax", amount_cents: 10_000 },
+  ],
 };
 
 let vehicle: Vehicle | null = VEHICLE;
@@ -66,18 +73,42 @@ describe("the vehicle page", () => {
     expect(container.querySelector(".inventory-comments strong")?.textContent).toBe("upfit-ready");
   });
 
-  it("shows the dual price for a discounted new unit: MSRP struck through, discount, sale price", async () => {
+  it("shows the dual price on all-in amounts: MSRP struck through, discount, sale price, labelled with the stock number", async () => {
     const { container } = await renderPage();
     await screen.findByText("upfit-ready");
-    expect(container.querySelector(".inventory-price s")?.textContent).toBe("$89,900");
+    // $89,900 and $84,500 plus $3,016.25 of charges; the discount is the unit's own
+    expect(container.querySelector(".inventory-price s")?.textContent).toBe("$92,916.25");
     expect(screen.getByText("$5,400")).toBeTruthy();
-    expect(screen.getByText("$84,500")).toBeTruthy();
+    expect(container.querySelector(".inventory-price__sale")?.textContent).toBe("$87,516.25");
+    expect(container.querySelector(".inventory-price__label")?.textContent).toBe(
+      "All-in price, plus GST · Stock #SF100000",
+    );
+  });
+
+  it("breaks the all-in price down into the unit's price and each charge, adding up to the cent", async () => {
+    const { container } = await renderPage();
+    await screen.findByText("upfit-ready");
+    const rows = [...container.querySelectorAll(".inventory-breakdown tbody tr")].map((row) => [
+      row.querySelector("th")?.textContent,
+      row.querySelector("td")?.textContent,
+    ]);
+    expect(rows).toEqual([
+      ["Vehicle sale price", "$84,500"],
+      ["Freight and PDI", "$2,395"],
+      ["Administration fee", "$499"],
+      ["AMVIC levy", "$6.25"],
+      ["Alberta tire recycling fee (4 tires)", "$16"],
+      ["Federal air-conditioning excise tax", "$100"],
+    ]);
+    expect(container.querySelector(".inventory-breakdown tfoot td")?.textContent).toBe("$87,516.25");
+    expect(container.querySelector(".inventory-breakdown__note")?.textContent).toContain("Plus GST");
   });
 
   it("says Contact Us for Pricing when the unit has no price", async () => {
     vehicle = { ...VEHICLE, full_price: 0, low_price: 0, discount: 0 };
-    await renderPage();
+    const { container } = await renderPage();
     expect(await screen.findByText("Contact Us for Pricing")).toBeTruthy();
+    expect(container.querySelector(".inventory-breakdown")).toBeNull();
   });
 
   it("resizes /r640 thumbnails to 75 wide and makes a clicked one the main image, dimmed until loaded", async () => {

@@ -8,6 +8,7 @@ export * from "./format.js";
 export * from "./inventory-filter.js";
 export * from "./lead.js";
 export * from "./lineup.js";
+export * from "./pricing.js";
 export * from "./promotion.js";
 export * from "./routes.js";
 export * from "./text.js";

@@ -1,9 +1,17 @@
 import { z } from "zod/mini";
 // configures zod before any schema here is built: no eval (text.schema.ts)
 import "./text.schema.js";
+import { UNIT_CHARGE_KINDS } from "./pricing.js";
 import { VEHICLE_CONDITIONS, VEHICLE_STATUSES } from "./vehicle.js";
 
 const count = () => z.int().check(z.nonnegative());
+
+/** One charge included in a unit's advertised (all-in) price, in cents. */
+export const unitChargeSchema = z.object({
+  kind: z.enum(UNIT_CHARGE_KINDS),
+  label: z.string().check(z.minLength(1), z.maxLength(120)),
+  amount_cents: z.int().check(z.nonnegative()),
+});
 
 export const vehicleSchema = z.object({
   stock_number: z.string().check(z.minLength(1), z.maxLength(32)),
@@ -36,6 +44,8 @@ export const vehicleSchema = z.object({
   inventory_type: z.string(),
   /** ISO date the unit was listed; the age sorts use it. */
   listed_at: z.string(),
+  /** What the buyer pays besides the unit's own price (freight and PDI, fees, levies, accessories); see pricing.ts */
+  charges: z._default(z.array(unitChargeSchema), []),
 });
 
 /** One page of a query, with the total number of matches. */

@@ -1,4 +1,5 @@
 import type { z } from "zod/mini";
+import { chargesTotalCents, dollarsToCents } from "./pricing.js";
 import type {
   inventoryPropertiesSchema,
   inventoryResultSchema,
@@ -55,25 +56,33 @@ export function deriveInventoryProperties(vehicles: readonly Vehicle[]): Invento
   };
 }
 
+/** Amounts in cents, all-in (every charge but GST included, pricing.ts). */
 export type VehiclePriceDisplay =
   | { kind: "dual"; regularLabel: "MSRP" | "Retail Price"; regular: number; discount: number; sale: number }
   | { kind: "single"; amount: number }
   | { kind: "contact" };
 
-/** SPEC §9 price display. */
-export function vehiclePriceDisplay(v: Pick<Vehicle, "full_price" | "low_price" | "condition">): VehiclePriceDisplay {
+/**
+ * SPEC §9 price display, on all-in amounts: the regular price (struck through when it is the MSRP) and the sale
+ * price each include the unit's charges, so the discount between them is the unit's own discount.
+ */
+export function vehiclePriceDisplay(
+  v: Pick<Vehicle, "full_price" | "low_price" | "condition" | "charges">,
+): VehiclePriceDisplay {
   const { full_price: full, low_price: low } = v;
+  const charges = chargesTotalCents(v.charges ?? []);
+  const allIn = (dollars: number) => dollarsToCents(dollars) + charges;
   if (full > 0 && low > 0 && full > low) {
     return {
       kind: "dual",
       regularLabel: v.condition === "new" ? "MSRP" : "Retail Price",
-      regular: full,
-      discount: full - low,
-      sale: low,
+      regular: allIn(full),
+      discount: dollarsToCents(full - low),
+      sale: allIn(low),
     };
   }
-  if (low > 0) return { kind: "single", amount: low };
-  if (full > 0) return { kind: "single", amount: full };
+  if (low > 0) return { kind: "single", amount: allIn(low) };
+  if (full > 0) return { kind: "single", amount: allIn(full) };
   return { kind: "contact" };
 }
 

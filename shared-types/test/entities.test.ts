@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  allInBreakdown,
+  allInPriceCents,
   deriveInventoryProperties,
+  formatCents,
   formatOdometer,
   formatPrice,
   indefiniteArticle,
@@ -50,8 +53,19 @@ const vehicle = (over: Partial<Vehicle>): Vehicle => ({
   dealership: "shfl",
   inventory_type: "",
   listed_at: "2026-01-01",
+  charges: [],
   ...over,
 });
+
+/** A new Isuzu's charges as the dealership lists them: cents that do not round to dollars. */
+const ISUZU_CHARGES = [
+  { kind: "freight_pdi", label: "Freight and PDI", amount_cents: 319_500 },
+  { kind: "admin_fee", label: "Administration fee", amount_cents: 49_900 },
+  { kind: "levy", label: "AMVIC levy", amount_cents: 625 },
+  { kind: "levy", label: "Alberta tire recycling fee (6 tires)", amount_cents: 2_400 },
+  { kind: "levy", label: "Federal air-conditioning excise tax", amount_cents: 10_000 },
+  { kind: "accessory", label: "Rear-view camera, installed", amount_cents: 48_933 },
+] as const satisfies Vehicle["charges"];
 
 describe("phones", () => {
   it("makes tel: links", () => {
@@ -74,20 +88,48 @@ describe("vehicle rules", () => {
     expect(vehiclePriceDisplay(vehicle({ full_price: 80000, low_price: 72000 }))).toEqual({
       kind: "dual",
       regularLabel: "MSRP",
-      regular: 80000,
-      discount: 8000,
-      sale: 72000,
+      regular: 8_000_000,
+      discount: 800_000,
+      sale: 7_200_000,
     });
     expect(vehiclePriceDisplay(vehicle({ condition: "used", full_price: 50000, low_price: 45000 }))).toMatchObject({
       regularLabel: "Retail Price",
     });
     expect(vehiclePriceDisplay(vehicle({ full_price: 50000, low_price: 50000 }))).toEqual({
       kind: "single",
-      amount: 50000,
+      amount: 5_000_000,
     });
-    expect(vehiclePriceDisplay(vehicle({ full_price: 50000 }))).toEqual({ kind: "single", amount: 50000 });
-    expect(vehiclePriceDisplay(vehicle({ low_price: 41000 }))).toEqual({ kind: "single", amount: 41000 });
+    expect(vehiclePriceDisplay(vehicle({ full_price: 50000 }))).toEqual({ kind: "single", amount: 5_000_000 });
+    expect(vehiclePriceDisplay(vehicle({ low_price: 41000 }))).toEqual({ kind: "single", amount: 4_100_000 });
     expect(vehiclePriceDisplay(vehicle({}))).toEqual({ kind: "contact" });
+  });
+
+  it("all-in prices: the charges are in both the MSRP and the sale price, the discount is the unit's own", () => {
+    const charges = 319_500 + 49_900 + 625 + 2_400 + 10_000 + 48_933;
+    expect(vehiclePriceDisplay(vehicle({ full_price: 80000, low_price: 72000, charges: ISUZU_CHARGES }))).toEqual({
+      kind: "dual",
+      regularLabel: "MSRP",
+      regular: 8_000_000 + charges,
+      discount: 800_000,
+      sale: 7_200_000 + charges,
+    });
+    // a unit without a price shows no all-in amount, whatever its charges
+    expect(vehiclePriceDisplay(vehicle({ charges: ISUZU_CHARGES }))).toEqual({ kind: "contact" });
+    expect(allInBreakdown(vehicle({ charges: ISUZU_CHARGES }))).toBeNull();
+  });
+
+  it("the breakdown adds up to the advertised price to the cent", () => {
+    const unit = vehicle({ full_price: 74_995, low_price: 71_250, charges: ISUZU_CHARGES });
+    const breakdown = allInBreakdown(unit);
+    expect(breakdown?.vehicleCents).toBe(7_125_000);
+    const lines = [breakdown?.vehicleCents ?? 0, ...(breakdown?.charges ?? []).map((c) => c.amount_cents)];
+    expect(lines.reduce((a, b) => a + b, 0)).toBe(breakdown?.totalCents);
+    expect(breakdown?.totalCents).toBe(7_556_358);
+    expect(allInPriceCents(unit)).toBe(7_556_358);
+    // what a visitor reads: the total and each line, formatted from the same cents
+    expect(formatCents(7_556_358)).toBe("$75,563.58");
+    expect(formatCents(625)).toBe("$6.25");
+    expect(formatCents(7_200_000)).toBe("$72,000");
   });
 
   it("derives properties: years descending, models per make sorted, price range ignoring zero prices", () => {

@@ -177,6 +177,13 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index lead_deliveries_status on lead_deliveries (status);
     `,
   },
+  {
+    // Alberta's all-in price: each unit's charges (freight and PDI, fees, levies, accessories) in cents
+    id: "012_unit_charges",
+    sql: `
+      alter table vehicles add column charges jsonb not null default '[]';
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { type BusinessDetails, formatOdometer, formatPrice, LEAD_FORMS, type LeadFormId, paths } from "shared-types";
+import { type BusinessDetails, formatCents, formatOdometer, LEAD_FORMS, type LeadFormId, paths } from "shared-types";
 import { type ExportedLead, toAdf } from "../leads/lead-export.js";
 import { type Department, departmentOf } from "./departments.js";
 
@@ -61,7 +61,10 @@ function detailRows(lead: ExportedLead, context: MessageContext): [string, strin
     ["Form", formTitle(lead.form)],
     ["Vehicle", vehicle],
     ["VIN", v?.vin || f.vin || ""],
-    ["Price", v ? (v.price > 0 ? formatPrice(v.price) : "Contact Us For Pricing") : ""],
+    [
+      "Price",
+      v ? (v.price_cents > 0 ? `${formatCents(v.price_cents)} all-in, plus GST` : "Contact Us For Pricing") : "",
+    ],
     ["Odometer", v ? formatOdometer(v.odometer) : ""],
     ["Vehicle page", vehicle ? vehicleLink(lead, context.siteUrl) : ""],
     ["Their vehicle", [f.v_make, f.v_model].filter(Boolean).join(" ")],

@@ -159,12 +159,14 @@ export class InventoryIndex {
       condition: string;
       dealership: string;
       effective_price: number;
+      charges_cents: number;
       discount: number;
       listed_at: string;
       search_text: string;
     }>(
       `select stock_number, year, make, model, body_style, condition, dealership, effective_price, discount, listed_at,
-              search_text
+              search_text,
+              (select coalesce(sum((c->>'amount_cents')::int), 0)::int from jsonb_array_elements(charges) c) as charges_cents
          from vehicles where status = 'available'`,
     );
     const units = rows.map(
@@ -176,7 +178,8 @@ export class InventoryIndex {
         bodyStyle: r.body_style,
         condition: r.condition,
         dealership: r.dealership,
-        price: Number(r.effective_price),
+        // the advertised (all-in) price the visitor sees, so sorting and the price range agree with the page
+        price: Number(r.effective_price) > 0 ? Number(r.effective_price) + Number(r.charges_cents) / 100 : 0,
         discount: Number(r.discount),
         listedAt: r.listed_at,
       }),

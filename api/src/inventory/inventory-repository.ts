@@ -6,8 +6,8 @@ import type { InventoryIndex } from "./inventory-index.js";
 
 const SELECT_VEHICLE = `select stock_number, vin, year, make, model, trim, condition, status, body_style, engine,
   transmission, exterior, interior, odometer, fuel_type, drive_train, fuel_efficiency_city, fuel_efficiency_highway,
-  full_price, low_price, discount, primary_image, images, options, comments, dealership, inventory_type, listed_at
-  from vehicles`;
+  full_price, low_price, discount, primary_image, images, options, comments, dealership, inventory_type, listed_at,
+  charges from vehicles`;
 
 /** A stored unit as the API answers it: validated, its comments reduced to the HTML pages may render. */
 function toVehicle(row: Record<string, unknown>): Vehicle {

@@ -1,8 +1,12 @@
 import { stringify } from "csv-stringify/sync";
-import { type BusinessDetails, LEAD_FORMS, type LeadFields, type LeadFormId } from "shared-types";
+import { allInPriceCents, type BusinessDetails, LEAD_FORMS, type LeadFields, type LeadFormId } from "shared-types";
+import { unitChargeSchema } from "shared-types/schemas";
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
+import { z } from "zod";
 import type { Queryable } from "../db/database.js";
+
+const unitChargesSchema = z.array(unitChargeSchema);
 
 /** A stored lead with the inventory unit it is about, when that unit is (still) in the vehicles table. */
 export interface ExportedLead {
@@ -23,8 +27,8 @@ export interface ExportedLead {
     trim: string;
     vin: string;
     condition: string;
-    /** The advertised price in dollars, 0 when the unit is "Contact Us For Pricing" */
-    price: number;
+    /** The advertised (all-in, before GST) price in cents, 0 when the unit is "Contact Us For Pricing" */
+    price_cents: number;
     /** Kilometres */
     odometer: number;
   } | null;
@@ -50,7 +54,8 @@ async function selectLeads(db: Queryable, where: string, params: unknown[]): Pro
                from consent_withdrawals w
               where lower(w.email) = lower(l.fields->>'email') and w.withdrawn_at >= l.received_at) as consent_withdrawn_at,
             v.year as v_year, v.make as v_make, v.model as v_model, v.trim as v_trim, v.vin as v_vin,
-            v.condition as v_condition, v.effective_price as v_price, v.odometer as v_odometer
+            v.condition as v_condition, v.full_price as v_full_price, v.low_price as v_low_price, v.charges as v_charges,
+            v.odometer as v_odometer
        from leads l
        left join vehicles v on v.stock_number = l.fields->>'stock_number'
       where ${where}
@@ -77,7 +82,11 @@ async function selectLeads(db: Queryable, where: string, params: unknown[]): Pro
             trim: String(r.v_trim ?? ""),
             vin: String(r.v_vin ?? ""),
             condition: String(r.v_condition),
-            price: Number(r.v_price ?? 0),
+            price_cents: allInPriceCents({
+              full_price: Number(r.v_full_price ?? 0),
+              low_price: Number(r.v_low_price ?? 0),
+              charges: unitChargesSchema.safeParse(r.v_charges).data ?? [],
+            }),
             odometer: Number(r.v_odometer ?? 0),
           },
   }));
@@ -165,8 +174,9 @@ export function toAdf(
     if (v) vehicle.ele("odometer", { status: "original", units: "km" }).txt(String(v.odometer));
     // a unit without a price is "Contact Us For Pricing": ADF's call price says exactly that
     if (v) {
-      if (v.price > 0) vehicle.ele("price", { type: "asking", currency: "CAD" }).txt(String(v.price));
-      else vehicle.ele("price", { type: "call", currency: "CAD" }).txt("");
+      if (v.price_cents > 0) {
+        vehicle.ele("price", { type: "asking", currency: "CAD" }).txt((v.price_cents / 100).toFixed(2));
+      } else vehicle.ele("price", { type: "call", currency: "CAD" }).txt("");
     }
 
     const customer = prospect.ele("customer");

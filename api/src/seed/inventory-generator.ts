@@ -1,4 +1,5 @@
 import type { Vehicle } from "shared-types";
+import { standardCharges } from "./unit-charges.js";
 
 /** Small, fast, deterministic PRNG: the same seed always yields the same inventory. */
 export function mulberry32(seed: number): () => number {
@@ -571,6 +572,7 @@ export function generateInventory(count: number, seed = 20261122, today = new Da
       dealership: "shfl",
       inventory_type: t.body_style === "SUV" ? "retail" : "fleet",
       listed_at: listed.toISOString().slice(0, 10),
+      charges: standardCharges({ make: t.make, condition, body_style: t.body_style, stock_number: stock }),
     });
   }
   return vehicles;

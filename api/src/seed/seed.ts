@@ -2,6 +2,7 @@ import { ALLOWED_DEALERSHIP, type Vehicle } from "shared-types";
 import type { Database, Queryable } from "../db/database.js";
 import { generateInventory } from "./inventory-generator.js";
 import { SEED_PROMOTIONS } from "./promotions.js";
+import { standardCharges } from "./unit-charges.js";
 
 /** Lower-cased text the search matches: year, make, model, trim, colours, body style, options, stock number. */
 export function vehicleSearchText(v: Vehicle): string {
@@ -50,6 +51,7 @@ const VEHICLE_COLUMNS = [
   "dealership",
   "inventory_type",
   "listed_at",
+  "charges",
   "search_text",
 ] as const;
 
@@ -61,7 +63,7 @@ export async function insertVehicles(db: Queryable, vehicles: readonly Vehicle[]
     const rows = batch.map((v) => {
       const values: unknown[] = VEHICLE_COLUMNS.map((column) => {
         if (column === "search_text") return vehicleSearchText(v);
-        if (column === "images" || column === "options") return JSON.stringify(v[column]);
+        if (column === "images" || column === "options" || column === "charges") return JSON.stringify(v[column]);
         return v[column];
       });
       const placeholders = values.map((value) => {
@@ -72,6 +74,23 @@ export async function insertVehicles(db: Queryable, vehicles: readonly Vehicle[]
     });
     await db.query(`insert into vehicles (${VEHICLE_COLUMNS.join(",")}) values ${rows.join(",")}`, params);
   }
+}
+
+/**
+ * Units stored before they carried their charges get the dealership's standard ones (unit-charges.ts), so every
+ * advertised price is all-in from the first start after the upgrade. Returns how many were filled in.
+ */
+export async function backfillUnitCharges(db: Queryable): Promise<number> {
+  const bare = await db.query<Pick<Vehicle, "make" | "condition" | "body_style" | "stock_number">>(
+    "select stock_number, make, condition, body_style from vehicles where charges = '[]'::jsonb",
+  );
+  for (const unit of bare) {
+    await db.query("update vehicles set charges = $2 where stock_number = $1", [
+      unit.stock_number,
+      JSON.stringify(standardCharges(unit)),
+    ]);
+  }
+  return bare.length;
 }
 
 /** Seeds an empty database; a database that already has inventory is left as it is. */

@@ -6,7 +6,7 @@ import { CallUsButton } from "../components/call-us-button";
 import { ImageGallery } from "../components/image-gallery";
 import { LeadsForm } from "../components/leads-form";
 import { VehicleListItem } from "../components/vehicle-list-item";
-import { VehiclePrice } from "../components/vehicle-price";
+import { AllInBreakdown, VehiclePrice } from "../components/vehicle-price";
 import CONSUMES from "../contracts/consumes";
 import { PLACEHOLDER_IMAGE } from "../data/trailer-images";
 import { vehicleJsonLd, vehicleTitle } from "../seo/structured-data";
@@ -119,6 +119,7 @@ export function VehiclePage() {
         <ImageGallery images={v.images} alt={title} fallback={PLACEHOLDER_IMAGE} />
         <div className="inventory-vehicle__summary">
           <VehiclePrice vehicle={v} contactText="Contact Us for Pricing" />
+          <AllInBreakdown vehicle={v} />
           <CallUsButton />
           <dl className="inventory-fields">
             {vehicleFields(v).map(([label, value]) => (

@@ -1,6 +1,6 @@
 import { absoluteUrl, dealerId } from "remote-kit";
 import type { Car, ItemAvailability, OfferItemCondition, Vehicle as SchemaVehicle, WithContext } from "schema-dts";
-import { effectivePrice, paths, type Trailer, type Vehicle } from "shared-types";
+import { allInPriceCents, paths, type Trailer, type Vehicle } from "shared-types";
 
 const CONDITION: Record<Vehicle["condition"], OfferItemCondition> = {
   new: "https://schema.org/NewCondition",
@@ -12,7 +12,8 @@ export const vehicleTitle = (v: Pick<Vehicle, "year" | "make" | "model" | "trim"
 
 /** A unit for sale (schema.org Car with its Offer): what search engines show for a vehicle page. */
 export function vehicleJsonLd(siteUrl: string, v: Vehicle): WithContext<Car> {
-  const price = effectivePrice(v);
+  // the advertised price is the all-in one (every charge but GST), in search results as on the page
+  const price = allInPriceCents(v) / 100;
   const availability: ItemAvailability =
     v.status === "available" ? "https://schema.org/InStock" : "https://schema.org/SoldOut";
   return {
@@ -38,7 +39,18 @@ export function vehicleJsonLd(siteUrl: string, v: Vehicle): WithContext<Car> {
     image: v.images.map((src) => absoluteUrl(siteUrl, src)).filter((src): src is string => Boolean(src)),
     offers: {
       "@type": "Offer",
-      ...(price > 0 ? { price, priceCurrency: "CAD" } : {}),
+      ...(price > 0
+        ? {
+            price,
+            priceCurrency: "CAD",
+            priceSpecification: {
+              "@type": "PriceSpecification",
+              price,
+              priceCurrency: "CAD",
+              valueAddedTaxIncluded: false,
+            },
+          }
+        : {}),
       availability,
       itemCondition: CONDITION[v.condition],
       url: absoluteUrl(siteUrl, paths.vehicle(v.stock_number)),

@@ -1,0 +1,59 @@
+import type { z } from "zod/mini";
+import type { unitChargeSchema } from "./vehicle.schema.js";
+
+/**
+ * Alberta's Automotive Business Regulation s.11(2)(l): an advertised price includes every charge the buyer must
+ * pay (freight and PDI, administration and documentation fees, levies, accessories installed on the unit) except
+ * GST and the cost of financing. Each unit carries its charges; the site advertises the all-in amount.
+ */
+export const UNIT_CHARGE_KINDS = ["freight_pdi", "admin_fee", "levy", "accessory"] as const;
+export type UnitChargeKind = (typeof UNIT_CHARGE_KINDS)[number];
+export type UnitCharge = z.infer<typeof unitChargeSchema>;
+
+/** Every price label the site shows beside an all-in amount. */
+export const ALL_IN_LABEL = "All-in price, plus GST";
+
+const cad = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", currencyDisplay: "narrowSymbol" });
+const cadWhole = new Intl.NumberFormat("en-CA", {
+  style: "currency",
+  currency: "CAD",
+  currencyDisplay: "narrowSymbol",
+  maximumFractionDigits: 0,
+});
+
+/** 3767506 -> "$37,675.06"; whole dollars without cents: 3767500 -> "$37,675" */
+export function formatCents(cents: number): string {
+  return cents % 100 === 0 ? cadWhole.format(cents / 100) : cad.format(cents / 100);
+}
+
+/** Whole dollars (the unit's own price columns) to cents, exactly. */
+export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+
+export const chargesTotalCents = (charges: readonly UnitCharge[]) =>
+  charges.reduce((sum, charge) => sum + charge.amount_cents, 0);
+
+export interface AllInBreakdown {
+  /** The unit's own price (its sale price when it has one) */
+  vehicleCents: number;
+  charges: readonly UnitCharge[];
+  /** vehicleCents plus every charge: the advertised price */
+  totalCents: number;
+}
+
+/**
+ * The advertised price and what it is made of, or null for a unit without a price ("Contact Us For Pricing").
+ * Integer cents throughout, so the lines add up to the total exactly.
+ */
+export function allInBreakdown(v: {
+  full_price: number;
+  low_price: number;
+  charges: readonly UnitCharge[];
+}): AllInBreakdown | null {
+  const dollars = v.low_price > 0 ? v.low_price : v.full_price > 0 ? v.full_price : 0;
+  if (dollars <= 0) return null;
+  const vehicleCents = dollarsToCents(dollars);
+  return { vehicleCents, charges: v.charges, totalCents: vehicleCents + chargesTotalCents(v.charges) };
+}
+
+/** The all-in price in cents, 0 for a unit without a price. */
+export const allInPriceCents = (v: Parameters<typeof allInBreakdown>[0]) => allInBreakdown(v)?.totalCents ?? 0;

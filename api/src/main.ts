@@ -6,13 +6,14 @@ import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrations.js";
 import { configuredChannels, createDeliveryWorker } from "./delivery/delivery-setup.js";
 import { purgeExpired } from "./leads/retention.js";
-import { backfillUnitCharges, seedIfEmpty } from "./seed/seed.js";
+import { backfillUnitCharges, backfillWorkTruckFacts, seedIfEmpty } from "./seed/seed.js";
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrate(db);
 const seeded = await seedIfEmpty(db, config.SEED_VEHICLES);
 await backfillUnitCharges(db);
+await backfillWorkTruckFacts(db);
 // the retention policy, applied at start and every hour: what the dealership may no longer keep is deleted
 const retention = {
   leadRetentionDays: config.LEAD_RETENTION_DAYS,

@@ -62,6 +62,10 @@ export class SmtpCatcher {
       server.once("error", reject);
       server.listen(this.port, "127.0.0.1", () => resolve());
     });
+    // a client killed mid-send (the worker tests do it) resets its connection: expected here, not a failure
+    server.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") throw error;
+    });
     this.port = (server.server.address() as { port: number }).port;
     this.server = server;
     return this;

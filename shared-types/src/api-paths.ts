@@ -8,6 +8,8 @@ export const apiPaths = {
     `${API_PREFIX}/inventory/stocknumber/${encodeURIComponent(stockNumber)}`,
   inventoryProperties: () => `${API_PREFIX}/inventory/properties`,
   inventoryModelCounts: () => `${API_PREFIX}/inventory/model-counts`,
+  /** How many units each common work-truck search (WORK_TRUCK_SEARCHES) finds now, in one answer. */
+  inventoryWorkTruckSearches: () => `${API_PREFIX}/inventory/work-truck-searches`,
   inventorySimilar: (stockNumber: string) => `${API_PREFIX}/inventory/similar/${encodeURIComponent(stockNumber)}`,
   /** Every available unit's stock number and when it last changed, for the sitemap. */
   inventorySitemap: () => `${API_PREFIX}/inventory/sitemap`,

@@ -14,3 +14,5 @@ export * from "./routes.js";
 export * from "./text.js";
 export * from "./trailer.js";
 export * from "./vehicle.js";
+export * from "./work-truck.js";
+export * from "./work-truck-searches.js";

@@ -8,6 +8,7 @@ import {
 } from "./inventory-filter.js";
 import { safeText } from "./text.schema.js";
 import { VEHICLE_CONDITIONS } from "./vehicle.js";
+import { BODY_TYPES, CAB_TYPES, FUELS, GVWR_CLASSES } from "./work-truck.js";
 
 export const inventorySortSchema = z.enum(["age_asc", "age_desc", "price_asc", "price_desc", "discount", "random"]);
 
@@ -25,6 +26,14 @@ export const inventoryFilterSchema = z.object({
   inventory_type: z._default(textList, []),
   price_upper: z._default(z.number().check(z.nonnegative()), 0),
   price_lower: z._default(z.number().check(z.nonnegative()), 0),
+  // the work-truck facets; SPEC §3's readings have none of them and still parse
+  gvwr_class: z._default(z.array(z.literal(GVWR_CLASSES)).check(z.maxLength(8)), []),
+  body_type: z._default(z.array(z.enum(BODY_TYPES)).check(z.maxLength(BODY_TYPES.length)), []),
+  fuel: z._default(z.array(z.enum(FUELS)).check(z.maxLength(FUELS.length)), []),
+  cab_type: z._default(z.array(z.enum(CAB_TYPES)).check(z.maxLength(CAB_TYPES.length)), []),
+  /** 0: no bound */
+  year_min: z._default(int(0, 2100), 0),
+  year_max: z._default(int(0, 2100), 0),
 });
 
 /** The other reading (SPEC §3): no inventory_type and no price bounds. It parses into the full one. */
@@ -88,6 +97,12 @@ export const inventoryQueryParamsSchema = z.pipe(
     inventory_type: commaList,
     price_lower: z.pipe(numberParam(0), z.number()),
     price_upper: z.pipe(numberParam(0), z.number()),
+    gvwr_class: z.pipe(commaList, z.array(z.pipe(z.string(), z.pipe(z.transform(Number), z.int())))),
+    body_type: commaList,
+    fuel: commaList,
+    cab_type: commaList,
+    year_min: z.pipe(numberParam(0), z.number()),
+    year_max: z.pipe(numberParam(0), z.number()),
     sort: z._default(inventorySortSchema, DEFAULT_INVENTORY_SORT),
     page: z.pipe(numberParam(1), int(1, 100_000)),
     page_size: z.pipe(numberParam(INVENTORY_PAGE_SIZE), int(1, 100)),

@@ -37,6 +37,12 @@ export function emptyInventoryFilter(): InventoryFilter {
     inventory_type: [],
     price_upper: 0,
     price_lower: 0,
+    gvwr_class: [],
+    body_type: [],
+    fuel: [],
+    cab_type: [],
+    year_min: 0,
+    year_max: 0,
   };
 }
 
@@ -53,6 +59,12 @@ export function inventoryFilterKey(filter: InventoryFilter): string {
     sorted(filter.inventory_type),
     filter.price_lower,
     filter.price_upper,
+    sorted(filter.gvwr_class),
+    sorted(filter.body_type),
+    sorted(filter.fuel),
+    sorted(filter.cab_type),
+    filter.year_min,
+    filter.year_max,
   ]);
 }
 
@@ -123,6 +135,12 @@ export function inventoryHrefForMake(make: string): string {
   return `/inventory?${inventoryViewToParams({ filter: { ...emptyInventoryFilter(), make: [make] } })}`;
 }
 
+/** An /inventory link for a common search ("class 4-5 box trucks"): the filter given, the rest open. */
+export function inventoryHref(filter: Partial<InventoryFilter>): string {
+  const params = inventoryViewToParams({ filter: { ...emptyInventoryFilter(), ...filter } }).toString();
+  return params ? `/inventory?${params}` : "/inventory";
+}
+
 /** The /inventory link for a line-up model's in-stock count. */
 export function inventoryHrefForModels(models: readonly string[]): string {
   return `/inventory?${inventoryViewToParams({ filter: { ...emptyInventoryFilter(), model: [...models] } })}`;
@@ -130,7 +148,20 @@ export function inventoryHrefForModels(models: readonly string[]): string {
 
 // ---- The API's query string (SPEC §7): lists joined by commas, prices as single values ----
 
-const LIST_KEYS = ["condition", "year", "make", "model", "body_style", "dealership", "inventory_type"] as const;
+const LIST_KEYS = [
+  "condition",
+  "year",
+  "make",
+  "model",
+  "body_style",
+  "dealership",
+  "inventory_type",
+  "gvwr_class",
+  "body_type",
+  "fuel",
+  "cab_type",
+] as const;
+const NUMBER_KEYS = ["price_lower", "price_upper", "year_min", "year_max"] as const;
 
 export interface InventoryQuery {
   filter: InventoryFilter;
@@ -147,8 +178,7 @@ export function inventoryQueryToParams(query: Partial<InventoryQuery> & { filter
     const list = query.filter[key] as readonly (string | number)[];
     if (list.length > 0) params.set(key, list.join(","));
   }
-  if (query.filter.price_lower > 0) params.set("price_lower", String(query.filter.price_lower));
-  if (query.filter.price_upper > 0) params.set("price_upper", String(query.filter.price_upper));
+  for (const key of NUMBER_KEYS) if (query.filter[key] > 0) params.set(key, String(query.filter[key]));
   if (query.sort) params.set("sort", query.sort);
   if (query.page) params.set("page", String(query.page));
   if (query.page_size) params.set("page_size", String(query.page_size));

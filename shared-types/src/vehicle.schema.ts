@@ -3,6 +3,7 @@ import { z } from "zod/mini";
 import "./text.schema.js";
 import { UNIT_CHARGE_KINDS } from "./pricing.js";
 import { VEHICLE_CONDITIONS, VEHICLE_STATUSES } from "./vehicle.js";
+import { BODY_TYPES, CAB_TYPES, FUELS, GVWR_CLASSES } from "./work-truck.js";
 
 const count = () => z.int().check(z.nonnegative());
 
@@ -11,6 +12,19 @@ export const unitChargeSchema = z.object({
   kind: z.enum(UNIT_CHARGE_KINDS),
   label: z.string().check(z.minLength(1), z.maxLength(120)),
   amount_cents: z.int().check(z.nonnegative()),
+});
+
+/**
+ * An offer only some buyers get (a maker's fleet incentive for registered businesses, say): never part of the
+ * advertised price, shown beside it with who qualifies.
+ */
+export const conditionalOfferSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  title: z.string().check(z.minLength(1), z.maxLength(120)),
+  amount_cents: z.int().check(z.positive()),
+  who_qualifies: z.string().check(z.minLength(1), z.maxLength(400)),
+  /** ISO date of the offer's last day */
+  ends_on: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
 });
 
 export const vehicleSchema = z.object({
@@ -46,14 +60,47 @@ export const vehicleSchema = z.object({
   listed_at: z.string(),
   /** What the buyer pays besides the unit's own price (freight and PDI, fees, levies, accessories); see pricing.ts */
   charges: z._default(z.array(unitChargeSchema), []),
+  conditional_offers: z._default(z.array(conditionalOfferSchema), []),
+  // the work-truck facts (work-truck.ts): recorded ones, then what the API derives from them
+  gvwr_lb: count(),
+  gvwr_kg: count(),
+  gvwr_class: z.literal(GVWR_CLASSES),
+  body_type: z.enum(BODY_TYPES),
+  body_length_ft: z.nullable(z.number().check(z.positive())),
+  cab_type: z.nullable(z.enum(CAB_TYPES)),
+  wheelbase_in: z.number().check(z.positive()),
+  fuel: z.enum(FUELS),
+  payload_lb: count(),
+  payload_kg: count(),
 });
 
-/** One page of a query, with the total number of matches. */
+const facetCounts = <T extends z.core.SomeType>(value: T) => z.array(z.object({ value, count: count() }));
+
+/**
+ * How many units each filter value would give, every other active filter applied (a value's own group is left out,
+ * so choosing it adds those units). Every value the available inventory has is listed, with 0 where none match.
+ */
+export const inventoryFacetsSchema = z.object({
+  condition: facetCounts(z.enum(VEHICLE_CONDITIONS)),
+  year: facetCounts(z.int()),
+  make: facetCounts(z.string()),
+  model: z.array(z.object({ make: z.string(), value: z.string(), count: count() })),
+  body_style: facetCounts(z.string()),
+  gvwr_class: facetCounts(z.literal(GVWR_CLASSES)),
+  body_type: facetCounts(z.enum(BODY_TYPES)),
+  fuel: facetCounts(z.enum(FUELS)),
+  cab_type: facetCounts(z.enum(CAB_TYPES)),
+  /** the all-in prices (whole dollars) the matches run between, the price bounds left out; 0 when none is priced */
+  price: z.object({ lower: z.number(), upper: z.number() }),
+});
+
+/** One page of a query, with the total number of matches and the facets' counts (the same request). */
 export const inventoryResultSchema = z.object({
   vehicles: z.array(vehicleSchema),
   size: count(),
   page: z.int().check(z.positive()),
   page_size: z.int().check(z.positive()),
+  facets: z.optional(inventoryFacetsSchema),
 });
 
 export const inventoryPropertiesSchema = z.object({
@@ -64,6 +111,9 @@ export const inventoryPropertiesSchema = z.object({
   price_lower: z.number(),
   price_upper: z.number(),
 });
+
+/** How many units each common work-truck search finds (work-truck-searches.ts), by its id. */
+export const workTruckSearchCountsSchema = z.array(z.object({ id: z.string(), count: count() }));
 
 /** How many available units there are of each make and model (the line-up cards' in-stock counts). */
 export const modelCountsSchema = z.array(z.object({ make: z.string(), model: z.string(), count: count() }));

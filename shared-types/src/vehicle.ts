@@ -1,6 +1,8 @@
 import type { z } from "zod/mini";
 import { chargesTotalCents, dollarsToCents } from "./pricing.js";
 import type {
+  conditionalOfferSchema,
+  inventoryFacetsSchema,
   inventoryPropertiesSchema,
   inventoryResultSchema,
   modelCountsSchema,
@@ -16,6 +18,10 @@ export const VEHICLE_MAKES = ["Isuzu", "Chevrolet", "GMC", "Buick", "Cadillac"] 
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
 export type InventoryResult = z.infer<typeof inventoryResultSchema>;
+
+export type InventoryFacets = z.infer<typeof inventoryFacetsSchema>;
+
+export type ConditionalOffer = z.infer<typeof conditionalOfferSchema>;
 
 export type InventoryProperties = z.infer<typeof inventoryPropertiesSchema>;
 

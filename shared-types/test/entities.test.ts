@@ -54,6 +54,17 @@ const vehicle = (over: Partial<Vehicle>): Vehicle => ({
   inventory_type: "",
   listed_at: "2026-01-01",
   charges: [],
+  conditional_offers: [],
+  gvwr_lb: 10_000,
+  gvwr_kg: 4_536,
+  gvwr_class: 2,
+  body_type: "pickup",
+  body_length_ft: 8.2,
+  cab_type: "regular",
+  wheelbase_in: 141.6,
+  fuel: "gas",
+  payload_lb: 3_400,
+  payload_kg: 1_542,
   ...over,
 });
 

@@ -184,6 +184,20 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       alter table vehicles add column charges jsonb not null default '[]';
     `,
   },
+  {
+    // what a fleet buyer shops by (GVWR, body, cab, wheelbase, payload; kg, class and fuel are derived on read) and
+    // the offers only some buyers get, kept apart from the advertised price. Null until filled in at start-up.
+    id: "013_work_truck_facts",
+    sql: `
+      alter table vehicles add column gvwr_lb integer;
+      alter table vehicles add column body_type text;
+      alter table vehicles add column body_length_ft numeric(4, 1);
+      alter table vehicles add column cab_type text;
+      alter table vehicles add column wheelbase_in numeric(5, 1);
+      alter table vehicles add column payload_lb integer;
+      alter table vehicles add column conditional_offers jsonb not null default '[]';
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

@@ -1,9 +1,19 @@
 import {
   applyInventoryFilterRules,
+  BODY_TYPES,
+  CAB_TYPES,
+  emptyInventoryFilter,
+  FUELS,
+  fuelOf,
+  GVWR_CLASSES,
+  gvwrClass,
+  type InventoryFacets,
   type InventoryFilter,
   type InventoryProperties,
   type InventorySort,
   type ModelCounts,
+  VEHICLE_CONDITIONS,
+  WORK_TRUCK_SEARCHES,
 } from "shared-types";
 import type { Queryable } from "../db/database.js";
 
@@ -19,6 +29,11 @@ interface IndexedUnit {
   price: number;
   discount: number;
   listedAt: string;
+  gvwrClass: number;
+  bodyType: string;
+  fuel: string;
+  /** "" where a cab type means nothing (vans, SUVs) */
+  cabType: string;
 }
 
 export interface IndexQuery {
@@ -58,6 +73,10 @@ function emptyDictionaries() {
     bodyStyle: new Map<string, number>(),
     condition: new Map<string, number>(),
     dealership: new Map<string, number>(),
+    gvwrClass: new Map<number, number>(),
+    bodyType: new Map<string, number>(),
+    fuel: new Map<string, number>(),
+    cabType: new Map<string, number>(),
   };
 }
 
@@ -69,9 +88,36 @@ function emptyColumns(size: number) {
     bodyStyle: new Uint16Array(size),
     condition: new Uint16Array(size),
     dealership: new Uint16Array(size),
+    gvwrClass: new Uint16Array(size),
+    bodyType: new Uint16Array(size),
+    fuel: new Uint16Array(size),
+    cabType: new Uint16Array(size),
+    yearValue: new Uint16Array(size),
     price: new Float64Array(size),
   };
 }
+
+/**
+ * The filter groups a facet counts by, in the order query() checks them. A unit failing exactly one group counts
+ * toward that group's values only: that is what choosing one of them would add.
+ */
+const GROUP = {
+  condition: 0,
+  year: 1,
+  makeModel: 2,
+  bodyStyle: 3,
+  gvwrClass: 4,
+  bodyType: 5,
+  fuel: 6,
+  cabType: 7,
+  price: 8,
+} as const;
+const PASSED = -1;
+const FAILED_TWICE = -2;
+const bump = (counts: Int32Array, id: number) => {
+  counts[id] = (counts[id] ?? 0) + 1;
+};
+const recordFailure = (failed: number, group: number) => (failed === PASSED ? group : FAILED_TWICE);
 
 function code<T>(dictionary: Dictionary<T>, value: T): number {
   let id = dictionary.get(value);
@@ -126,6 +172,7 @@ export class InventoryIndex {
   private building: Promise<void> | null = null;
   private propertiesCache: InventoryProperties | null = null;
   private modelCountsCache: ModelCounts | null = null;
+  private searchCountsCache: { id: string; count: number }[] | null = null;
 
   constructor(private readonly db: Queryable) {}
 
@@ -163,9 +210,13 @@ export class InventoryIndex {
       discount: number;
       listed_at: string;
       search_text: string;
+      gvwr_lb: number | null;
+      body_type: string | null;
+      fuel_type: string;
+      cab_type: string | null;
     }>(
       `select stock_number, year, make, model, body_style, condition, dealership, effective_price, discount, listed_at,
-              search_text,
+              search_text, gvwr_lb, body_type, fuel_type, cab_type,
               (select coalesce(sum((c->>'amount_cents')::int), 0)::int from jsonb_array_elements(charges) c) as charges_cents
          from vehicles where status = 'available'`,
     );
@@ -182,6 +233,11 @@ export class InventoryIndex {
         price: Number(r.effective_price) > 0 ? Number(r.effective_price) + Number(r.charges_cents) / 100 : 0,
         discount: Number(r.discount),
         listedAt: r.listed_at,
+        // a unit stored a moment before its facts were filled in has none: it is in no class or body
+        gvwrClass: r.gvwr_lb === null ? 0 : gvwrClass(Number(r.gvwr_lb)),
+        bodyType: r.body_type ?? "",
+        fuel: fuelOf(r.fuel_type),
+        cabType: r.cab_type ?? "",
       }),
     );
     const postings = new Map<string, number[]>();
@@ -210,6 +266,11 @@ export class InventoryIndex {
       columns.bodyStyle[i] = code(dictionaries.bodyStyle, u.bodyStyle);
       columns.condition[i] = code(dictionaries.condition, u.condition);
       columns.dealership[i] = code(dictionaries.dealership, u.dealership);
+      columns.gvwrClass[i] = code(dictionaries.gvwrClass, u.gvwrClass);
+      columns.bodyType[i] = code(dictionaries.bodyType, u.bodyType);
+      columns.fuel[i] = code(dictionaries.fuel, u.fuel);
+      columns.cabType[i] = code(dictionaries.cabType, u.cabType);
+      columns.yearValue[i] = u.year;
       columns.price[i] = u.price;
     });
     this.units = units;
@@ -221,6 +282,7 @@ export class InventoryIndex {
     this.vocabulary = [...this.words.keys()];
     this.propertiesCache = null;
     this.modelCountsCache = null;
+    this.searchCountsCache = null;
     this.revision = revision;
   }
 
@@ -261,8 +323,12 @@ export class InventoryIndex {
     return matches;
   }
 
-  /** One page of stock numbers in the requested order, and how many units match in all. */
-  query(q: IndexQuery): { stockNumbers: string[]; total: number } {
+  /**
+   * One page of stock numbers in the requested order, how many units match in all, and the facets' counts: one pass
+   * over the units, each checked against every filter group. A unit that passes them all is a match and counts for
+   * every facet; one that fails a single group counts for that group's values (what choosing one would add).
+   */
+  query(q: IndexQuery): { stockNumbers: string[]; total: number; facets: InventoryFacets } {
     const filter = applyInventoryFilterRules(q.filter);
     const d = this.dictionaries;
     const c = this.columns;
@@ -270,31 +336,114 @@ export class InventoryIndex {
     const year = allowed(d.year, filter.year);
     const bodyStyle = allowed(d.bodyStyle, filter.body_style);
     const dealership = allowed(d.dealership, filter.dealership);
+    const gvwr = allowed(d.gvwrClass, filter.gvwr_class);
+    const bodyType = allowed(d.bodyType, filter.body_type);
+    const fuel = allowed(d.fuel, filter.fuel);
+    const cabType = allowed(d.cabType, filter.cab_type);
     // a make and a model of another make are alternatives: "GMC, or any Isuzu NRR"
     const anyMakeOrModel = filter.make.length === 0 && filter.model.length === 0;
     const make = allowed(d.make, filter.make) ?? new Uint8Array(d.make.size);
     const model = allowed(d.model, filter.model) ?? new Uint8Array(d.model.size);
     const searched = this.searchMatches(q.search);
-    const { price_lower: lower, price_upper: upper } = filter;
+    const { price_lower: lower, price_upper: upper, year_min: yearMin, year_max: yearMax } = filter;
+    const counts = {
+      condition: new Int32Array(d.condition.size),
+      year: new Int32Array(d.year.size),
+      make: new Int32Array(d.make.size),
+      model: new Int32Array(d.model.size),
+      bodyStyle: new Int32Array(d.bodyStyle.size),
+      gvwrClass: new Int32Array(d.gvwrClass.size),
+      bodyType: new Int32Array(d.bodyType.size),
+      fuel: new Int32Array(d.fuel.size),
+      cabType: new Int32Array(d.cabType.size),
+    };
+    let priceLower = 0;
+    let priceUpper = 0;
     const first = (q.page - 1) * q.pageSize;
     const stockNumbers: string[] = [];
     const order = this.order(q.sort, q.seed);
     let total = 0;
     for (let k = 0; k < order.length; k++) {
       const i = order[k] as number;
+      // the search and the dealership are not facets: a unit outside them counts nowhere
       if (searched && !searched[i]) continue;
-      if (condition && !condition[c.condition[i] as number]) continue;
-      if (year && !year[c.year[i] as number]) continue;
-      if (bodyStyle && !bodyStyle[c.bodyStyle[i] as number]) continue;
       if (dealership && !dealership[c.dealership[i] as number]) continue;
-      if (!anyMakeOrModel && !make[c.make[i] as number] && !model[c.model[i] as number]) continue;
+      let failed: number = PASSED;
+      if (condition && !condition[c.condition[i] as number]) failed = recordFailure(failed, GROUP.condition);
+      const y = c.yearValue[i] as number;
+      if ((year && !year[c.year[i] as number]) || (yearMin > 0 && y < yearMin) || (yearMax > 0 && y > yearMax))
+        failed = recordFailure(failed, GROUP.year);
+      if (!anyMakeOrModel && !make[c.make[i] as number] && !model[c.model[i] as number])
+        failed = recordFailure(failed, GROUP.makeModel);
+      if (bodyStyle && !bodyStyle[c.bodyStyle[i] as number]) failed = recordFailure(failed, GROUP.bodyStyle);
+      if (gvwr && !gvwr[c.gvwrClass[i] as number]) failed = recordFailure(failed, GROUP.gvwrClass);
+      if (bodyType && !bodyType[c.bodyType[i] as number]) failed = recordFailure(failed, GROUP.bodyType);
+      if (fuel && !fuel[c.fuel[i] as number]) failed = recordFailure(failed, GROUP.fuel);
+      if (cabType && !cabType[c.cabType[i] as number]) failed = recordFailure(failed, GROUP.cabType);
       const price = c.price[i] as number;
-      if (lower > 0 && price < lower) continue;
-      if (upper > 0 && (price > upper || price === 0)) continue;
+      if ((lower > 0 && price < lower) || (upper > 0 && (price > upper || price === 0)))
+        failed = recordFailure(failed, GROUP.price);
+      if (failed === FAILED_TWICE) continue;
+      const counted = (group: number) => failed === PASSED || failed === group;
+      if (counted(GROUP.condition)) bump(counts.condition, c.condition[i] as number);
+      if (counted(GROUP.year)) bump(counts.year, c.year[i] as number);
+      if (counted(GROUP.makeModel)) {
+        bump(counts.make, c.make[i] as number);
+        bump(counts.model, c.model[i] as number);
+      }
+      if (counted(GROUP.bodyStyle)) bump(counts.bodyStyle, c.bodyStyle[i] as number);
+      if (counted(GROUP.gvwrClass)) bump(counts.gvwrClass, c.gvwrClass[i] as number);
+      if (counted(GROUP.bodyType)) bump(counts.bodyType, c.bodyType[i] as number);
+      if (counted(GROUP.fuel)) bump(counts.fuel, c.fuel[i] as number);
+      if (counted(GROUP.cabType)) bump(counts.cabType, c.cabType[i] as number);
+      if (counted(GROUP.price) && price > 0) {
+        priceLower = priceLower === 0 ? price : Math.min(priceLower, price);
+        priceUpper = Math.max(priceUpper, price);
+      }
+      if (failed !== PASSED) continue;
       if (total >= first && stockNumbers.length < q.pageSize) stockNumbers.push((this.units[i] as IndexedUnit).stock);
       total++;
     }
-    return { stockNumbers, total };
+    return { stockNumbers, total, facets: this.facets(counts, priceLower, priceUpper) };
+  }
+
+  /** The counts by code turned into the answer's lists: every value the inventory has, in the order pages list them. */
+  private facets(
+    counts: Record<
+      "condition" | "year" | "make" | "model" | "bodyStyle" | "gvwrClass" | "bodyType" | "fuel" | "cabType",
+      Int32Array
+    >,
+    priceLower: number,
+    priceUpper: number,
+  ): InventoryFacets {
+    const d = this.dictionaries;
+    const list = <T>(dictionary: Dictionary<T>, byCode: Int32Array) =>
+      [...dictionary].map(([value, id]) => ({ value, count: byCode[id] ?? 0 }));
+    const inOrder = <K extends string | number>(
+      dictionary: Dictionary<string> | Dictionary<number>,
+      byCode: Int32Array,
+      known: readonly K[],
+    ) => {
+      const got = new Map<string | number, number>([...dictionary].map(([value, id]) => [value, byCode[id] ?? 0]));
+      return known.filter((value) => got.has(value)).map((value) => ({ value, count: got.get(value) ?? 0 }));
+    };
+    const makeOfModel = new Map(this.modelCounts().map((m) => [m.model, m.make]));
+    return {
+      condition: inOrder(d.condition, counts.condition, VEHICLE_CONDITIONS),
+      year: list(d.year, counts.year).sort((a, b) => b.value - a.value),
+      make: list(d.make, counts.make).sort((a, b) => byLocale(a.value, b.value)),
+      model: list(d.model, counts.model)
+        .map((m) => ({ make: makeOfModel.get(m.value) ?? "", ...m }))
+        .sort((a, b) => byLocale(a.make, b.make) || byLocale(a.value, b.value)),
+      body_style: list(d.bodyStyle, counts.bodyStyle)
+        .filter((f) => f.value !== "")
+        .sort((a, b) => byLocale(a.value, b.value)),
+      gvwr_class: inOrder(d.gvwrClass, counts.gvwrClass, GVWR_CLASSES),
+      body_type: inOrder(d.bodyType, counts.bodyType, BODY_TYPES),
+      fuel: inOrder(d.fuel, counts.fuel, FUELS),
+      cab_type: inOrder(d.cabType, counts.cabType, CAB_TYPES),
+      price: { lower: priceLower, upper: priceUpper },
+    };
   }
 
   /** Facet options over the available inventory (SPEC §3 "Inventory properties"). */
@@ -330,6 +479,22 @@ export class InventoryIndex {
       price_upper: upper,
     };
     return this.propertiesCache;
+  }
+
+  /** The common work-truck searches' totals, counted once per build (the line-up pages ask on every view). */
+  workTruckSearchCounts(): { id: string; count: number }[] {
+    this.searchCountsCache ??= WORK_TRUCK_SEARCHES.map((search) => ({
+      id: search.id,
+      count: this.query({
+        filter: { ...emptyInventoryFilter(), ...search.filter },
+        search: "",
+        sort: "age_desc",
+        page: 1,
+        pageSize: 1,
+        seed: 1,
+      }).total,
+    }));
+    return this.searchCountsCache;
   }
 
   modelCounts(): ModelCounts {

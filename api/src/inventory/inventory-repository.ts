@@ -1,4 +1,10 @@
-import type { InventoryQuery, InventoryResult, Vehicle } from "shared-types";
+import {
+  type InventoryQuery,
+  type InventoryResult,
+  type Vehicle,
+  type WorkTruckSpec,
+  workTruckFacts,
+} from "shared-types";
 import { vehicleSchema } from "shared-types/schemas";
 import { sanitizeDealerHtml } from "../content/sanitize-html.js";
 import type { Queryable } from "../db/database.js";
@@ -7,11 +13,20 @@ import type { InventoryIndex } from "./inventory-index.js";
 const SELECT_VEHICLE = `select stock_number, vin, year, make, model, trim, condition, status, body_style, engine,
   transmission, exterior, interior, odometer, fuel_type, drive_train, fuel_efficiency_city, fuel_efficiency_highway,
   full_price, low_price, discount, primary_image, images, options, comments, dealership, inventory_type, listed_at,
-  charges from vehicles`;
+  charges, conditional_offers, gvwr_lb, body_type, body_length_ft, cab_type, wheelbase_in, payload_lb from vehicles`;
 
 /** A stored unit as the API answers it: validated, its comments reduced to the HTML pages may render. */
 function toVehicle(row: Record<string, unknown>): Vehicle {
-  const vehicle = vehicleSchema.parse(row);
+  const spec: WorkTruckSpec = {
+    gvwr_lb: Number(row.gvwr_lb),
+    body_type: row.body_type as WorkTruckSpec["body_type"],
+    body_length_ft: row.body_length_ft === null ? null : Number(row.body_length_ft),
+    cab_type: row.cab_type as WorkTruckSpec["cab_type"],
+    wheelbase_in: Number(row.wheelbase_in),
+    payload_lb: Number(row.payload_lb),
+  };
+  // the schema checks what was stored (a body type the site does not know fails here, not in a page)
+  const vehicle = vehicleSchema.parse({ ...row, ...workTruckFacts(spec, String(row.fuel_type)) });
   return { ...vehicle, comments: sanitizeDealerHtml(vehicle.comments) };
 }
 
@@ -35,7 +50,7 @@ export async function findVehicles(
   query: InventoryQuery,
   search = "",
 ): Promise<InventoryResult> {
-  const { stockNumbers, total } = (await index.fresh()).query({
+  const { stockNumbers, total, facets } = (await index.fresh()).query({
     filter: query.filter,
     search,
     sort: query.sort,
@@ -48,6 +63,7 @@ export async function findVehicles(
     size: total,
     page: query.page,
     page_size: query.page_size,
+    facets,
   };
 }
 

@@ -47,5 +47,7 @@ export function registerInventoryRoutes(app: FastifyInstance, db: Database): Inv
   app.get("/inventory/properties", async () => (await index.fresh()).properties());
 
   app.get("/inventory/model-counts", async () => (await index.fresh()).modelCounts());
+
+  app.get("/inventory/work-truck-searches", async () => (await index.fresh()).workTruckSearchCounts());
   return index;
 }

@@ -1,17 +1,7 @@
-import type { Vehicle } from "shared-types";
+import { type Vehicle, workTruckFacts } from "shared-types";
+import { mulberry32 } from "./prng.js";
 import { standardCharges } from "./unit-charges.js";
-
-/** Small, fast, deterministic PRNG: the same seed always yields the same inventory. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { bodyOption, conditionalOffersFor, workTruckSpecFor } from "./work-truck-specs.js";
 
 /** The silhouettes the media endpoint can draw. */
 export type VehicleShape = "pickup" | "hd-pickup" | "van" | "box-truck" | "medium-truck" | "suv" | "ev-truck";
@@ -25,7 +15,6 @@ interface ModelTemplate {
   engines: string[];
   transmission: string;
   drive_trains: string[];
-  fuel: string;
   price: [number, number];
   efficiency: [number, number];
   /** World manufacturer identifier and the model's descriptor section, for VIN-like numbers. */
@@ -43,7 +32,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["6.6L V8 Gas"],
     transmission: "6-speed automatic",
     drive_trains: ["RWD"],
-    fuel: "Gasoline",
     price: [68000, 82000],
     efficiency: [24, 19],
     vin: ["54D", "C4W16"],
@@ -58,7 +46,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["6.6L V8 Gas", "4HK1-TC 5.2L Diesel"],
     transmission: "6-speed automatic",
     drive_trains: ["RWD"],
-    fuel: "Gasoline",
     price: [74000, 96000],
     efficiency: [25, 20],
     vin: ["54D", "C4W19"],
@@ -73,7 +60,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["4HK1-TC 5.2L Diesel"],
     transmission: "Allison 6-speed automatic",
     drive_trains: ["RWD"],
-    fuel: "Diesel",
     price: [88000, 108000],
     efficiency: [19, 15],
     vin: ["JAL", "C4B16"],
@@ -88,7 +74,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["4HK1-TC 5.2L Diesel"],
     transmission: "Allison 6-speed automatic",
     drive_trains: ["RWD"],
-    fuel: "Diesel",
     price: [92000, 115000],
     efficiency: [20, 16],
     vin: ["JAL", "E5W16"],
@@ -103,7 +88,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["4HK1-TC 5.2L Diesel"],
     transmission: "Allison 6-speed automatic",
     drive_trains: ["RWD"],
-    fuel: "Diesel",
     price: [98000, 122000],
     efficiency: [21, 17],
     vin: ["JAL", "E5W19"],
@@ -118,7 +102,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["Cummins B6.7 Diesel"],
     transmission: "Allison 2500 RDS",
     drive_trains: ["RWD"],
-    fuel: "Diesel",
     price: [128000, 152000],
     efficiency: [28, 22],
     vin: ["JAL", "F7M47"],
@@ -133,7 +116,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["Cummins B6.7 Diesel"],
     transmission: "Allison 3000 RDS",
     drive_trains: ["RWD"],
-    fuel: "Diesel",
     price: [138000, 168000],
     efficiency: [30, 24],
     vin: ["JAL", "F7M48"],
@@ -148,7 +130,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["Electric, 9 battery packs"],
     transmission: "Single-speed",
     drive_trains: ["RWD"],
-    fuel: "Electric",
     price: [245000, 268000],
     efficiency: [0, 0],
     vin: ["JAL", "E5E19"],
@@ -163,7 +144,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["2.7L Turbo I4"],
     transmission: "8-speed automatic",
     drive_trains: ["4WD", "RWD"],
-    fuel: "Gasoline",
     price: [39000, 56000],
     efficiency: [12.4, 9.8],
     vin: ["1GC", "PTBEK"],
@@ -178,7 +158,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["2.7L Turbo I4", "5.3L V8", "3.0L Duramax Diesel"],
     transmission: "10-speed automatic",
     drive_trains: ["4WD"],
-    fuel: "Gasoline",
     price: [46000, 78000],
     efficiency: [13.1, 10.2],
     vin: ["1GC", "UDAED"],
@@ -193,7 +172,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["6.6L V8 Gas", "6.6L Duramax Turbo-Diesel V8"],
     transmission: "10-speed Allison automatic",
     drive_trains: ["4WD"],
-    fuel: "Diesel",
     price: [62000, 92000],
     efficiency: [0, 0],
     vin: ["1GC", "YNEY7"],
@@ -208,7 +186,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["6.6L Duramax Turbo-Diesel V8"],
     transmission: "10-speed Allison automatic",
     drive_trains: ["4WD"],
-    fuel: "Diesel",
     price: [68000, 99000],
     efficiency: [0, 0],
     vin: ["1GC", "4NEY4"],
@@ -223,7 +200,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["6.6L V8 Gas"],
     transmission: "8-speed automatic",
     drive_trains: ["RWD"],
-    fuel: "Gasoline",
     price: [52000, 64000],
     efficiency: [17.9, 13.4],
     vin: ["1GC", "WGAF7"],
@@ -238,7 +214,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["2.7L Turbo I4"],
     transmission: "8-speed automatic",
     drive_trains: ["4WD"],
-    fuel: "Gasoline",
     price: [44000, 62000],
     efficiency: [12.6, 10.0],
     vin: ["1GT", "PTEEK"],
@@ -253,7 +228,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["2.7L Turbo I4", "5.3L V8", "3.0L Duramax Diesel"],
     transmission: "10-speed automatic",
     drive_trains: ["4WD"],
-    fuel: "Gasoline",
     price: [48000, 86000],
     efficiency: [13.0, 10.1],
     vin: ["1GT", "UUDED"],
@@ -268,7 +242,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["6.6L V8 Gas", "6.6L Duramax Turbo-Diesel V8"],
     transmission: "10-speed Allison automatic",
     drive_trains: ["4WD"],
-    fuel: "Diesel",
     price: [64000, 98000],
     efficiency: [0, 0],
     vin: ["1GT", "49NEY"],
@@ -283,7 +256,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["6.6L Duramax Turbo-Diesel V8"],
     transmission: "10-speed Allison automatic",
     drive_trains: ["4WD"],
-    fuel: "Diesel",
     price: [70000, 104000],
     efficiency: [0, 0],
     vin: ["1GT", "49VEY"],
@@ -298,7 +270,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["6.6L V8 Gas"],
     transmission: "8-speed automatic",
     drive_trains: ["RWD"],
-    fuel: "Gasoline",
     price: [53000, 65000],
     efficiency: [17.9, 13.4],
     vin: ["1GT", "W7AF7"],
@@ -313,7 +284,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["2.5L Turbo I4"],
     transmission: "8-speed automatic",
     drive_trains: ["AWD"],
-    fuel: "Gasoline",
     price: [52000, 68000],
     efficiency: [11.2, 8.4],
     vin: ["5GA", "EVCKW"],
@@ -328,7 +298,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["1.3L Turbo I3"],
     transmission: "CVT",
     drive_trains: ["FWD", "AWD"],
-    fuel: "Gasoline",
     price: [31000, 40000],
     efficiency: [8.4, 7.4],
     vin: ["KL4", "MMDSL"],
@@ -343,7 +312,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["6.2L V8"],
     transmission: "10-speed automatic",
     drive_trains: ["4WD"],
-    fuel: "Gasoline",
     price: [112000, 148000],
     efficiency: [16.3, 11.5],
     vin: ["1GY", "S4BKL"],
@@ -358,7 +326,6 @@ const MODELS: readonly ModelTemplate[] = [
     engines: ["Electric, dual motor"],
     transmission: "Single-speed",
     drive_trains: ["AWD"],
-    fuel: "Electric",
     price: [74000, 88000],
     efficiency: [0, 0],
     vin: ["1GY", "KPRRK"],
@@ -536,12 +503,24 @@ export function generateInventory(count: number, seed = 20261122, today = new Da
     const trim = pick(random, t.trims);
     const engine = pick(random, t.engines);
     const pool = OPTIONS_BY_SHAPE[t.shape];
-    const options = pool.filter(() => random() < 0.6);
+    // the unit's own body replaces the pool's generic ones, so its options and its facts agree
+    const picked = pool.filter(() => random() < 0.6);
     const imageCount = 3 + Math.floor(random() * 4);
     const stock = vin.slice(-8);
     const image = (n: number) => `/api/media/vehicles/${t.shape}/${hex}/${n}/r640`;
     const listed = new Date(today.getTime() - Math.floor(random() * 240) * 86_400_000);
     const odometer = condition === "new" ? Math.floor(random() * 90) : roundTo(age * (18000 + random() * 32000), 1);
+    const fuelType = engine.includes("Diesel") ? "Diesel" : engine.includes("Electric") ? "Electric" : "Gasoline";
+    const spec = workTruckSpecFor({
+      make: t.make,
+      model: t.model,
+      trim,
+      engine,
+      body_style: t.body_style,
+      stock_number: stock,
+    });
+    const body = bodyOption(spec);
+    const options = [...(body ? [body] : []), ...picked.filter((o) => !/\bft (Dry Freight|Van) Body$/.test(o))];
     vehicles.push({
       shape: t.shape,
       stock_number: stock,
@@ -558,7 +537,7 @@ export function generateInventory(count: number, seed = 20261122, today = new Da
       exterior: colour,
       interior: pick(random, INTERIORS),
       odometer,
-      fuel_type: engine.includes("Diesel") ? "Diesel" : t.fuel,
+      fuel_type: fuelType,
       drive_train: pick(random, t.drive_trains),
       fuel_efficiency_city: t.efficiency[0],
       fuel_efficiency_highway: t.efficiency[1],
@@ -573,6 +552,8 @@ export function generateInventory(count: number, seed = 20261122, today = new Da
       inventory_type: t.body_style === "SUV" ? "retail" : "fleet",
       listed_at: listed.toISOString().slice(0, 10),
       charges: standardCharges({ make: t.make, condition, body_style: t.body_style, stock_number: stock }),
+      conditional_offers: conditionalOffersFor({ make: t.make, condition, body_style: t.body_style }),
+      ...workTruckFacts(spec, fuelType),
     });
   }
   return vehicles;

@@ -1,8 +1,9 @@
-import { ALLOWED_DEALERSHIP, type Vehicle } from "shared-types";
+import { ALLOWED_DEALERSHIP, BODY_TYPE_LABELS, CAB_TYPE_LABELS, type Vehicle } from "shared-types";
 import type { Database, Queryable } from "../db/database.js";
 import { generateInventory } from "./inventory-generator.js";
 import { SEED_PROMOTIONS } from "./promotions.js";
 import { standardCharges } from "./unit-charges.js";
+import { conditionalOffersFor, workTruckSpecFor } from "./work-truck-specs.js";
 
 /** Lower-cased text the search matches: year, make, model, trim, colours, body style, options, stock number. */
 export function vehicleSearchText(v: Vehicle): string {
@@ -16,6 +17,9 @@ export function vehicleSearchText(v: Vehicle): string {
     v.body_style,
     v.stock_number,
     v.fuel_type,
+    BODY_TYPE_LABELS[v.body_type],
+    v.cab_type ? CAB_TYPE_LABELS[v.cab_type] : "",
+    `class ${v.gvwr_class}`,
     ...v.options,
   ]
     .join(" ")
@@ -52,6 +56,13 @@ const VEHICLE_COLUMNS = [
   "inventory_type",
   "listed_at",
   "charges",
+  "conditional_offers",
+  "gvwr_lb",
+  "body_type",
+  "body_length_ft",
+  "cab_type",
+  "wheelbase_in",
+  "payload_lb",
   "search_text",
 ] as const;
 
@@ -63,7 +74,8 @@ export async function insertVehicles(db: Queryable, vehicles: readonly Vehicle[]
     const rows = batch.map((v) => {
       const values: unknown[] = VEHICLE_COLUMNS.map((column) => {
         if (column === "search_text") return vehicleSearchText(v);
-        if (column === "images" || column === "options" || column === "charges") return JSON.stringify(v[column]);
+        if (column === "images" || column === "options" || column === "charges" || column === "conditional_offers")
+          return JSON.stringify(v[column]);
         return v[column];
       });
       const placeholders = values.map((value) => {
@@ -89,6 +101,34 @@ export async function backfillUnitCharges(db: Queryable): Promise<number> {
       unit.stock_number,
       JSON.stringify(standardCharges(unit)),
     ]);
+  }
+  return bare.length;
+}
+
+/**
+ * Units stored before they carried their work-truck facts get their model's (work-truck-specs.ts), and the fleet
+ * incentives that apply to them, so the facets count every unit. Returns how many were filled in.
+ */
+export async function backfillWorkTruckFacts(db: Queryable): Promise<number> {
+  const bare = await db.query<
+    Pick<Vehicle, "make" | "model" | "trim" | "engine" | "condition" | "body_style" | "stock_number">
+  >("select stock_number, make, model, trim, engine, condition, body_style from vehicles where gvwr_lb is null");
+  for (const unit of bare) {
+    const spec = workTruckSpecFor(unit);
+    await db.query(
+      `update vehicles set gvwr_lb = $2, body_type = $3, body_length_ft = $4, cab_type = $5, wheelbase_in = $6,
+              payload_lb = $7, conditional_offers = $8 where stock_number = $1`,
+      [
+        unit.stock_number,
+        spec.gvwr_lb,
+        spec.body_type,
+        spec.body_length_ft,
+        spec.cab_type,
+        spec.wheelbase_in,
+        spec.payload_lb,
+        JSON.stringify(conditionalOffersFor(unit)),
+      ],
+    );
   }
   return bare.length;
 }

@@ -1,5 +1,5 @@
 import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
-import { modelCountsResource } from "./api/resources";
+import { modelCountsResource, workTruckSearchCountsResource } from "./api/resources";
 import "./catalog.css";
 
 // each page is its own chunk: the financing pages do not download the line-up
@@ -10,7 +10,7 @@ const FinancingFormPage = lazyPage(() => import("./pages/financing-form-page").t
 
 /**
  * Team catalog's routes (shared-types REMOTE_ROUTE_PATTERNS.catalog), rendered by its own server and hydrated in the
- * host. Contracts used: the inventory API's model counts. Publishes its line-up models for peers
+ * host. Contracts used: the inventory API's model counts and its search totals (the common work-truck searches). Publishes its line-up models for peers
  * (data/lineup-models.json) and still exposes ./lineup-models for the previous release's consumers.
  */
 export const CATALOG_ROUTES: readonly RemoteRoute[] = [
@@ -18,7 +18,12 @@ export const CATALOG_ROUTES: readonly RemoteRoute[] = [
     path: "/line-up/:brand",
     element: LineupPage,
     // optional: without counts the cards still render, and the browser asks again
-    load: ({ preload }) => void preload(modelCountsResource).catch(() => undefined),
+    load: async ({ params, preload }) => {
+      const brand = params.brand;
+      const searches =
+        brand === "isuzu" || brand === "gm" ? preload(workTruckSearchCountsResource, brand) : Promise.resolve();
+      await Promise.all([preload(modelCountsResource), searches]).catch(() => undefined);
+    },
   },
   { path: "/line-up/:brand/:model", element: ModelPage },
   { path: "/get-financing", element: FinancingPage },

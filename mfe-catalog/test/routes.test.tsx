@@ -3,11 +3,17 @@ import { REMOTE_ROUTE_PATTERNS } from "shared-types";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt as renderRoute } from "./render";
 
-const apiGet = vi.fn(async (_url: string) => ({
-  data: [
-    { make: "Isuzu", model: "NRR", count: 4 },
-    { make: "Isuzu", model: "FVR", count: 2 },
-  ],
+const apiGet = vi.fn(async (url: string) => ({
+  data: url.endsWith("/work-truck-searches")
+    ? [
+        { id: "class-4-5-box-trucks", count: 9 },
+        { id: "dump-landscape-trucks", count: 0 },
+        { id: "cargo-vans", count: 5 },
+      ]
+    : [
+        { make: "Isuzu", model: "NRR", count: 4 },
+        { make: "Isuzu", model: "FVR", count: 2 },
+      ],
 }));
 vi.mock("../src/api/api-client", () => ({ apiClient: { get: (url: string) => apiGet(url) } }));
 const { default: CatalogRoutes, CATALOG_ROUTES } = await import("../src/routes");
@@ -44,7 +50,24 @@ describe("the Isuzu line-up", () => {
     expect(screen.getAllByRole("link", { name: "2 In Stock" })).toHaveLength(2); // FVR class 6 and 7
     expect(screen.getAllByRole("link", { name: "Make an Inquiry" })).toHaveLength(16 - 4);
     expect(container.querySelectorAll(".catalog-card")).toHaveLength(16);
-    expect(apiGet).toHaveBeenCalledTimes(1);
+    // one request for the cards' counts, one for the common searches' counts
+    expect(apiGet.mock.calls.map(([url]) => url).sort()).toEqual([
+      "/api/inventory/model-counts",
+      "/api/inventory/work-truck-searches",
+    ]);
     expect(screen.getByRole("link", { name: "403-555-0177" })).toBeTruthy();
+  });
+
+  it("links the line-up's common work-truck searches that find units, with their counts", async () => {
+    await renderAt("/line-up/isuzu");
+    const searches = await screen.findByRole("navigation", { name: "In stock now, by the work" });
+    const links = [...searches.querySelectorAll("a")];
+    // Isuzu's searches only (cargo vans are GM's), and none that finds nothing
+    expect(links.map((a) => a.textContent)).toEqual(["Class 4-5 box trucks (9 in stock)"]);
+    const href = new URL(links[0]?.getAttribute("href") ?? "", "https://example.com");
+    expect(JSON.parse(href.searchParams.get("filters") ?? "")).toEqual({
+      gvwr_class: [4, 5],
+      body_type: ["dry-freight-box", "refrigerated-box"],
+    });
   });
 });

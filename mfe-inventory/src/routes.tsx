@@ -1,7 +1,6 @@
 import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
 import {
   inventoryPageResource,
-  inventoryPropertiesResource,
   newVisitSeed,
   relatedVehiclesResource,
   similarVehiclesResource,
@@ -28,7 +27,6 @@ export const INVENTORY_ROUTES: readonly RemoteRoute[] = [
     element: InventoryPage,
     load: async ({ searchParams, preload, value }) => {
       const seed = value(VISIT_SEED_KEY, newVisitSeed);
-      void preload(inventoryPropertiesResource).catch(() => undefined);
       const { parseInventoryView } = await import("shared-types/schemas");
       const page = await preload(inventoryPageResource, parseInventoryView(searchParams), seed);
       if (page.size === 0) void preload(relatedVehiclesResource).catch(() => undefined);

@@ -42,6 +42,25 @@ const VEHICLE: Vehicle = {
     { kind: "levy", label: "Alberta tire recycling fee (4 tires)", amount_cents: 1_600 },
     { kind: "levy", label: "Federal air-conditioning excise tax", amount_cents: 10_000 },
   ],
+  conditional_offers: [
+    {
+      id: "gm-business-choice",
+      title: "GM Business Choice fleet incentive",
+      amount_cents: 150_000,
+      who_qualifies: "Registered businesses with a GM Fleet Account Number (FAN), buying for business use.",
+      ends_on: "2027-01-05",
+    },
+  ],
+  gvwr_lb: 11_350,
+  gvwr_kg: 5_148,
+  gvwr_class: 3,
+  body_type: "pickup",
+  body_length_ft: 8.2,
+  cab_type: "regular",
+  wheelbase_in: 141.6,
+  fuel: "diesel",
+  payload_lb: 4_050,
+  payload_kg: 1_837,
 };
 
 let vehicle: Vehicle | null = VEHICLE;

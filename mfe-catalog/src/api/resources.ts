@@ -1,5 +1,5 @@
 import { defineResource } from "remote-kit";
-import type { LineupModel, ModelCounts } from "shared-types";
+import type { LineupModel, Manufacturer, ModelCounts } from "shared-types";
 
 /**
  * Every line-up card's count comes from one request (the server's, handed to the browser). The HTTP client and the
@@ -7,6 +7,12 @@ import type { LineupModel, ModelCounts } from "shared-types";
  */
 export const modelCountsResource = defineResource("catalog:model-counts", async () =>
   (await import("./model-counts")).fetchModelCounts(),
+);
+
+/** The line-up's common work-truck searches with how many units each finds (the links beside the in-stock counts). */
+export const workTruckSearchCountsResource = defineResource(
+  "catalog:work-truck-search-counts",
+  async (lineup: Manufacturer) => (await import("./work-truck-search-counts")).fetchWorkTruckSearchCounts(lineup),
 );
 
 /** Units in stock for a line-up model: every inventory model name it matches, of its make. */

@@ -1,7 +1,7 @@
 import { breadcrumbJsonLd, itemListJsonLd, Redirect, usePageHead, useResource, useSite } from "remote-kit";
-import { useParams } from "remote-kit/router";
-import { type BusinessDetails, type Manufacturer, paths, telHref } from "shared-types";
-import { inStockCount, modelCountsResource } from "../api/resources";
+import { Link, useParams } from "remote-kit/router";
+import { type BusinessDetails, type Manufacturer, paths, telHref, workTruckSearchHref } from "shared-types";
+import { inStockCount, modelCountsResource, workTruckSearchCountsResource } from "../api/resources";
 import { ModelCard } from "../components/model-card";
 import { socialImageFor } from "../data/illustrations";
 import { modelsOf } from "../data/lineup-models";
@@ -36,6 +36,8 @@ export function LineupPage() {
   // one request for every card's count; without it the cards still show, without stock links
   const counts = useResource(modelCountsResource);
   const lineup = isManufacturer(brand) ? LINEUPS[brand] : null;
+  const searches = useResource(workTruckSearchCountsResource, isManufacturer(brand) ? brand : "isuzu");
+  const inStockSearches = searches.status === "done" ? searches.value.filter((s) => s.count > 0) : [];
   const models = isManufacturer(brand) ? modelsOf(brand) : [];
   usePageHead(
     lineup && isManufacturer(brand)
@@ -71,6 +73,22 @@ export function LineupPage() {
       <p className="catalog-page__call">
         Call us: <a href={telHref(phone)}>{phone}</a>
       </p>
+      {inStockSearches.length > 0 ? (
+        <nav className="catalog-searches" aria-labelledby="catalog-searches-title">
+          <h2 id="catalog-searches-title" className="catalog-searches__title">
+            In stock now, by the work
+          </h2>
+          <ul className="catalog-searches__list">
+            {inStockSearches.map(({ search, count }) => (
+              <li key={search.id}>
+                <Link className="catalog-searches__link" to={workTruckSearchHref(search)}>
+                  {search.label} <span className="catalog-searches__count">({count} in stock)</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <ul className="catalog-grid">
         {models.map((m) => (
           <ModelCard key={m.id} model={m} inStock={counts.status === "done" ? inStockCount(m, counts.value) : null} />

@@ -6,7 +6,7 @@ import type { InventoryView } from "shared-types";
  * and the answers' schemas load with the first request: a page hydrated from the server's data needs neither.
  */
 const inventoryApi = () => import("./inventory-api");
-const propertiesApi = () => import("./inventory-properties");
+const relatedApi = () => import("./related-vehicles");
 
 export const inventoryPageResource = defineResource("inventory:page", async (view: InventoryView, seed: number) =>
   (await inventoryApi()).fetchInventoryPage(view, seed),
@@ -17,11 +17,8 @@ export const vehicleResource = defineResource("inventory:vehicle", async (stockN
 export const similarVehiclesResource = defineResource("inventory:similar", async (stockNumber: string) =>
   (await inventoryApi()).fetchSimilarVehicles(stockNumber),
 );
-export const inventoryPropertiesResource = defineResource("inventory:properties", async () =>
-  (await propertiesApi()).fetchInventoryProperties(),
-);
 export const relatedVehiclesResource = defineResource("inventory:related", async () =>
-  (await propertiesApi()).fetchRelatedVehicles(),
+  (await relatedApi()).fetchRelatedVehicles(),
 );
 
 /** One random order per visit, so paging a random sort shows every unit once (the server's, handed over). */

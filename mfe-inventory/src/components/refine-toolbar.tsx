@@ -1,28 +1,81 @@
 import { type FormEvent, useState } from "react";
 import {
+  BODY_TYPE_LABELS,
+  CAB_TYPE_LABELS,
   emptyInventoryFilter,
+  FUEL_LABELS,
   formatPrice,
+  gvwrClassLabel,
+  type InventoryFacets,
   type InventoryFilter,
-  type InventoryProperties,
   type InventoryView,
   SORT_OPTIONS,
   toggleMake,
   toggleModel,
 } from "shared-types";
 
-type TabId = "search" | "year" | "make-model" | "body-style" | "sort";
+type TabId = "search" | "year" | "make-model" | "body-style" | "work-truck" | "sort";
 
 const TABS: readonly { id: TabId; label: string }[] = [
   { id: "search", label: "Search Term" },
   { id: "year", label: "Year" },
   { id: "make-model", label: "Make and Model" },
   { id: "body-style", label: "Body Style" },
+  { id: "work-truck", label: "Work Truck" },
   { id: "sort", label: "Sort Order" },
 ];
 
+/** One facet value: what it is, how it reads, how many units choosing it gives. */
+interface FacetOption<V> {
+  value: V;
+  label: string;
+  count: number;
+}
+
+/**
+ * A facet's checkboxes, each with its count (the other filters applied). A value no unit would match is disabled
+ * unless chosen, so it can always be unchosen.
+ */
+function FacetOptions<V extends string | number>({
+  legend,
+  hideLegend = false,
+  options,
+  selected,
+  onToggle,
+}: {
+  legend: string;
+  hideLegend?: boolean;
+  options: readonly FacetOption<V>[];
+  selected: readonly V[];
+  onToggle: (value: V) => void;
+}) {
+  return (
+    <fieldset className="inventory-refine__options">
+      <legend className={hideLegend ? "inventory-visually-hidden" : "inventory-refine__legend"}>{legend}</legend>
+      {options.map((option) => {
+        const checked = selected.includes(option.value);
+        return (
+          <label key={option.value} className={option.count === 0 && !checked ? "inventory-refine__none" : undefined}>
+            <input
+              type="checkbox"
+              checked={checked}
+              disabled={option.count === 0 && !checked}
+              onChange={() => onToggle(option.value)}
+            />
+            <span>
+              {option.label} <span className="inventory-refine__n">({option.count})</span>
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 export interface RefineToolbarProps {
   view: InventoryView;
-  properties: InventoryProperties | null;
+  /** The counts that came with the current page; null until the first page arrives. */
+  facets: InventoryFacets | null;
   /** A new view: the page puts it in the URL, which is where the search state lives. */
   onChange: (next: Partial<InventoryView>) => void;
 }
@@ -34,7 +87,7 @@ const toggled = <T,>(list: readonly T[], value: T): T[] =>
  * The sticky Refine Search toolbar (SPEC §2, §4): one tab open at a time (clicking the open one closes it), make
  * sections collapsed until opened, a make and its models mutually exclusive, condition single-valued.
  */
-export function RefineToolbar({ view, properties, onChange }: RefineToolbarProps) {
+export function RefineToolbar({ view, facets, onChange }: RefineToolbarProps) {
   // a fixed prefix, not useId: the server renders this region as its own root, so tree-position ids would differ
   const id = "inventory-refine";
   const [open, setOpen] = useState<TabId | null>(null);
@@ -45,11 +98,14 @@ export function RefineToolbar({ view, properties, onChange }: RefineToolbarProps
   const selectedCount: Record<TabId, number> = {
     search:
       (view.search ? 1 : 0) + filter.condition.length + (filter.price_lower > 0 || filter.price_upper > 0 ? 1 : 0),
-    year: filter.year.length,
+    year: filter.year.length + (filter.year_min > 0 || filter.year_max > 0 ? 1 : 0),
     "make-model": filter.make.length + filter.model.length,
     "body-style": filter.body_style.length,
+    "work-truck": filter.gvwr_class.length + filter.body_type.length + filter.fuel.length + filter.cab_type.length,
     sort: 0,
   };
+  const yearsAscending = (facets?.year ?? []).map((f) => f.value).sort((a, b) => a - b);
+  const yearBound = (value: string) => Number.parseInt(value, 10) || 0;
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -102,9 +158,10 @@ export function RefineToolbar({ view, properties, onChange }: RefineToolbarProps
                   defaultValue={filter.price_upper || ""}
                 />
               </label>
-              {properties && properties.price_upper > 0 ? (
+              {facets && facets.price.upper > 0 ? (
                 <span className="inventory-muted">
-                  Priced units run {formatPrice(properties.price_lower)} to {formatPrice(properties.price_upper)}
+                  Priced matches run {formatPrice(Math.floor(facets.price.lower))} to{" "}
+                  {formatPrice(Math.ceil(facets.price.upper))}
                 </span>
               ) : null}
             </fieldset>
@@ -129,25 +186,53 @@ export function RefineToolbar({ view, properties, onChange }: RefineToolbarProps
         );
       case "year":
         return (
-          <fieldset className="inventory-refine__options">
-            <legend className="inventory-visually-hidden">Year</legend>
-            {(properties?.years ?? []).map((year) => (
-              <label key={year}>
-                <input
-                  type="checkbox"
-                  checked={filter.year.includes(year)}
-                  onChange={() => setFilter({ ...filter, year: toggled(filter.year, year) })}
-                />
-                {year}
+          <div className="inventory-refine__group">
+            <fieldset className="inventory-refine__inline">
+              <legend>Year range</legend>
+              <label>
+                From{" "}
+                <select
+                  value={filter.year_min || ""}
+                  onChange={(event) => setFilter({ ...filter, year_min: yearBound(event.target.value) })}
+                >
+                  <option value="">Any</option>
+                  {yearsAscending.map((year) => (
+                    <option key={year} value={year}>
+                      {year}
+                    </option>
+                  ))}
+                </select>
               </label>
-            ))}
-          </fieldset>
+              <label>
+                To{" "}
+                <select
+                  value={filter.year_max || ""}
+                  onChange={(event) => setFilter({ ...filter, year_max: yearBound(event.target.value) })}
+                >
+                  <option value="">Any</option>
+                  {yearsAscending.map((year) => (
+                    <option key={year} value={year}>
+                      {year}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </fieldset>
+            <FacetOptions
+              legend="Year"
+              hideLegend
+              options={(facets?.year ?? []).map((f) => ({ ...f, label: String(f.value) }))}
+              selected={filter.year}
+              onToggle={(year) => setFilter({ ...filter, year: toggled(filter.year, year) })}
+            />
+          </div>
         );
       case "make-model":
         return (
           <div className="inventory-refine__makes">
-            {(properties?.makes ?? []).map((make) => {
-              const models = properties?.models[make] ?? [];
+            {(facets?.make ?? []).map(({ value: make, count: makeCount }) => {
+              const modelFacets = (facets?.model ?? []).filter((m) => m.make === make);
+              const models = modelFacets.map((m) => m.value);
               const expanded = openMakes.has(make);
               const listId = `${id}-models-${make.replace(/\W/g, "")}`;
               return (
@@ -159,7 +244,9 @@ export function RefineToolbar({ view, properties, onChange }: RefineToolbarProps
                         checked={filter.make.includes(make)}
                         onChange={() => setFilter(toggleMake(filter, make, models))}
                       />
-                      All {make}
+                      <span>
+                        All {make} <span className="inventory-refine__n">({makeCount})</span>
+                      </span>
                     </label>
                     <button
                       type="button"
@@ -172,19 +259,15 @@ export function RefineToolbar({ view, properties, onChange }: RefineToolbarProps
                     </button>
                   </div>
                   {expanded ? (
-                    <fieldset id={listId} className="inventory-refine__options">
-                      <legend className="inventory-visually-hidden">{make} models</legend>
-                      {models.map((model) => (
-                        <label key={model}>
-                          <input
-                            type="checkbox"
-                            checked={filter.model.includes(model)}
-                            onChange={() => setFilter(toggleModel(filter, make, model))}
-                          />
-                          {model}
-                        </label>
-                      ))}
-                    </fieldset>
+                    <div id={listId}>
+                      <FacetOptions
+                        legend={`${make} models`}
+                        hideLegend
+                        options={modelFacets.map((m) => ({ value: m.value, label: m.value, count: m.count }))}
+                        selected={filter.model}
+                        onToggle={(model) => setFilter(toggleModel(filter, make, model))}
+                      />
+                    </div>
                   ) : null}
                 </div>
               );
@@ -193,19 +276,42 @@ export function RefineToolbar({ view, properties, onChange }: RefineToolbarProps
         );
       case "body-style":
         return (
-          <fieldset className="inventory-refine__options">
-            <legend className="inventory-visually-hidden">Body Style</legend>
-            {(properties?.body_styles ?? []).map((style) => (
-              <label key={style}>
-                <input
-                  type="checkbox"
-                  checked={filter.body_style.includes(style)}
-                  onChange={() => setFilter({ ...filter, body_style: toggled(filter.body_style, style) })}
-                />
-                {style}
-              </label>
-            ))}
-          </fieldset>
+          <FacetOptions
+            legend="Body Style"
+            hideLegend
+            options={(facets?.body_style ?? []).map((f) => ({ ...f, label: f.value }))}
+            selected={filter.body_style}
+            onToggle={(style) => setFilter({ ...filter, body_style: toggled(filter.body_style, style) })}
+          />
+        );
+      case "work-truck":
+        return (
+          <div className="inventory-refine__group inventory-refine__group--columns">
+            <FacetOptions
+              legend="GVWR class"
+              options={(facets?.gvwr_class ?? []).map((f) => ({ ...f, label: gvwrClassLabel(f.value) }))}
+              selected={filter.gvwr_class}
+              onToggle={(value) => setFilter({ ...filter, gvwr_class: toggled(filter.gvwr_class, value) })}
+            />
+            <FacetOptions
+              legend="Body or upfit"
+              options={(facets?.body_type ?? []).map((f) => ({ ...f, label: BODY_TYPE_LABELS[f.value] }))}
+              selected={filter.body_type}
+              onToggle={(value) => setFilter({ ...filter, body_type: toggled(filter.body_type, value) })}
+            />
+            <FacetOptions
+              legend="Fuel"
+              options={(facets?.fuel ?? []).map((f) => ({ ...f, label: FUEL_LABELS[f.value] }))}
+              selected={filter.fuel}
+              onToggle={(value) => setFilter({ ...filter, fuel: toggled(filter.fuel, value) })}
+            />
+            <FacetOptions
+              legend="Cab"
+              options={(facets?.cab_type ?? []).map((f) => ({ ...f, label: CAB_TYPE_LABELS[f.value] }))}
+              selected={filter.cab_type}
+              onToggle={(value) => setFilter({ ...filter, cab_type: toggled(filter.cab_type, value) })}
+            />
+          </div>
         );
       case "sort":
         return (
@@ -256,7 +362,7 @@ export function RefineToolbar({ view, properties, onChange }: RefineToolbarProps
       </div>
       {open ? (
         <div id={`${id}-${open}`} className="inventory-refine__panel">
-          {properties || open === "search" || open === "sort" ? (
+          {facets || open === "search" || open === "sort" ? (
             panel(open)
           ) : (
             <p className="inventory-muted">Loading...</p>

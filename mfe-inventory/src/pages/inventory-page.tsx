@@ -11,7 +11,6 @@ import {
 import { parseInventoryView } from "shared-types/schemas";
 import {
   inventoryPageResource,
-  inventoryPropertiesResource,
   newVisitSeed,
   relatedVehiclesResource,
   VISIT_SEED_KEY,
@@ -53,8 +52,6 @@ export function InventoryPage() {
   const view = useMemo(() => parseInventoryView(params), [params]);
   const seed = useStableValue(VISIT_SEED_KEY, newVisitSeed);
   const load = useResource(inventoryPageResource, view, seed);
-  // the toolbar's options; without them the toolbar still searches, sorts and clears
-  const properties = useResource(inventoryPropertiesResource);
   const { siteUrl } = useSite();
 
   const result = load.status === "done" ? load.value : load.status === "loading" ? load.previous : undefined;
@@ -92,7 +89,8 @@ export function InventoryPage() {
           {result ? rangeText(result.page, INVENTORY_PAGE_SIZE, result.size) : "\u00a0"}
         </p>
       </header>
-      <RefineToolbar view={view} properties={properties.status === "done" ? properties.value : null} onChange={go} />
+      {/* the facets' counts come with the page they belong to, in the same answer */}
+      <RefineToolbar view={view} facets={result?.facets ?? null} onChange={go} />
       {load.status === "loading" && !load.previous ? <p className="inventory-muted">Loading...</p> : null}
       {load.status === "loading" && load.previous ? (
         <p className="inventory-muted" role="status">

@@ -1,6 +1,6 @@
 import { dealerJsonLd, type PageHead, type SiteContext, usePageHead, useSite } from "remote-kit";
 import { Link } from "remote-kit/router";
-import { inventoryHrefForMake, paths, telHref } from "shared-types";
+import { inventoryHrefForMake, paths, telHref, WORK_TRUCK_SEARCHES, workTruckSearchHref } from "shared-types";
 import { MapPlaceholder } from "./map-placeholder";
 
 const FLEET_SOLUTIONS = [
@@ -72,6 +72,21 @@ export function HomePage() {
             <li key={s.title} className="host-solutions__item">
               <h3>{s.title}</h3>
               <p>{s.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="host-section" aria-labelledby="host-work-title">
+        <h2 id="host-work-title" className="host-section__title">
+          Shop by the Work
+        </h2>
+        <ul className="host-work-searches">
+          {WORK_TRUCK_SEARCHES.map((search) => (
+            <li key={search.id}>
+              <Link className="host-work-searches__link" to={workTruckSearchHref(search)}>
+                {search.label}
+              </Link>
             </li>
           ))}
         </ul>

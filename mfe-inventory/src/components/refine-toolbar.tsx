@@ -362,11 +362,7 @@ export function RefineToolbar({ view, facets, onChange }: RefineToolbarProps) {
       </div>
       {open ? (
         <div id={`${id}-${open}`} className="inventory-refine__panel">
-          {facets || open === "search" || open === "sort" ? (
-            panel(open)
-          ) : (
-            <p className="inventory-muted">Loading...</p>
-          )}
+          {facets || open === "search" || open === "sort" ? panel(open) : <p className="inventory-muted">Loading...</p>}
         </div>
       ) : null}
     </section>

@@ -9,12 +9,7 @@ import {
   paths,
 } from "shared-types";
 import { parseInventoryView } from "shared-types/schemas";
-import {
-  inventoryPageResource,
-  newVisitSeed,
-  relatedVehiclesResource,
-  VISIT_SEED_KEY,
-} from "../api/resources";
+import { inventoryPageResource, newVisitSeed, relatedVehiclesResource, VISIT_SEED_KEY } from "../api/resources";
 import { LeadsForm } from "../components/leads-form";
 import { RefineToolbar } from "../components/refine-toolbar";
 import { VehicleListItem } from "../components/vehicle-list-item";

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
 import { PEER_MODULE_LOADER_KEY } from "remote-kit";
 import type { Vehicle } from "shared-types";
@@ -159,5 +160,99 @@ describe("the vehicle page", () => {
     await renderPage();
     expect(await screen.findByRole("heading", { name: "This vehicle is no longer available" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to the inventory search" }).getAttribute("href")).toBe("/inventory");
+  });
+
+  it("shows the work-truck facts and the fleet incentive apart from the all-in price, with who qualifies", async () => {
+    const { container } = await renderPage();
+    await screen.findByText("upfit-ready");
+    const fields = Object.fromEntries(
+      [...container.querySelectorAll(".inventory-fields > div")].map((d) => [
+        d.querySelector("dt")?.textContent,
+        d.querySelector("dd")?.textContent,
+      ]),
+    );
+    expect(fields).toMatchObject({
+      "Body or Upfit": "Pickup, 8.2 ft",
+      GVWR: "5,148 kg (11,350 lb), class 3",
+      Payload: "1,837 kg (4,050 lb)",
+      Cab: "Regular cab",
+      Wheelbase: "141.6 in",
+    });
+    const offers = screen.getByRole("region", { name: "Offers you may qualify for" });
+    expect(offers.textContent).toContain("GM Business Choice fleet incentive: $1,500 off");
+    expect(offers.textContent).toContain("Who qualifies: Registered businesses with a GM Fleet Account Number");
+    expect(offers.textContent).toContain("Ends January 5, 2027.");
+    expect(offers.textContent).toContain("Not included in the all-in price above");
+    // the advertised price is untouched by the offer
+    expect(container.querySelector(".inventory-price__sale")?.textContent).toBe("$87,516.25");
+  });
+
+  describe("the payment estimate", () => {
+    /** P = F·r / (1 − (1 + r)^−n), the annuity formula, independent of the library the page uses */
+    const payment = (financedCents: number, apr: number, periods: number, perYear: number) => {
+      const r = apr / 100 / perYear;
+      return Math.round((financedCents * r) / (1 - (1 + r) ** -periods));
+    };
+    const dollars = (cents: number) =>
+      new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", currencyDisplay: "narrowSymbol" }).format(
+        cents / 100,
+      );
+    // $87,516.25 all-in plus $4,375.81 GST
+    const financed = 8_751_625 + 437_581;
+
+    it("finances the all-in price plus GST at the example rate, monthly and bi-weekly, with the disclosure", async () => {
+      await renderPage();
+      await screen.findByText("upfit-ready");
+      expect(screen.getByTestId("estimate-monthly").textContent).toBe(dollars(payment(financed, 7.99, 60, 12)));
+      expect(screen.getByTestId("estimate-biweekly").textContent).toBe(dollars(payment(financed, 7.99, 130, 26)));
+      const disclosure = document.querySelector(".inventory-estimate__disclosure")?.textContent ?? "";
+      expect(disclosure).toContain("on approved credit (OAC)");
+      expect(disclosure).toContain(`finances ${dollars(financed)} at 7.99% APR over 60 months`);
+      const monthly = payment(financed, 7.99, 60, 12);
+      expect(disclosure).toContain(`total cost of borrowing ${dollars(monthly * 60 - financed)}`);
+    });
+
+    it("updates as the visitor types, by keyboard, and keeps bad input with a clear message", async () => {
+      await renderPage();
+      await screen.findByText("upfit-ready");
+      const user = userEvent.setup();
+      const down = screen.getByLabelText("Down payment");
+      await user.click(down);
+      await user.keyboard("{Control>}a{/Control}10000");
+      expect(screen.getByTestId("estimate-monthly").textContent).toBe(
+        dollars(payment(financed - 1_000_000, 7.99, 60, 12)),
+      );
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByLabelText("Annual percentage rate (APR)"));
+      await user.keyboard("{Control>}a{/Control}4.5x");
+      expect((screen.getByLabelText("Annual percentage rate (APR)") as HTMLInputElement).value).toBe("4.5x");
+      expect(screen.getByText("Enter a rate from 0 to 30%, for example 7.99.")).toBeTruthy();
+      expect(screen.queryByTestId("estimate-monthly")).toBeNull();
+      await user.keyboard("{Backspace}");
+      await user.tab();
+      await user.selectOptions(screen.getByLabelText("Term"), "84");
+      expect(screen.getByTestId("estimate-monthly").textContent).toBe(
+        dollars(payment(financed - 1_000_000, 4.5, 84, 12)),
+      );
+    });
+
+    it("estimates a closed-end lease for business buyers with its residual", async () => {
+      await renderPage();
+      await screen.findByText("upfit-ready");
+      await userEvent.click(screen.getByLabelText("Lease (business buyers, closed-end)"));
+      const disclosure = document.querySelector(".inventory-estimate__disclosure")?.textContent ?? "";
+      expect(disclosure).toContain("Closed-end lease estimate for business use, on approved credit (OAC)");
+      expect(disclosure).toContain("at 7.49% APR over 48 months");
+      expect(disclosure).toContain(`option to buy the unit for ${dollars(Math.round(8_751_625 * 0.3))}`);
+      expect(screen.getByText("plus GST on each payment")).toBeTruthy();
+    });
+
+    it("is not offered for a unit without a price", async () => {
+      vehicle = { ...VEHICLE, full_price: 0, low_price: 0, discount: 0 };
+      await renderPage();
+      expect(await screen.findByText("Contact Us for Pricing")).toBeTruthy();
+      expect(screen.queryByRole("heading", { name: "Estimate your payment" })).toBeNull();
+      expect(screen.queryByRole("region", { name: "Offers you may qualify for" })).toBeNull();
+    });
   });
 });

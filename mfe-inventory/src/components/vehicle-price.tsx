@@ -81,3 +81,32 @@ export function AllInBreakdown({ vehicle }: { vehicle: Vehicle }) {
     </details>
   );
 }
+
+const longDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
+
+/**
+ * Offers only some buyers get (a maker's fleet incentive): shown apart from the all-in price, never subtracted from
+ * it, each with who qualifies and until when, so the advertised price stays the price anyone pays.
+ */
+export function ConditionalOffers({ vehicle }: { vehicle: Vehicle }) {
+  if (vehicle.conditional_offers.length === 0 || !allInBreakdown(vehicle)) return null;
+  return (
+    <section className="inventory-offers" aria-labelledby={`inventory-offers-${vehicle.stock_number}`}>
+      <h2 id={`inventory-offers-${vehicle.stock_number}`}>Offers you may qualify for</h2>
+      <ul>
+        {vehicle.conditional_offers.map((offer) => (
+          <li key={offer.id}>
+            <p className="inventory-offers__title">
+              {offer.title}: <strong>{formatCents(offer.amount_cents)}</strong> off
+            </p>
+            <p>Who qualifies: {offer.who_qualifies}</p>
+            <p className="inventory-muted">Ends {longDate.format(new Date(`${offer.ends_on}T00:00:00Z`))}.</p>
+          </li>
+        ))}
+      </ul>
+      <p className="inventory-offers__note">
+        Not included in the all-in price above; applied at signing for those who qualify.
+      </p>
+    </section>
+  );
+}

@@ -1,12 +1,22 @@
 import { breadcrumbJsonLd, HttpStatus, usePageHead, useResource, useSite } from "remote-kit";
 import { Link, useParams } from "remote-kit/router";
-import { formatOdometer, paths, sortOptionsForDisplay, type Vehicle } from "shared-types";
+import {
+  BODY_TYPE_LABELS,
+  CAB_TYPE_LABELS,
+  formatFeet,
+  formatOdometer,
+  formatWeight,
+  paths,
+  sortOptionsForDisplay,
+  type Vehicle,
+} from "shared-types";
 import { similarVehiclesResource, vehicleResource } from "../api/resources";
 import { CallUsButton } from "../components/call-us-button";
 import { ImageGallery } from "../components/image-gallery";
 import { LeadsForm } from "../components/leads-form";
+import { PaymentEstimate } from "../components/payment-estimate";
 import { VehicleListItem } from "../components/vehicle-list-item";
-import { AllInBreakdown, VehiclePrice } from "../components/vehicle-price";
+import { AllInBreakdown, ConditionalOffers, VehiclePrice } from "../components/vehicle-price";
 import CONSUMES from "../contracts/consumes";
 import { PLACEHOLDER_IMAGE } from "../data/trailer-images";
 import { vehicleJsonLd, vehicleTitle } from "../seo/structured-data";
@@ -17,6 +27,16 @@ function vehicleFields(v: Vehicle): [string, string][] {
     ["Stock #", v.stock_number],
     ["VIN", v.vin],
     ["Body Style", v.body_style],
+    [
+      "Body or Upfit",
+      v.body_length_ft
+        ? `${BODY_TYPE_LABELS[v.body_type]}, ${formatFeet(v.body_length_ft)}`
+        : BODY_TYPE_LABELS[v.body_type],
+    ],
+    ["GVWR", `${formatWeight(v.gvwr_kg, v.gvwr_lb)}, class ${v.gvwr_class}`],
+    ["Payload", formatWeight(v.payload_kg, v.payload_lb)],
+    ...(v.cab_type ? ([["Cab", CAB_TYPE_LABELS[v.cab_type]]] as [string, string][]) : []),
+    ["Wheelbase", `${v.wheelbase_in} in`],
     ["Engine", v.engine],
     ["Transmission", v.transmission],
     ["Drive Train", v.drive_train],
@@ -120,6 +140,7 @@ export function VehiclePage() {
         <div className="inventory-vehicle__summary">
           <VehiclePrice vehicle={v} contactText="Contact Us for Pricing" />
           <AllInBreakdown vehicle={v} />
+          <ConditionalOffers vehicle={v} />
           <CallUsButton />
           <dl className="inventory-fields">
             {vehicleFields(v).map(([label, value]) => (
@@ -131,6 +152,7 @@ export function VehiclePage() {
           </dl>
         </div>
       </div>
+      <PaymentEstimate vehicle={v} />
       {v.options.length > 0 ? (
         <section>
           <h2>Options</h2>

@@ -1,0 +1,215 @@
+import { useId, useState } from "react";
+import { allInBreakdown, formatCents, type Vehicle } from "shared-types";
+import {
+  FINANCE_TERMS_MONTHS,
+  financeEstimate,
+  GST_RATE,
+  LEASE_TERMS_MONTHS,
+  leaseEstimate,
+  parseAmount,
+} from "../payments/payment-estimate";
+
+type Plan = "finance" | "lease";
+
+/** The example rates the estimate starts from: typical of GM and Isuzu commercial programs; the visitor changes them. */
+const EXAMPLE = {
+  finance: { apr: "7.99", term: 60 },
+  lease: { apr: "7.49", term: 48, residual: "30" },
+};
+
+const MAX_APR = 30;
+
+interface Typed {
+  down: string;
+  apr: string;
+  term: number;
+  residual: string;
+}
+
+/** What is wrong with what was typed, by field; the typed text itself is always kept. */
+function problems(plan: Plan, typed: Typed, priceCents: number) {
+  const found: Partial<Record<"down" | "apr" | "residual", string>> = {};
+  const down = parseAmount(typed.down);
+  const limit = plan === "finance" ? priceCents + Math.round(priceCents * GST_RATE) : priceCents;
+  if (down === null) found.down = "Enter the down payment in dollars, for example 5000.";
+  else if (down * 100 >= limit) found.down = `The down payment must be less than ${formatCents(limit)}.`;
+  const apr = parseAmount(typed.apr);
+  if (apr === null || apr > MAX_APR) found.apr = `Enter a rate from 0 to ${MAX_APR}%, for example 7.99.`;
+  if (plan === "lease") {
+    const residual = parseAmount(typed.residual);
+    if (residual === null || residual < 1 || residual > 80) found.residual = "Enter a residual from 1 to 80%.";
+  }
+  return found;
+}
+
+const termText = (months: number) => `${months} months`;
+
+/**
+ * The vehicle page's payment estimate: finance or, for business buyers, a closed-end lease; monthly and bi-weekly,
+ * recomputed as the visitor types, with the disclosure Alberta's Cost of Credit Disclosure Regulation asks of a
+ * stated payment (APR, term, amount financed, total cost of borrowing, an example). Not shown without a price.
+ */
+export function PaymentEstimate({ vehicle }: { vehicle: Vehicle }) {
+  const id = useId();
+  const [plan, setPlan] = useState<Plan>("finance");
+  const [typed, setTyped] = useState<Record<Plan, Typed>>({
+    finance: { down: "0", apr: EXAMPLE.finance.apr, term: EXAMPLE.finance.term, residual: "" },
+    lease: { down: "0", apr: EXAMPLE.lease.apr, term: EXAMPLE.lease.term, residual: EXAMPLE.lease.residual },
+  });
+  const price = allInBreakdown(vehicle);
+  if (!price) return null;
+  const priceCents = price.totalCents;
+  const current = typed[plan];
+  const set = (field: keyof Typed, value: string | number) =>
+    setTyped((all) => ({ ...all, [plan]: { ...all[plan], [field]: value } }));
+  const found = problems(plan, current, priceCents);
+  const valid = Object.keys(found).length === 0;
+  const downCents = Math.round((parseAmount(current.down) ?? 0) * 100);
+  const apr = parseAmount(current.apr) ?? 0;
+  const finance =
+    valid && plan === "finance"
+      ? financeEstimate({ priceCents, downCents, aprPercent: apr, termMonths: current.term })
+      : null;
+  const lease =
+    valid && plan === "lease"
+      ? leaseEstimate({
+          priceCents,
+          downCents,
+          aprPercent: apr,
+          termMonths: current.term,
+          residualPercent: parseAmount(current.residual) ?? 0,
+        })
+      : null;
+  const field = (name: "down" | "apr" | "residual", label: string, suffix: string, hint: string) => {
+    const error = found[name];
+    return (
+      <div className="inventory-estimate__field">
+        <label htmlFor={`${id}-${name}`}>{label}</label>
+        <span className="inventory-estimate__input">
+          {suffix === "$" ? <span aria-hidden="true">$</span> : null}
+          <input
+            id={`${id}-${name}`}
+            name={name}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={current[name]}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-${name}-note`}
+            onChange={(event) => set(name, event.target.value)}
+          />
+          {suffix === "%" ? <span aria-hidden="true">%</span> : null}
+        </span>
+        <span id={`${id}-${name}-note`} className={error ? "inventory-estimate__error" : "inventory-estimate__hint"}>
+          {error ?? hint}
+        </span>
+      </div>
+    );
+  };
+  const terms = plan === "finance" ? FINANCE_TERMS_MONTHS : LEASE_TERMS_MONTHS;
+
+  return (
+    <section className="inventory-estimate" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Estimate your payment</h2>
+      <fieldset className="inventory-estimate__plans">
+        <legend className="inventory-visually-hidden">Finance or lease</legend>
+        <label>
+          <input type="radio" name={`${id}-plan`} checked={plan === "finance"} onChange={() => setPlan("finance")} />
+          Finance
+        </label>
+        <label>
+          <input type="radio" name={`${id}-plan`} checked={plan === "lease"} onChange={() => setPlan("lease")} />
+          Lease (business buyers, closed-end)
+        </label>
+      </fieldset>
+      <div className="inventory-estimate__fields">
+        {field(
+          "down",
+          plan === "finance" ? "Down payment" : "Down payment (reduces the amount leased)",
+          "$",
+          "Optional",
+        )}
+        {field("apr", "Annual percentage rate (APR)", "%", "Your rate depends on credit approval")}
+        <div className="inventory-estimate__field">
+          <label htmlFor={`${id}-term`}>Term</label>
+          <select
+            id={`${id}-term`}
+            value={terms.includes(current.term as never) ? current.term : terms[terms.length - 1]}
+            onChange={(event) => set("term", Number(event.target.value))}
+          >
+            {terms.map((months) => (
+              <option key={months} value={months}>
+                {termText(months)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {plan === "lease"
+          ? field("residual", "Residual (buy-out at the end)", "%", "Share of the price the unit is worth at the end")
+          : null}
+      </div>
+      <div className="inventory-estimate__result" aria-live="polite">
+        {finance ? (
+          <>
+            <p className="inventory-estimate__payments">
+              <span>
+                <strong data-testid="estimate-monthly">{formatCents(finance.monthlyCents)}</strong> / month
+              </span>
+              <span>
+                or <strong data-testid="estimate-biweekly">{formatCents(finance.biweeklyCents)}</strong> bi-weekly
+              </span>
+            </p>
+            <p className="inventory-estimate__disclosure">
+              Estimate on approved credit (OAC). Example: an all-in price of {formatCents(priceCents)} plus{" "}
+              {formatCents(finance.gstCents)} GST
+              {downCents > 0 ? `, less ${formatCents(downCents)} down,` : ""} finances{" "}
+              <strong>{formatCents(finance.amountFinancedCents)}</strong> at <strong>{apr}% APR</strong> over{" "}
+              <strong>{current.term} months</strong>: {current.term} monthly payments of{" "}
+              {formatCents(finance.monthlyCents)}, total {formatCents(finance.totalOfPaymentsCents)}; total cost of
+              borrowing <strong>{formatCents(finance.totalCostOfBorrowingCents)}</strong>. Or {finance.biweeklyCount}{" "}
+              bi-weekly payments of {formatCents(finance.biweeklyCents)}, total cost of borrowing{" "}
+              {formatCents(finance.biweeklyCostOfBorrowingCents)}. Fleet incentives are not included. Rates and terms
+              vary by lender and credit; ask our finance team for a quote.
+            </p>
+          </>
+        ) : null}
+        {lease ? (
+          <>
+            <p className="inventory-estimate__payments">
+              <span>
+                <strong data-testid="estimate-monthly">{formatCents(lease.monthlyCents)}</strong> / month
+              </span>
+              <span>
+                or <strong data-testid="estimate-biweekly">{formatCents(lease.biweeklyCents)}</strong> bi-weekly
+              </span>
+              <span className="inventory-muted">plus GST on each payment</span>
+            </p>
+            <p className="inventory-estimate__disclosure">
+              Closed-end lease estimate for business use, on approved credit (OAC). Example: an all-in price of{" "}
+              {formatCents(priceCents)}
+              {downCents > 0 ? `, less ${formatCents(downCents)} down,` : ""} leases{" "}
+              <strong>{formatCents(lease.capitalizedCostCents)}</strong> at <strong>{apr}% APR</strong> over{" "}
+              <strong>{current.term} months</strong>: {current.term} monthly payments of{" "}
+              {formatCents(lease.monthlyCents)} due at the start of each month, total{" "}
+              {formatCents(lease.totalOfPaymentsCents)}, with the option to buy the unit for{" "}
+              {formatCents(lease.residualCents)} at the end; implicit finance charge{" "}
+              <strong>{formatCents(lease.implicitFinanceChargeCents)}</strong>. Or {lease.biweeklyCount} bi-weekly
+              payments of {formatCents(lease.biweeklyCents)}. GST is charged on each payment. Kilometre limits and wear
+              charges apply; ask our fleet team for a quote.
+            </p>
+          </>
+        ) : null}
+        {valid && !finance && !lease ? (
+          <p className="inventory-estimate__error" role="status">
+            With that down payment there is nothing left to {plan === "finance" ? "finance" : "lease"}.
+          </p>
+        ) : null}
+        {!valid ? (
+          <p className="inventory-estimate__error" role="status">
+            Correct the highlighted field to see the estimate.
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -42,8 +42,8 @@ test.describe("inventory search", () => {
     await page.getByRole("button", { name: "Make and Model" }).click();
     await page.getByRole("button", { name: "Isuzu models" }).click();
     // click, not check(): the box follows the URL, which the click changes a moment later
-    await page.getByLabel("NRR", { exact: true }).click();
-    await expect(page.getByLabel("NRR", { exact: true })).toBeChecked();
+    await page.getByLabel(/^NRR \(\d+\)$/).click();
+    await expect(page.getByLabel(/^NRR \(\d+\)$/)).toBeChecked();
     await expect(page).toHaveURL(/filters=/);
     const nrr = await apiSize("model=NRR");
     await expect(countLine(page)).toHaveText(
@@ -52,7 +52,7 @@ test.describe("inventory search", () => {
     // a make and its models are exclusive: choosing All Isuzu drops the NRR choice
     await page.getByLabel("All Isuzu").click();
     await expect(page.getByLabel("All Isuzu")).toBeChecked();
-    await expect(page.getByLabel("NRR", { exact: true })).not.toBeChecked();
+    await expect(page.getByLabel(/^NRR \(\d+\)$/)).not.toBeChecked();
     const isuzu = await apiSize("make=Isuzu");
     await expect(countLine(page)).toContainText(String(isuzu));
     await page.getByRole("button", { name: /^Sort Order/ }).click();
@@ -221,7 +221,17 @@ test.describe("vehicle detail and trailers", () => {
       /^\/contact\/more-info\/TR\d+$/,
     );
     await page.goto("/trailer-inventory/TR410281");
-    await expect(page.getByText(/SALE PRICE/)).toBeVisible();
+    // a trailer's price is all-in too: its fees and levies, itemised, add up to it
+    const headline = page.locator(".inventory-vehicle__summary [data-all-in-cents]");
+    await expect(page.locator(".inventory-vehicle__summary .inventory-price__label")).toHaveText(
+      "All-in price, plus GST · Stock #TR410281",
+    );
+    const trailerLines = await page
+      .locator(".inventory-breakdown tbody td")
+      .allTextContents()
+      .then((texts) => texts.map((t) => Math.round(Number(t.replace(/[$,]/g, "")) * 100)));
+    expect(trailerLines.length).toBe(4);
+    expect(String(trailerLines.reduce((a, b) => a + b, 0))).toBe(await headline.getAttribute("data-all-in-cents"));
     await expect(page.locator(".inventory-stats, .inventory-fields").first()).toContainText("TR410281");
     await expect(page.getByRole("link", { name: "Get Financing" })).toHaveAttribute("href", "/get-financing");
     await page.getByRole("button", { name: "Call Us Now" }).click();

@@ -57,3 +57,7 @@ export function allInBreakdown(v: {
 
 /** The all-in price in cents, 0 for a unit without a price. */
 export const allInPriceCents = (v: Parameters<typeof allInBreakdown>[0]) => allInBreakdown(v)?.totalCents ?? 0;
+
+/** A trailer's all-in price and what it is made of, or null when it has no price (it has one price, no sale price). */
+export const trailerAllInBreakdown = (t: { price: number; charges: readonly UnitCharge[] }) =>
+  allInBreakdown({ full_price: t.price, low_price: 0, charges: t.charges });

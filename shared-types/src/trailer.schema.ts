@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 // configures zod before any schema here is built: no eval (text.schema.ts)
 import "./text.schema.js";
 import { TRAILER_ASSET_TYPES } from "./trailer.js";
+import { unitChargeSchema } from "./vehicle.schema.js";
 
 export const trailerSchema = z.object({
   asset_type: z.enum(TRAILER_ASSET_TYPES),
@@ -15,4 +16,6 @@ export const trailerSchema = z.object({
   extended_description: z.string(),
   link: z.string(),
   image_count: z.int().check(z.gte(0), z.lte(11)),
+  /** What the buyer pays besides the price (fees, levies), in cents: the advertised price is all-in (pricing.ts) */
+  charges: z._default(z.array(unitChargeSchema), []),
 });

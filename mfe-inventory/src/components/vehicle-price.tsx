@@ -1,4 +1,11 @@
-import { ALL_IN_LABEL, allInBreakdown, formatCents, type Vehicle, vehiclePriceDisplay } from "shared-types";
+import {
+  ALL_IN_LABEL,
+  type AllInBreakdown as AllInBreakdownData,
+  allInBreakdown,
+  formatCents,
+  type Vehicle,
+  vehiclePriceDisplay,
+} from "shared-types";
 
 /**
  * SPEC §9's price display on all-in amounts (Alberta: every charge but GST included), labelled so, with the stock
@@ -45,19 +52,37 @@ export function VehiclePrice({
   );
 }
 
-/** "What's included": the unit's price and each charge, adding up to the advertised price to the cent. */
-export function AllInBreakdown({ vehicle }: { vehicle: Vehicle }) {
-  const breakdown = allInBreakdown(vehicle);
-  if (!breakdown) return null;
+/** One all-in amount, labelled, with the stock number beside it (a trailer's price; a vehicle without a sale). */
+export function AllInPrice({ cents, stockNumber }: { cents: number; stockNumber: string }) {
+  return (
+    <div className="inventory-price-block">
+      <p className="inventory-price" data-all-in-cents={cents}>
+        {formatCents(cents)}
+      </p>
+      <p className="inventory-price__label">
+        {ALL_IN_LABEL} · Stock #{stockNumber}
+      </p>
+    </div>
+  );
+}
+
+/** "What's included": the unit's own price and each charge, adding up to the advertised price to the cent. */
+export function PriceBreakdown({
+  breakdown,
+  priceLabel,
+  stockNumber,
+}: {
+  breakdown: AllInBreakdownData;
+  priceLabel: string;
+  stockNumber: string;
+}) {
   return (
     <details className="inventory-breakdown" open>
       <summary>What's included in the price</summary>
       <table>
         <tbody>
           <tr>
-            <th scope="row">
-              {vehicle.low_price > 0 && vehicle.full_price > vehicle.low_price ? "Vehicle sale price" : "Vehicle price"}
-            </th>
+            <th scope="row">{priceLabel}</th>
             <td>{formatCents(breakdown.vehicleCents)}</td>
           </tr>
           {breakdown.charges.map((charge) => (
@@ -76,9 +101,23 @@ export function AllInBreakdown({ vehicle }: { vehicle: Vehicle }) {
       </table>
       <p className="inventory-breakdown__note">
         Plus GST (5%). Every fee and levy is included; financing costs, if any, are disclosed separately. Stock #
-        {vehicle.stock_number}.
+        {stockNumber}.
       </p>
     </details>
+  );
+}
+
+/** A vehicle's breakdown: its sale price when it has one. */
+export function AllInBreakdown({ vehicle }: { vehicle: Vehicle }) {
+  const breakdown = allInBreakdown(vehicle);
+  if (!breakdown) return null;
+  const onSale = vehicle.low_price > 0 && vehicle.full_price > vehicle.low_price;
+  return (
+    <PriceBreakdown
+      breakdown={breakdown}
+      priceLabel={onSale ? "Vehicle sale price" : "Vehicle price"}
+      stockNumber={vehicle.stock_number}
+    />
   );
 }
 

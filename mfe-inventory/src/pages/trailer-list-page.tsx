@@ -1,6 +1,7 @@
 import { breadcrumbJsonLd, itemListJsonLd, usePageHead, useSite } from "remote-kit";
 import { Link } from "remote-kit/router";
-import { formatPrice, paths } from "shared-types";
+import { paths, trailerAllInBreakdown } from "shared-types";
+import { AllInPrice } from "../components/vehicle-price";
 import { PLACEHOLDER_IMAGE, trailerThumbnail } from "../data/trailer-images";
 import { TRAILERS } from "../data/trailers";
 
@@ -48,7 +49,11 @@ export function TrailerListPage() {
               </p>
             </div>
             <div className="inventory-item__side">
-              <p className="inventory-price">{t.price > 0 ? formatPrice(t.price) : "Contact Us For Pricing"}</p>
+              {trailerAllInBreakdown(t) ? (
+                <AllInPrice cents={trailerAllInBreakdown(t)?.totalCents ?? 0} stockNumber={t.stock_number} />
+              ) : (
+                <p className="inventory-price inventory-price--contact">Contact Us For Pricing</p>
+              )}
               <Link className="inventory-button" to={paths.trailer(t.stock_number)}>
                 View Details
               </Link>

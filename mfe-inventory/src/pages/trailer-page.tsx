@@ -1,9 +1,10 @@
 import { breadcrumbJsonLd, HttpStatus, usePageHead, useSite } from "remote-kit";
 import { Link, useParams } from "remote-kit/router";
-import { formatPrice, paths } from "shared-types";
+import { formatCents, paths, trailerAllInBreakdown } from "shared-types";
 import { CallUsButton } from "../components/call-us-button";
 import { ImageGallery } from "../components/image-gallery";
 import { LeadsForm } from "../components/leads-form";
+import { AllInPrice, PriceBreakdown } from "../components/vehicle-price";
 import CONSUMES from "../contracts/consumes";
 import { PLACEHOLDER_IMAGE, trailerImages, trailerMainImage } from "../data/trailer-images";
 import { findTrailer } from "../data/trailers";
@@ -12,6 +13,7 @@ import { trailerJsonLd } from "../seo/structured-data";
 export function TrailerPage() {
   const { id = "" } = useParams();
   const trailer = findTrailer(id);
+  const allIn = trailer ? trailerAllInBreakdown(trailer) : null;
   const { siteUrl, business } = useSite();
   const lead = trailer ? trailerMainImage(trailer) : undefined;
   const socialImage = lead && lead !== PLACEHOLDER_IMAGE ? lead : undefined;
@@ -19,7 +21,7 @@ export function TrailerPage() {
     trailer
       ? {
           title: `${trailer.name} for sale, Calgary | Stock #${trailer.stock_number}`,
-          description: `${trailer.description} ${trailer.price > 0 ? `${formatPrice(trailer.price)}. ` : ""}Stock #${trailer.stock_number}, ${business.name}, Calgary.`,
+          description: `${trailer.description} ${allIn ? `${formatCents(allIn.totalCents)} all-in, plus GST. ` : ""}Stock #${trailer.stock_number}, ${business.name}, Calgary.`,
           canonical: paths.trailer(trailer.stock_number),
           image: socialImage,
           imageAlt: trailer.name,
@@ -61,10 +63,11 @@ export function TrailerPage() {
       <div className="inventory-vehicle__top">
         <ImageGallery images={ordered} alt={trailer.name} fallback={PLACEHOLDER_IMAGE} />
         <div className="inventory-vehicle__summary">
-          {trailer.price > 0 ? (
-            <p className="inventory-price">
-              SALE PRICE <strong>{formatPrice(trailer.price)}</strong>
-            </p>
+          {allIn ? (
+            <>
+              <AllInPrice cents={allIn.totalCents} stockNumber={trailer.stock_number} />
+              <PriceBreakdown breakdown={allIn} priceLabel="Trailer price" stockNumber={trailer.stock_number} />
+            </>
           ) : (
             <p className="inventory-price inventory-price--contact">Contact Us for Pricing</p>
           )}

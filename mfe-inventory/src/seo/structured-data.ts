@@ -1,6 +1,6 @@
 import { absoluteUrl, dealerId } from "remote-kit";
 import type { Car, ItemAvailability, OfferItemCondition, Vehicle as SchemaVehicle, WithContext } from "schema-dts";
-import { allInPriceCents, paths, type Trailer, type Vehicle } from "shared-types";
+import { allInPriceCents, paths, type Trailer, trailerAllInBreakdown, type Vehicle } from "shared-types";
 
 const CONDITION: Record<Vehicle["condition"], OfferItemCondition> = {
   new: "https://schema.org/NewCondition",
@@ -59,6 +59,22 @@ export function vehicleJsonLd(siteUrl: string, v: Vehicle): WithContext<Car> {
   };
 }
 
+/** A trailer's advertised price: all-in, before GST, as the page shows it. */
+function trailerOffer(t: Trailer) {
+  const allIn = trailerAllInBreakdown(t);
+  if (!allIn) return {};
+  return {
+    price: (allIn.totalCents / 100).toFixed(2),
+    priceCurrency: "CAD",
+    priceSpecification: {
+      "@type": "PriceSpecification" as const,
+      price: (allIn.totalCents / 100).toFixed(2),
+      priceCurrency: "CAD",
+      valueAddedTaxIncluded: false,
+    },
+  };
+}
+
 /** A trailer for sale: schema.org has no trailer type, so a Vehicle with its Offer. */
 export function trailerJsonLd(siteUrl: string, t: Trailer, image: string | undefined): WithContext<SchemaVehicle> {
   return {
@@ -75,7 +91,7 @@ export function trailerJsonLd(siteUrl: string, t: Trailer, image: string | undef
     itemCondition: "https://schema.org/NewCondition",
     offers: {
       "@type": "Offer",
-      ...(t.price > 0 ? { price: t.price, priceCurrency: "CAD" } : {}),
+      ...trailerOffer(t),
       availability: "https://schema.org/InStock",
       url: absoluteUrl(siteUrl, paths.trailer(t.stock_number)),
       seller: { "@id": dealerId(siteUrl) },

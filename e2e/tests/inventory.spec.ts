@@ -170,6 +170,9 @@ test.describe("vehicle detail and trailers", () => {
         "{}",
     );
     expect(Math.round(car.offers.price * 100)).toBe(totalCents);
+    // and its GVWR and payload, in kilograms
+    expect(car.weightTotal).toMatchObject({ unitCode: "KGM", value: expect.any(Number) });
+    expect(car.payload.value).toBeLessThan(car.weightTotal.value);
     expect(pageErrors).toEqual([]);
   });
 

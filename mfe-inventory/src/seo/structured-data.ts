@@ -36,6 +36,10 @@ export function vehicleJsonLd(siteUrl: string, v: Vehicle): WithContext<Car> {
     driveWheelConfiguration: v.drive_train || undefined,
     vehicleEngine: v.engine ? { "@type": "EngineSpecification", name: v.engine } : undefined,
     mileageFromOdometer: { "@type": "QuantitativeValue", value: v.odometer, unitCode: "KMT" },
+    // the work-truck facts search engines can read: GVWR is schema.org's permitted total weight
+    weightTotal: { "@type": "QuantitativeValue", value: v.gvwr_kg, unitCode: "KGM" },
+    payload: { "@type": "QuantitativeValue", value: v.payload_kg, unitCode: "KGM" },
+    wheelbase: { "@type": "QuantitativeValue", value: v.wheelbase_in, unitCode: "INH" },
     image: v.images.map((src) => absoluteUrl(siteUrl, src)).filter((src): src is string => Boolean(src)),
     offers: {
       "@type": "Offer",

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { allInBreakdown, formatCents, type Vehicle } from "shared-types";
 import {
   FINANCE_TERMS_MONTHS,
@@ -50,7 +50,9 @@ const termText = (months: number) => `${months} months`;
  * stated payment (APR, term, amount financed, total cost of borrowing, an example). Not shown without a price.
  */
 export function PaymentEstimate({ vehicle }: { vehicle: Vehicle }) {
-  const id = useId();
+  // a fixed prefix, not useId: the server renders the remote's region as its own root, so tree-position ids differ
+  // between the server's HTML and the hydrating page; the page has one estimate
+  const id = "inventory-estimate";
   const [plan, setPlan] = useState<Plan>("finance");
   const [typed, setTyped] = useState<Record<Plan, Typed>>({
     finance: { down: "0", apr: EXAMPLE.finance.apr, term: EXAMPLE.finance.term, residual: "" },

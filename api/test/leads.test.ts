@@ -18,6 +18,7 @@ import { signFormStart, unsubscribeToken } from "../src/security/signing.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
 import { seedIfEmpty } from "../src/seed/seed.js";
 import { backends } from "./database-fixtures.js";
+import { antiForgery, captureLead } from "./lead-client.js";
 
 const ADF_DTD = new URL("../adf/adf-1.0.dtd", import.meta.url).pathname;
 const EXPORT_TOKEN = "export-token-for-tests-0123456789";
@@ -76,28 +77,16 @@ describe.each(backends())("lead capture on $name", (backend) => {
     await db.close();
   });
 
-  /** What a browser holds after GET /api/leads/token: the cookies, and the header axios derives from them. */
-  async function antiForgery(target = app): Promise<Record<string, string>> {
-    const res = await target.inject({ method: "GET", url: "/api/leads/token" });
+  const capture = (payload: unknown, headers: Record<string, string> = {}, target = app) =>
+    captureLead(target, payload, headers);
+
+  it("issues the anti-forgery pair: a token the page can read, and an HttpOnly secret beside it", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/leads/token" });
     expect(res.statusCode).toBe(200);
     const cookies = res.cookies as { name: string; value: string; httpOnly?: boolean }[];
-    const token = cookies.find((c) => c.name === "XSRF-TOKEN");
-    expect(token?.httpOnly).toBeFalsy();
+    expect(cookies.find((c) => c.name === "XSRF-TOKEN")?.httpOnly).toBeFalsy();
     expect(cookies.find((c) => c.name !== "XSRF-TOKEN")?.httpOnly).toBe(true);
-    return {
-      cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; "),
-      "x-xsrf-token": token?.value ?? "",
-    };
-  }
-
-  async function capture(payload: unknown, headers: Record<string, string> = {}, target = app) {
-    return target.inject({
-      method: "POST",
-      url: "/api/leads/capture",
-      headers: { ...(await antiForgery(target)), ...headers },
-      payload: payload as Record<string, unknown>,
-    });
-  }
+  });
   const leadCount = async () => Number((await db.query<{ n: string }>("select count(*) as n from leads"))[0]?.n);
 
   it("stores a lead with its form, the consent wording the visitor saw, and the page it came from", async () => {
@@ -238,7 +227,7 @@ describe.each(backends())("lead capture on $name", (backend) => {
     const bare = await app.inject({ method: "POST", url: "/api/leads/capture", payload: lead });
     expect(bare.statusCode).toBe(403);
     expect(bare.json().message).toBeTruthy();
-    const { cookie } = await antiForgery();
+    const { cookie } = await antiForgery(app);
     const forged = await app.inject({
       method: "POST",
       url: "/api/leads/capture",

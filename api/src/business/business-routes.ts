@@ -1,7 +1,7 @@
-import fastifyBearerAuth from "@fastify/bearer-auth";
 import type { FastifyInstance } from "fastify";
 import { businessDetailsSchema } from "shared-types/schemas";
 import { parseOrBadRequest } from "../http-errors.js";
+import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
 import type { BusinessDetailsStore } from "./business-store.js";
 
 /**
@@ -18,22 +18,12 @@ export async function registerBusinessRoutes(
     return store.get();
   });
 
-  if (!adminToken) return;
-  await app.register(async (admin) => {
-    await admin.register(fastifyBearerAuth, {
-      keys: new Set([adminToken]),
-      addHook: "preParsing",
-      errorResponse: () => ({ error: "Unauthorized", message: "A valid admin token is required" }),
+  await registerAdminRoutes(app, adminToken, (admin) => {
+    admin.put("/business-details", { config: ADMIN_RATE_LIMIT }, async (request) => {
+      const details = parseOrBadRequest(businessDetailsSchema, request.body, "business details");
+      const saved = await store.set(details);
+      request.log.info({ audit: "business-details-changed", ip: request.ip }, "business details changed");
+      return saved;
     });
-    admin.put(
-      "/business-details",
-      { config: { rateLimit: { max: 30, timeWindow: 60 * 60 * 1000 } } },
-      async (request) => {
-        const details = parseOrBadRequest(businessDetailsSchema, request.body, "business details");
-        const saved = await store.set(details);
-        request.log.info({ audit: "business-details-changed", ip: request.ip }, "business details changed");
-        return saved;
-      },
-    );
   });
 }

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
-import fastifyBearerAuth from "@fastify/bearer-auth";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Queryable } from "../db/database.js";
 import { parseOrBadRequest } from "../http-errors.js";
+import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
 import { deliveryHealth, resendFailed } from "./outbox.js";
 
 const resendSchema = z.object({ lead_id: z.uuid().optional() }).strict();
@@ -34,24 +34,13 @@ export async function registerDeliveryRoutes(
       .send(holdsToken(request, options.adminToken) ? { ...health, recent_failures } : health);
   });
 
-  const adminToken = options.adminToken;
-  if (!adminToken) return;
-  await app.register(async (admin) => {
-    await admin.register(fastifyBearerAuth, {
-      keys: new Set([adminToken]),
-      addHook: "preParsing",
-      errorResponse: () => ({ error: "Unauthorized", message: "A valid admin token is required" }),
+  await registerAdminRoutes(app, options.adminToken, (admin) => {
+    admin.post("/deliveries/resend", { config: ADMIN_RATE_LIMIT }, async (request) => {
+      const { lead_id } = parseOrBadRequest(resendSchema, request.body ?? {}, "resend request");
+      const resent = await resendFailed(db, lead_id);
+      request.log.info({ audit: "deliveries-resent", leadId: lead_id ?? null, resent }, "failed deliveries re-sent");
+      options.onResend?.();
+      return { resent };
     });
-    admin.post(
-      "/deliveries/resend",
-      { config: { rateLimit: { max: 30, timeWindow: 60 * 60 * 1000 } } },
-      async (request) => {
-        const { lead_id } = parseOrBadRequest(resendSchema, request.body ?? {}, "resend request");
-        const resent = await resendFailed(db, lead_id);
-        request.log.info({ audit: "deliveries-resent", leadId: lead_id ?? null, resent }, "failed deliveries re-sent");
-        options.onResend?.();
-        return { resent };
-      },
-    );
   });
 }

@@ -359,50 +359,82 @@ export class InventoryIndex {
     };
     let priceLower = 0;
     let priceUpper = 0;
-    const first = (q.page - 1) * q.pageSize;
-    const stockNumbers: string[] = [];
-    const order = this.order(q.sort, q.seed);
+    // the counting pass goes through the units in storage order (sequential reads of the typed arrays); the page is
+    // then read off the sort order, stopping once it is full
+    const size = this.units.length;
+    const matched = new Uint8Array(size);
     let total = 0;
-    for (let k = 0; k < order.length; k++) {
-      const i = order[k] as number;
+    for (let i = 0; i < size; i++) {
       // the search and the dealership are not facets: a unit outside them counts nowhere
       if (searched && !searched[i]) continue;
       if (dealership && !dealership[c.dealership[i] as number]) continue;
       let failed: number = PASSED;
-      if (condition && !condition[c.condition[i] as number]) failed = recordFailure(failed, GROUP.condition);
+      if (condition && !condition[c.condition[i] as number]) failed = GROUP.condition;
       const y = c.yearValue[i] as number;
-      if ((year && !year[c.year[i] as number]) || (yearMin > 0 && y < yearMin) || (yearMax > 0 && y > yearMax))
+      if ((year && !year[c.year[i] as number]) || (yearMin > 0 && y < yearMin) || (yearMax > 0 && y > yearMax)) {
         failed = recordFailure(failed, GROUP.year);
-      if (!anyMakeOrModel && !make[c.make[i] as number] && !model[c.model[i] as number])
+        if (failed === FAILED_TWICE) continue;
+      }
+      if (!anyMakeOrModel && !make[c.make[i] as number] && !model[c.model[i] as number]) {
         failed = recordFailure(failed, GROUP.makeModel);
-      if (bodyStyle && !bodyStyle[c.bodyStyle[i] as number]) failed = recordFailure(failed, GROUP.bodyStyle);
-      if (gvwr && !gvwr[c.gvwrClass[i] as number]) failed = recordFailure(failed, GROUP.gvwrClass);
-      if (bodyType && !bodyType[c.bodyType[i] as number]) failed = recordFailure(failed, GROUP.bodyType);
-      if (fuel && !fuel[c.fuel[i] as number]) failed = recordFailure(failed, GROUP.fuel);
-      if (cabType && !cabType[c.cabType[i] as number]) failed = recordFailure(failed, GROUP.cabType);
+        if (failed === FAILED_TWICE) continue;
+      }
+      if (bodyStyle && !bodyStyle[c.bodyStyle[i] as number]) {
+        failed = recordFailure(failed, GROUP.bodyStyle);
+        if (failed === FAILED_TWICE) continue;
+      }
+      if (gvwr && !gvwr[c.gvwrClass[i] as number]) {
+        failed = recordFailure(failed, GROUP.gvwrClass);
+        if (failed === FAILED_TWICE) continue;
+      }
+      if (bodyType && !bodyType[c.bodyType[i] as number]) {
+        failed = recordFailure(failed, GROUP.bodyType);
+        if (failed === FAILED_TWICE) continue;
+      }
+      if (fuel && !fuel[c.fuel[i] as number]) {
+        failed = recordFailure(failed, GROUP.fuel);
+        if (failed === FAILED_TWICE) continue;
+      }
+      if (cabType && !cabType[c.cabType[i] as number]) {
+        failed = recordFailure(failed, GROUP.cabType);
+        if (failed === FAILED_TWICE) continue;
+      }
       const price = c.price[i] as number;
-      if ((lower > 0 && price < lower) || (upper > 0 && (price > upper || price === 0)))
+      if ((lower > 0 && price < lower) || (upper > 0 && (price > upper || price === 0))) {
         failed = recordFailure(failed, GROUP.price);
-      if (failed === FAILED_TWICE) continue;
-      const counted = (group: number) => failed === PASSED || failed === group;
-      if (counted(GROUP.condition)) bump(counts.condition, c.condition[i] as number);
-      if (counted(GROUP.year)) bump(counts.year, c.year[i] as number);
-      if (counted(GROUP.makeModel)) {
+        if (failed === FAILED_TWICE) continue;
+      }
+      const all = failed === PASSED;
+      if (all || failed === GROUP.condition) bump(counts.condition, c.condition[i] as number);
+      if (all || failed === GROUP.year) bump(counts.year, c.year[i] as number);
+      if (all || failed === GROUP.makeModel) {
         bump(counts.make, c.make[i] as number);
         bump(counts.model, c.model[i] as number);
       }
-      if (counted(GROUP.bodyStyle)) bump(counts.bodyStyle, c.bodyStyle[i] as number);
-      if (counted(GROUP.gvwrClass)) bump(counts.gvwrClass, c.gvwrClass[i] as number);
-      if (counted(GROUP.bodyType)) bump(counts.bodyType, c.bodyType[i] as number);
-      if (counted(GROUP.fuel)) bump(counts.fuel, c.fuel[i] as number);
-      if (counted(GROUP.cabType)) bump(counts.cabType, c.cabType[i] as number);
-      if (counted(GROUP.price) && price > 0) {
+      if (all || failed === GROUP.bodyStyle) bump(counts.bodyStyle, c.bodyStyle[i] as number);
+      if (all || failed === GROUP.gvwrClass) bump(counts.gvwrClass, c.gvwrClass[i] as number);
+      if (all || failed === GROUP.bodyType) bump(counts.bodyType, c.bodyType[i] as number);
+      if (all || failed === GROUP.fuel) bump(counts.fuel, c.fuel[i] as number);
+      if (all || failed === GROUP.cabType) bump(counts.cabType, c.cabType[i] as number);
+      if ((all || failed === GROUP.price) && price > 0) {
         priceLower = priceLower === 0 ? price : Math.min(priceLower, price);
         priceUpper = Math.max(priceUpper, price);
       }
       if (failed !== PASSED) continue;
-      if (total >= first && stockNumbers.length < q.pageSize) stockNumbers.push((this.units[i] as IndexedUnit).stock);
+      matched[i] = 1;
       total++;
+    }
+    const first = (q.page - 1) * q.pageSize;
+    const stockNumbers: string[] = [];
+    if (first < total) {
+      const order = this.order(q.sort, q.seed);
+      let seen = 0;
+      for (let k = 0; k < order.length && stockNumbers.length < q.pageSize; k++) {
+        const i = order[k] as number;
+        if (!matched[i]) continue;
+        if (seen >= first) stockNumbers.push((this.units[i] as IndexedUnit).stock);
+        seen++;
+      }
     }
     return { stockNumbers, total, facets: this.facets(counts, priceLower, priceUpper) };
   }

@@ -36,6 +36,10 @@ test.describe("shopping like a fleet buyer", () => {
     await box.box.click();
     await expect(countLine(page)).toHaveText(resultsText(box.count));
     await expect(page.getByRole("button", { name: "Work Truck (2)" })).toBeVisible();
+    // the list says what each unit is, the way the buyer asked
+    for (const line of await page.locator(".inventory-item__work").allTextContents()) {
+      expect(line).toMatch(/^Class 5 · \d+ ft dry freight box · /);
+    }
     // every unit listed is what was asked for
     const first = page.locator(".inventory-item__title a").first();
     await first.click();

@@ -1,11 +1,17 @@
 import { Link } from "remote-kit/router";
-import { formatOdometer, paths, type Vehicle } from "shared-types";
+import { BODY_TYPE_LABELS, FUEL_LABELS, formatFeet, formatOdometer, paths, type Vehicle } from "shared-types";
 import { VehiclePrice } from "./vehicle-price";
 
 /**
  * One unit of a list. `first` marks the list's first unit, whose photo is usually the largest thing on a phone's
  * first screen: it loads at once and first; the others as they come into view.
  */
+/** "16 ft dry freight box": what a fleet buyer scans a list for. */
+function workTruckBody(v: Vehicle): string {
+  const body = BODY_TYPE_LABELS[v.body_type];
+  return v.body_length_ft ? `${formatFeet(v.body_length_ft)} ${body.toLowerCase()}` : body;
+}
+
 export function VehicleListItem({ vehicle, first = false }: { vehicle: Vehicle; first?: boolean }) {
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   return (
@@ -28,6 +34,9 @@ export function VehicleListItem({ vehicle, first = false }: { vehicle: Vehicle; 
         <p className="inventory-item__meta">
           {vehicle.trim} · {vehicle.condition === "new" ? "New" : "Used"} · {vehicle.body_style} · {vehicle.exterior}
           {vehicle.condition === "used" ? ` · ${formatOdometer(vehicle.odometer)}` : ""}
+        </p>
+        <p className="inventory-item__meta inventory-item__work">
+          Class {vehicle.gvwr_class} · {workTruckBody(vehicle)} · {FUEL_LABELS[vehicle.fuel]}
         </p>
         <p className="inventory-item__meta">Stock #{vehicle.stock_number}</p>
       </div>

@@ -22,6 +22,17 @@ const FLEET_SOLUTIONS = [
   },
 ];
 
+/** The searches the home page links: the broad ones, which the dealership always has units for. */
+const HOME_SEARCHES = new Set([
+  "class-4-5-box-trucks",
+  "refrigerated-trucks",
+  "dump-landscape-trucks",
+  "cab-chassis",
+  "class-3-diesel-pickups",
+  "crew-cab-pickups",
+  "cargo-vans",
+]);
+
 const BRANDS = [
   { name: "GMC", href: inventoryHrefForMake("GMC"), note: "Sierra pickups, Canyon and Savana vans" },
   { name: "Isuzu", href: paths.lineup("isuzu"), note: "N-Series and F-Series low cab forward trucks" },
@@ -82,7 +93,7 @@ export function HomePage() {
           Shop by the Work
         </h2>
         <ul className="host-work-searches">
-          {WORK_TRUCK_SEARCHES.map((search) => (
+          {WORK_TRUCK_SEARCHES.filter((search) => HOME_SEARCHES.has(search.id)).map((search) => (
             <li key={search.id}>
               <Link className="host-work-searches__link" to={workTruckSearchHref(search)}>
                 {search.label}

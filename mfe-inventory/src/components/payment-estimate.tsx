@@ -42,6 +42,29 @@ function problems(plan: Plan, typed: Typed, priceCents: number) {
   return found;
 }
 
+/** The two payments, the figures a visitor came for. */
+function Payments({
+  monthlyCents,
+  biweeklyCents,
+  plusGst = false,
+}: {
+  monthlyCents: number;
+  biweeklyCents: number;
+  plusGst?: boolean;
+}) {
+  return (
+    <p className="inventory-estimate__payments">
+      <span>
+        <strong data-testid="estimate-monthly">{formatCents(monthlyCents)}</strong> / month
+      </span>
+      <span>
+        or <strong data-testid="estimate-biweekly">{formatCents(biweeklyCents)}</strong> bi-weekly
+      </span>
+      {plusGst ? <span className="inventory-muted">plus GST on each payment</span> : null}
+    </p>
+  );
+}
+
 const termText = (months: number) => `${months} months`;
 
 /**
@@ -153,14 +176,7 @@ export function PaymentEstimate({ vehicle }: { vehicle: Vehicle }) {
       <div className="inventory-estimate__result" aria-live="polite">
         {finance ? (
           <>
-            <p className="inventory-estimate__payments">
-              <span>
-                <strong data-testid="estimate-monthly">{formatCents(finance.monthlyCents)}</strong> / month
-              </span>
-              <span>
-                or <strong data-testid="estimate-biweekly">{formatCents(finance.biweeklyCents)}</strong> bi-weekly
-              </span>
-            </p>
+            <Payments monthlyCents={finance.monthlyCents} biweeklyCents={finance.biweeklyCents} />
             <p className="inventory-estimate__disclosure">
               Estimate on approved credit (OAC). Example: an all-in price of {formatCents(priceCents)} plus{" "}
               {formatCents(finance.gstCents)} GST
@@ -177,15 +193,7 @@ export function PaymentEstimate({ vehicle }: { vehicle: Vehicle }) {
         ) : null}
         {lease ? (
           <>
-            <p className="inventory-estimate__payments">
-              <span>
-                <strong data-testid="estimate-monthly">{formatCents(lease.monthlyCents)}</strong> / month
-              </span>
-              <span>
-                or <strong data-testid="estimate-biweekly">{formatCents(lease.biweeklyCents)}</strong> bi-weekly
-              </span>
-              <span className="inventory-muted">plus GST on each payment</span>
-            </p>
+            <Payments monthlyCents={lease.monthlyCents} biweeklyCents={lease.biweeklyCents} plusGst />
             <p className="inventory-estimate__disclosure">
               Closed-end lease estimate for business use, on approved credit (OAC). Example: an all-in price of{" "}
               {formatCents(priceCents)}

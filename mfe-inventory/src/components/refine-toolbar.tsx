@@ -72,6 +72,33 @@ function FacetOptions<V extends string | number>({
   );
 }
 
+/** One end of the year range: a year on offer, or Any (0). */
+function YearBound({
+  label,
+  years,
+  value,
+  onChange,
+}: {
+  label: string;
+  years: readonly number[];
+  value: number;
+  onChange: (year: number) => void;
+}) {
+  return (
+    <label>
+      {label}{" "}
+      <select value={value || ""} onChange={(event) => onChange(Number.parseInt(event.target.value, 10) || 0)}>
+        <option value="">Any</option>
+        {years.map((year) => (
+          <option key={year} value={year}>
+            {year}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export interface RefineToolbarProps {
   view: InventoryView;
   /** The counts that came with the current page; null until the first page arrives. */
@@ -105,7 +132,6 @@ export function RefineToolbar({ view, facets, onChange }: RefineToolbarProps) {
     sort: 0,
   };
   const yearsAscending = (facets?.year ?? []).map((f) => f.value).sort((a, b) => a - b);
-  const yearBound = (value: string) => Number.parseInt(value, 10) || 0;
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -189,34 +215,18 @@ export function RefineToolbar({ view, facets, onChange }: RefineToolbarProps) {
           <div className="inventory-refine__group">
             <fieldset className="inventory-refine__inline">
               <legend>Year range</legend>
-              <label>
-                From{" "}
-                <select
-                  value={filter.year_min || ""}
-                  onChange={(event) => setFilter({ ...filter, year_min: yearBound(event.target.value) })}
-                >
-                  <option value="">Any</option>
-                  {yearsAscending.map((year) => (
-                    <option key={year} value={year}>
-                      {year}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                To{" "}
-                <select
-                  value={filter.year_max || ""}
-                  onChange={(event) => setFilter({ ...filter, year_max: yearBound(event.target.value) })}
-                >
-                  <option value="">Any</option>
-                  {yearsAscending.map((year) => (
-                    <option key={year} value={year}>
-                      {year}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <YearBound
+                label="From"
+                years={yearsAscending}
+                value={filter.year_min}
+                onChange={(year_min) => setFilter({ ...filter, year_min })}
+              />
+              <YearBound
+                label="To"
+                years={yearsAscending}
+                value={filter.year_max}
+                onChange={(year_max) => setFilter({ ...filter, year_max })}
+              />
             </fieldset>
             <FacetOptions
               legend="Year"

@@ -143,7 +143,7 @@ function bodyLengthFt(body: BodyType, wheelbaseIn: number, cab: CabType | null):
   if (body === "cargo-van") return wheelbaseIn >= 155 ? 12.3 : 10.3; // cargo floor behind the seats
   if (body === "pickup") {
     if (cab === "regular") return 8.2;
-    return wheelbaseIn >= 157 ? 6.6 : wheelbaseIn >= 140 ? 6.6 : 5.2;
+    return wheelbaseIn >= 140 ? 6.6 : 5.2; // short box on the shortest crew cabs
   }
   // cab to axle: the frame behind the cab, 26 in shorter than the wheelbase, 36 more behind a crew cab; a body
   // overhangs the axle by about half, and is sold to the even foot (Isuzu: 150 in regular cab, 16 ft)

@@ -157,11 +157,7 @@ export function PaymentEstimate({ vehicle }: { vehicle: Vehicle }) {
         {field("apr", "Annual percentage rate (APR)", "%", "Your rate depends on credit approval")}
         <div className="inventory-estimate__field">
           <label htmlFor={`${id}-term`}>Term</label>
-          <select
-            id={`${id}-term`}
-            value={terms.includes(current.term as never) ? current.term : terms[terms.length - 1]}
-            onChange={(event) => set("term", Number(event.target.value))}
-          >
+          <select id={`${id}-term`} value={current.term} onChange={(event) => set("term", Number(event.target.value))}>
             {terms.map((months) => (
               <option key={months} value={months}>
                 {termText(months)}

@@ -3,6 +3,8 @@ import {
   type AllInBreakdown as AllInBreakdownData,
   allInBreakdown,
   formatCents,
+  type Trailer,
+  trailerAllInBreakdown,
   type Vehicle,
   vehiclePriceDisplay,
 } from "shared-types";
@@ -64,6 +66,13 @@ export function AllInPrice({ cents, stockNumber }: { cents: number; stockNumber:
       </p>
     </div>
   );
+}
+
+/** A trailer's advertised price in a list: all-in, or the contact text when it has none. */
+export function TrailerPrice({ trailer }: { trailer: Trailer }) {
+  const allIn = trailerAllInBreakdown(trailer);
+  if (!allIn) return <p className="inventory-price inventory-price--contact">Contact Us For Pricing</p>;
+  return <AllInPrice cents={allIn.totalCents} stockNumber={trailer.stock_number} />;
 }
 
 /** "What's included": the unit's own price and each charge, adding up to the advertised price to the cent. */

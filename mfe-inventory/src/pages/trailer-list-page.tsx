@@ -1,7 +1,7 @@
 import { breadcrumbJsonLd, itemListJsonLd, usePageHead, useSite } from "remote-kit";
 import { Link } from "remote-kit/router";
-import { paths, trailerAllInBreakdown } from "shared-types";
-import { AllInPrice } from "../components/vehicle-price";
+import { paths } from "shared-types";
+import { TrailerPrice } from "../components/vehicle-price";
 import { PLACEHOLDER_IMAGE, trailerThumbnail } from "../data/trailer-images";
 import { TRAILERS } from "../data/trailers";
 
@@ -49,11 +49,7 @@ export function TrailerListPage() {
               </p>
             </div>
             <div className="inventory-item__side">
-              {trailerAllInBreakdown(t) ? (
-                <AllInPrice cents={trailerAllInBreakdown(t)?.totalCents ?? 0} stockNumber={t.stock_number} />
-              ) : (
-                <p className="inventory-price inventory-price--contact">Contact Us For Pricing</p>
-              )}
+              <TrailerPrice trailer={t} />
               <Link className="inventory-button" to={paths.trailer(t.stock_number)}>
                 View Details
               </Link>

@@ -1,6 +1,8 @@
 // Browser and server-render API of the remote kit. Node-only parts live in remote-kit/render, /server and /vite.
 export * from "./contracts.js";
+export * from "./islands.js";
 export * from "./lazy-page.js";
+export * from "./link.js";
 export * from "./page-head.js";
 export * from "./peers.js";
 export * from "./protocol.js";

@@ -1,8 +1,19 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import type { RemoteName } from "shared-types";
-import type { DataUse, TypeOf } from "./contracts.js";
-import { MANIFEST_SERVER_FIELD, type RemoteServerInfo } from "./protocol.js";
-import { readSiteDocument } from "./site-context.js";
+import {
+  Component,
+  type ComponentType,
+  createElement,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+} from "react";
+import { type RemoteName, telHref } from "shared-types";
+import { type DataUse, type ModuleUse, peerModuleId, type ShapeOf, type TypeOf } from "./contracts.js";
+import { FRAGMENT_ELEMENT, MANIFEST_SERVER_FIELD, type RemoteServerInfo } from "./protocol.js";
+import { ServerRenderContext } from "./server-state.js";
+import { readSiteDocument, useSite } from "./site-context.js";
 
 /**
  * How a remote renders another remote's exposed module (leads/vehicle-contact-form...). A remote's own federation
@@ -106,7 +117,7 @@ function peerComponent<P>(id: string): ComponentType<P> {
 interface PeerModuleProps<P> {
   id: string;
   props: P;
-  /** Shown on the server, while hydrating and while the module loads: give it the module's height. */
+  /** Shown while the module loads: give it the module's height. */
   placeholder: ReactNode;
   /** Shown when the peer cannot be reached; `retry` loads it anew. */
   unavailable: (retry: () => void) => ReactNode;
@@ -133,11 +144,133 @@ class PeerBoundary<P> extends Component<PeerModuleProps<P>, { failed: boolean }>
 }
 
 /**
- * Another remote's module inside this page. Its code is not on this remote's server, so the server (and the
- * browser while hydrating) render the placeholder; the module loads once the page is interactive.
+ * Another remote's module rendered in the browser only (the previous protocol's way, and what a page the browser
+ * renders itself still does): a placeholder on the server and while hydrating, the module once interactive.
  */
 export function PeerModule<P>(props: PeerModuleProps<P>) {
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
   return interactive ? <PeerBoundary {...props} /> : props.placeholder;
+}
+
+/** A peer's module as the browser renders it into a slot the server could not fill (the host's page script). */
+export function PeerModuleInBrowser<P>(props: PeerModuleProps<P>) {
+  return <PeerBoundary {...props} />;
+}
+
+/** Server fragments already claimed by a component hydrating around them. */
+const claimedFragments = new WeakSet<Element>();
+
+/** The server's HTML of a fragment for this module and these props, taken once by whoever hydrates around it. */
+function claimServerFragment(id: string, propsJson: string): string | null {
+  if (typeof document === "undefined") return null;
+  for (const element of document.querySelectorAll(FRAGMENT_ELEMENT)) {
+    if (claimedFragments.has(element)) continue;
+    if (element.getAttribute("data-peer") === id && element.getAttribute("data-props") === propsJson) {
+      claimedFragments.add(element);
+      return element.innerHTML;
+    }
+  }
+  return null;
+}
+
+export interface PeerFragmentProps<U extends Pick<ModuleUse, "from" | "module"> & { props: object }> {
+  /** The module as the consumer declared it in src/contracts/consumes.ts (its props typed by that declaration). */
+  use: U;
+  props: NoInfer<ShapeOf<U["props"]>>;
+  /** While it loads in the browser. */
+  loading: ReactNode;
+  /** When it cannot be had: on the server (no `retry`: the page works without scripts) or in the browser. */
+  unavailable: (retry?: () => void) => ReactNode;
+}
+
+function FragmentInBrowser<U extends Pick<ModuleUse, "from" | "module"> & { props: object }>({
+  use,
+  props,
+  loading,
+  unavailable,
+  propsJson,
+}: PeerFragmentProps<U> & { propsJson: string }) {
+  const id = peerModuleId(use);
+  // hydrating around the server's fragment: keep it as it is (the host hydrates the peer's own island in it)
+  const [kept] = useState(() => claimServerFragment(id, propsJson));
+  if (kept !== null) {
+    // the server's own HTML of the fragment, as it is in the page: React must leave it, and the peer's root, alone
+    return createElement(FRAGMENT_ELEMENT, {
+      "data-peer": id,
+      "data-props": propsJson,
+      suppressHydrationWarning: true,
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own server HTML, read back as it is
+      dangerouslySetInnerHTML: { __html: kept },
+    });
+  }
+  return createElement(
+    FRAGMENT_ELEMENT,
+    { "data-peer": id, "data-props": propsJson },
+    <PeerBoundary id={id} props={props} placeholder={loading} unavailable={(retry) => unavailable(retry)} />,
+  );
+}
+
+/**
+ * Another remote's module inside this page, composed on the server: the page's renderer leaves a slot with a
+ * fallback, the host asks the peer's server for the module's HTML (one of its islands) and puts it there, and the
+ * browser hydrates it as the peer's own island. When the peer cannot answer in time, the fallback stays and the
+ * browser loads the module itself; with scripts off, the fallback says what to do instead.
+ */
+export function PeerFragment<U extends Pick<ModuleUse, "from" | "module"> & { props: object }>(
+  fragment: PeerFragmentProps<U>,
+) {
+  const server = useContext(ServerRenderContext);
+  const id = peerModuleId(fragment.use);
+  const propsJson = JSON.stringify(fragment.props);
+  if (!server) return <FragmentInBrowser key={`${id}${propsJson}`} {...fragment} propsJson={propsJson} />;
+  const slot = String(server.fragments.length);
+  server.fragments.push({
+    slot,
+    from: fragment.use.from,
+    module: fragment.use.module,
+    props: fragment.props as Record<string, unknown>,
+  });
+  // the elements React writes here are exactly fragmentSlotMarkers(slot), which the host looks for
+  return createElement(
+    FRAGMENT_ELEMENT,
+    { "data-peer": id, "data-props": propsJson },
+    <template data-fleet-slot={slot} />,
+    fragment.unavailable(),
+    <template data-fleet-slot-end={slot} />,
+  );
+}
+
+/**
+ * One of another team's enquiry forms in this page (PeerFragment), with the fallback every form shares: the phone
+ * number, and in the browser a way to try the form again.
+ */
+export function PeerForm<U extends Pick<ModuleUse, "from" | "module"> & { props: object }>({
+  use,
+  props,
+}: Pick<PeerFragmentProps<U>, "use" | "props">) {
+  const { phone_sales: phone } = useSite().business;
+  return (
+    <PeerFragment
+      use={use}
+      props={props}
+      loading={
+        <p className="fleet-peer-form fleet-peer-form--loading" aria-busy="true">
+          Loading the enquiry form...
+        </p>
+      }
+      unavailable={(retry) => (
+        <div className="fleet-peer-form fleet-peer-form--unavailable" role="status">
+          <p>
+            Our enquiry form can't be shown right now. Call us at <a href={telHref(phone)}>{phone}</a>.
+          </p>
+          {retry ? (
+            <button type="button" className="fleet-peer-form__retry" onClick={retry}>
+              Try the form again
+            </button>
+          ) : null}
+        </div>
+      )}
+    />
+  );
 }

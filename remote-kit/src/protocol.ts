@@ -5,8 +5,13 @@
  */
 import type { BusinessDetails, RemoteName } from "shared-types";
 
-/** Bumped only for a change that an older host could not read. */
-export const RENDER_PROTOCOL = 1;
+/**
+ * Bumped only for a change that an older host could not read. 2: the page is islands (only the interactive parts
+ * hydrate, each on its own; the rest stays server HTML), peers' modules come as server fragments, and forms post
+ * to the page without scripts. A host composes remotes of either protocol (a remote's previous release may be 1).
+ */
+export const RENDER_PROTOCOL = 2;
+export const SUPPORTED_RENDER_PROTOCOLS: readonly number[] = [1, 2];
 
 /**
  * `metaData.server` in a remote's mf-manifest.json (written by the federation plugin's manifest.additionalData):
@@ -14,9 +19,13 @@ export const RENDER_PROTOCOL = 1;
  * with no change but the remote configuration.
  */
 export interface RemoteServerInfo {
-  protocol: typeof RENDER_PROTOCOL;
+  protocol: number;
   /** POST a RenderRequest, get a RenderResult. */
   render: string;
+  /** POST a FragmentRequest, get a FragmentResult: one exposed module as server HTML, for a peer's page (2). */
+  fragment?: string;
+  /** POST a FormPost, get a FormOutcome: a form of this remote sent without scripts (2). */
+  form?: string;
   /** GET the remote's pages for /sitemap.xml (SitemapEntry[]). */
   sitemap: string;
   /** Data the remote publishes for its peers (name → JSON file), e.g. catalog's line-up models. */
@@ -54,7 +63,87 @@ export interface RenderRequest {
   remoteBase: string;
   /** Each other remote's manifest URL as this renderer can reach it, for data a page needs from a peer. */
   peers: Partial<Record<RemoteName, string>>;
+  /** A form on this page that was sent without scripts and refused: shown again with what was typed (2). */
+  form?: SubmittedForm;
 }
+
+/**
+ * A form sent without scripts that could not be accepted: what the visitor typed, the reason beside each field,
+ * and a message for the whole form when the send itself failed. Only ever in the answer to that POST (never
+ * cached, never in a URL).
+ */
+export interface SubmittedForm {
+  /** The form's FORM_FIELD value: "<remote>:<the form's own key>". */
+  id: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  message?: string;
+}
+
+/**
+ * Set by the host's page script on a form the browser is sending itself (before its code took it over): the form's
+ * code, arriving meanwhile, must not send it again.
+ */
+export const NATIVE_SUBMIT_ATTRIBUTE = "data-submitting";
+
+/** The hidden field every form posted to the page carries: whose form it is ("leads:contact"). */
+export const FORM_FIELD = "fleet-form";
+
+/** The remote that owns a posted form, from its FORM_FIELD value; null for a value no remote could have written. */
+export function formOwner(id: string): { remote: string; key: string } | null {
+  const match = /^([a-z][a-z0-9-]{0,30}):([A-Za-z0-9:._-]{1,200})$/.exec(id);
+  return match?.[1] && match[2] ? { remote: match[1], key: match[2] } : null;
+}
+
+/** Another remote's module a page shows: the host asks that remote's server for it and puts it in the slot. */
+export interface FragmentInclude {
+  /** Its place in the page's HTML (fragmentSlotMarkers). */
+  slot: string;
+  from: RemoteName;
+  /** As exposed: "./vehicle-contact-form". */
+  module: string;
+  props: Record<string, unknown>;
+}
+
+export interface FragmentRequest {
+  module: string;
+  props: Record<string, unknown>;
+  site: SiteContext;
+  /** The page the fragment goes into (its path and query): a form posts back to it. */
+  path: string;
+  form?: SubmittedForm;
+}
+
+export interface FragmentResult {
+  html: string;
+}
+
+/**
+ * The inert elements around a fragment's slot in the consumer's HTML: its fallback sits between them, and the host
+ * replaces all of it with the fragment, or leaves the fallback when the fragment cannot be had.
+ */
+export const FRAGMENT_ELEMENT = "fleet-fragment";
+export const fragmentSlotMarkers = (slot: string) => ({
+  open: `<template data-fleet-slot="${slot}"></template>`,
+  close: `<template data-fleet-slot-end="${slot}"></template>`,
+});
+
+/** A form posted to a page without scripts, handed by the host to the remote that owns it. */
+export interface FormPost {
+  /** Every field as sent (application/x-www-form-urlencoded, last value of a repeated name). */
+  fields: Record<string, string>;
+  /** The page it was sent from: its path and query, and its public address. */
+  path: string;
+  pageUrl: string;
+  /** Who sent it (the host's reading of the connection), for the API's limits per visitor. */
+  clientIp: string;
+  site: SiteContext;
+}
+
+/** Stored: go there (303). Refused or failed: the page again with the form as it was sent, with this status. */
+export type FormOutcome =
+  | { kind: "redirect"; location: string }
+  | { kind: "page"; status: number; form: SubmittedForm };
 
 /** A page's head: the host writes it into the document on the server, a page applies it after client navigation. */
 export interface PageHead {
@@ -90,6 +179,8 @@ export interface RenderResult {
    * the host to put in the head, where the browser's hydration does not look for them.
    */
   links: Record<string, string>[];
+  /** Peers' modules the page shows as server fragments, one per slot in `html` (2). */
+  fragments?: FragmentInclude[];
 }
 
 export interface SitemapEntry {

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { ServerRenderContext } from "./server-state.js";
 
 /**
  * A piece of data a page needs, named so that the server's loader and the page's hook agree on it: the server
@@ -32,8 +33,17 @@ interface Keyed<T> {
   state: ResourceState<T>;
 }
 
-function startingState<T>(store: RouteDataStore | null, key: string | null, previous?: T): ResourceState<T> {
+const NOT_LOADED_ON_SERVER = new Error("not loaded before the server rendered the page");
+
+function startingState<T>(
+  store: RouteDataStore | null,
+  key: string | null,
+  previous?: T,
+  server = false,
+): ResourceState<T> {
   if (key !== null && store?.entries.has(key)) return { status: "done", value: store.entries.get(key) as T };
+  // the server's HTML is final (nothing hydrates it to load more): what its loader could not get is not there
+  if (server && key !== null) return { status: "failed", error: NOT_LOADED_ON_SERVER };
   return { status: "loading", previous };
 }
 
@@ -44,8 +54,9 @@ function startingState<T>(store: RouteDataStore | null, key: string | null, prev
  */
 export function useResource<A extends unknown[], T>(resource: Resource<A, T> | null, ...args: A): ResourceState<T> {
   const store = useContext(RouteDataContext);
+  const server = useContext(ServerRenderContext) !== null;
   const key = resource ? resource.key(...args) : null;
-  const [entry, setEntry] = useState<Keyed<T>>(() => ({ key, state: startingState(store, key) }));
+  const [entry, setEntry] = useState<Keyed<T>>(() => ({ key, state: startingState<T>(store, key, undefined, server) }));
   let current = entry;
   if (entry.key !== key) {
     // new arguments (a navigation within the page): keep what was shown as `previous` while the new one loads
@@ -55,7 +66,7 @@ export function useResource<A extends unknown[], T>(resource: Resource<A, T> | n
         : entry.state.status === "loading"
           ? entry.state.previous
           : undefined;
-    current = { key, state: startingState(store, key, shown) };
+    current = { key, state: startingState(store, key, shown, server) };
     setEntry(current);
   }
   const latest = useRef({ resource, args });

@@ -4,14 +4,18 @@
  * "react-router-dom" singleton. Remotes import routing from here, never from react-router-dom directly (Biome
  * enforces it), so a remote can never reach for an export the host does not provide.
  */
+
+export type { Navigator, To } from "react-router-dom";
 export {
   BrowserRouter,
+  createPath,
   Link,
   MemoryRouter,
   matchPath,
   Navigate,
   NavLink,
   Route,
+  Router,
   Routes,
   useLocation,
   useNavigate,

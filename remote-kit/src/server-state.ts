@@ -1,19 +1,25 @@
 import { createContext } from "react";
 import type { RemoteName } from "shared-types";
-import type { PageHead, SiteContext } from "./protocol.js";
+import type { FragmentInclude, PageHead, SiteContext, SubmittedForm } from "./protocol.js";
 
 /**
- * What a server render collects while the page renders: the data its loaders fetched, and what the page said
- * about itself (head, status, redirect). Present only on the server; in the browser the context is null.
+ * What a server render collects while the page renders: the data its loaders fetched, what the page said about
+ * itself (head, status, redirect) and the peers' fragments it includes. Present only on the server; in the browser
+ * the context is null.
  */
 export interface ServerRenderState {
-  remote: RemoteName;
+  /** Whose render this is: a remote's, or the host's shell. */
+  remote: RemoteName | "host";
   site: SiteContext;
   remoteBase: string;
   entries: Map<string, unknown>;
   head: PageHead | null;
   status: number;
   redirect: { location: string; status: number } | null;
+  /** A form of this page sent without scripts and refused: rendered again as it was sent. */
+  form?: SubmittedForm;
+  /** Peers' modules to include as server fragments, in the order their slots appear. */
+  fragments: FragmentInclude[];
 }
 
 export const ServerRenderContext = createContext<ServerRenderState | null>(null);

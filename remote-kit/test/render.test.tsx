@@ -86,8 +86,8 @@ describe("a remote's renderer", () => {
     expect([moved.status, moved.location, moved.html]).toEqual([301, "/units", ""]);
   });
 
-  it("renders an optional resource that failed as not loaded yet (the browser asks again); a required one fails", async () => {
-    expect((await renderer.render(request("/optional"))).html).toBe("<p>loading</p>");
+  it("renders an optional resource that failed as failed (the server's HTML is final); a required one fails", async () => {
+    expect((await renderer.render(request("/optional"))).html).toBe("<p>failed</p>");
     await expect(renderer.render(request("/required"))).rejects.toThrow("API down");
   });
 

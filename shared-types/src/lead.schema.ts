@@ -5,7 +5,11 @@ import {
   LEAD_DESTINATIONS,
   LEAD_FORM_IDS,
   LEAD_FORMS,
+  LEAD_TEXT_FIELDS,
   type LeadDestination,
+  type LeadFieldLabels,
+  type LeadFormId,
+  type LeadTextField,
 } from "./lead.js";
 import { identifier, safeText } from "./text.schema.js";
 
@@ -18,25 +22,90 @@ export const leadFormIdSchema = z.enum(LEAD_FORM_IDS);
 const text = (max: number) => z._default(safeText(max), "");
 const lines = (max: number) => z._default(safeText(max, { multiline: true }), "");
 
+const DEFAULT_LABELS: Required<Pick<LeadFieldLabels, "first_name" | "email">> = {
+  first_name: "First Name",
+  email: "Email",
+};
+
+interface LeadRuleInput {
+  form: LeadFormId;
+  first_name: string;
+  email: string;
+  marketing_opt_in: boolean;
+}
+
+/**
+ * SPEC §5's rules of each form (LEAD_FORMS) and CASL's for consent: the one place they are written. The API checks
+ * a lead with them, and each form checks what is typed with them, with or without scripts.
+ */
+function checkLeadRules(
+  lead: LeadRuleInput,
+  ctx: { addIssue(issue: { code: "custom"; path: string[]; message: string }): void },
+  labels: LeadFieldLabels = {},
+) {
+  const form = LEAD_FORMS[lead.form];
+  const label = (field: "first_name" | "email") => labels[field] ?? DEFAULT_LABELS[field];
+  if (form.requireContact) {
+    if (!lead.first_name)
+      ctx.addIssue({ code: "custom", path: ["first_name"], message: `${label("first_name")} is required` });
+    if (!lead.email) ctx.addIssue({ code: "custom", path: ["email"], message: `${label("email")} is required` });
+  }
+  if (form.emailFormat && lead.email && !EMAIL_PATTERN.test(lead.email)) {
+    ctx.addIssue({ code: "custom", path: ["email"], message: "Enter a valid email address" });
+  }
+  // CASL: consent to email needs an address to send to
+  if (lead.marketing_opt_in && !EMAIL_PATTERN.test(lead.email)) {
+    ctx.addIssue({ code: "custom", path: ["email"], message: "Enter your email address to receive our offers" });
+  }
+}
+
+/**
+ * What a visitor types into one of the forms, checked by that form's rules, with messages that name each field by
+ * the label the form shows. The forms validate through it in the browser (a zod resolver) and on the server when
+ * sent without scripts, so both say the same thing.
+ */
+export function leadFormValuesSchema(form: LeadFormId, labels: LeadFieldLabels = {}) {
+  const field = (name: LeadTextField) => {
+    const { max, multiline } = { multiline: false, ...LEAD_TEXT_FIELDS[name] };
+    const label = labels[name] ?? name;
+    return z._default(
+      safeText(max, {
+        multiline,
+        messages: {
+          tooLong: `${label} is too long: at most ${max} characters`,
+          unstorable: `${label} contains invisible characters we can't accept: please retype it`,
+        },
+      }),
+      "",
+    );
+  };
+  const shape = Object.fromEntries(
+    (Object.keys(LEAD_TEXT_FIELDS) as LeadTextField[]).map((name) => [name, field(name)]),
+  ) as { [K in LeadTextField]: ReturnType<typeof field> };
+  return z
+    .object({ ...shape, marketing_opt_in: z._default(z.boolean(), false) })
+    .check(z.superRefine((values, ctx) => checkLeadRules({ ...values, form }, ctx, labels)));
+}
+
 /** The fields every lead carries (SPEC §3), plus the per-form ones, all optional at this level. */
 export const leadFieldsSchema = z.object({
-  first_name: text(80),
-  last_name: text(80),
-  company: text(120),
-  email: text(254),
-  day_phone: text(40),
-  message: lines(5000),
+  first_name: text(LEAD_TEXT_FIELDS.first_name.max),
+  last_name: text(LEAD_TEXT_FIELDS.last_name.max),
+  company: text(LEAD_TEXT_FIELDS.company.max),
+  email: text(LEAD_TEXT_FIELDS.email.max),
+  day_phone: text(LEAD_TEXT_FIELDS.day_phone.max),
+  message: lines(LEAD_TEXT_FIELDS.message.max),
   /** The page the visitor sent it from (the old site's field name). */
   "-url": text(2048),
   /** Inquiry and quote: the line-up model's name; parts and the trailer form: the unit's model. */
-  model: text(160),
+  model: text(LEAD_TEXT_FIELDS.model.max),
   stock_number: text(32),
   vin: text(17),
   /** Service request (and the vehicle finder): the make and model of the visitor's vehicle. */
-  v_make: text(80),
-  v_model: text(160),
-  make: text(80),
-  parts_required: lines(2000),
+  v_make: text(LEAD_TEXT_FIELDS.v_make.max),
+  v_model: text(LEAD_TEXT_FIELDS.v_model.max),
+  make: text(LEAD_TEXT_FIELDS.make.max),
+  parts_required: lines(LEAD_TEXT_FIELDS.parts_required.max),
   /** Hidden value on inquiry and quote forms: "More information request for {model name}". */
   customer_action: text(200),
   /** Canada's anti-spam law: express consent to marketing email, unticked unless the visitor ticks it. */
@@ -84,17 +153,7 @@ export const leadCaptureRequestSchema = z
           message: `The ${lead.form} form sends to ${form.destination}`,
         });
       }
-      if (form.requireContact) {
-        if (!lead.first_name) ctx.addIssue({ code: "custom", path: ["first_name"], message: "First name is required" });
-        if (!lead.email) ctx.addIssue({ code: "custom", path: ["email"], message: "Email is required" });
-      }
-      if (form.emailFormat && lead.email && !EMAIL_PATTERN.test(lead.email)) {
-        ctx.addIssue({ code: "custom", path: ["email"], message: "Enter a valid email address" });
-      }
-      // CASL: consent to email needs an address to send to, and a wording the API knows the visitor saw
-      if (lead.marketing_opt_in && !EMAIL_PATTERN.test(lead.email)) {
-        ctx.addIssue({ code: "custom", path: ["email"], message: "Enter your email address to receive our offers" });
-      }
+      checkLeadRules(lead, ctx);
       if (lead.marketing_opt_in && lead.consent_version && consentWording(lead.consent_version) === undefined) {
         ctx.addIssue({ code: "custom", path: ["consent_version"], message: "Unknown consent wording" });
       }

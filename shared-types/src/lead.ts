@@ -93,6 +93,25 @@ export type LeadFormId = keyof typeof LEAD_FORMS;
 
 export const LEAD_FORM_IDS = Object.keys(LEAD_FORMS) as [LeadFormId, ...LeadFormId[]];
 
+/** The longest each field a visitor can type may be, and whether it keeps line breaks. */
+export const LEAD_TEXT_FIELDS = {
+  first_name: { max: 80 },
+  last_name: { max: 80 },
+  company: { max: 120 },
+  email: { max: 254 },
+  day_phone: { max: 40 },
+  message: { max: 5000, multiline: true },
+  v_make: { max: 80 },
+  v_model: { max: 160 },
+  make: { max: 80 },
+  model: { max: 160 },
+  parts_required: { max: 2000, multiline: true },
+} as const satisfies Record<string, { max: number; multiline?: boolean }>;
+
+export type LeadTextField = keyof typeof LEAD_TEXT_FIELDS;
+
+/** What the rules call each field when they say what is wrong with it; a form passes the labels it shows. */
+export type LeadFieldLabels = Partial<Record<LeadTextField, string>>;
 /** A plausible email: the browser's own rule, kept lenient so a real lead is never refused. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -26,6 +26,7 @@ export const REMOTE_ROUTE_PATTERNS: Record<RemoteName, readonly string[]> = {
     "/contact/more-info/:id",
     "/contact/inquiry/:id",
     "/contact/quote/:id",
+    "/contact/thank-you",
     "/privacy",
     "/unsubscribe",
   ],
@@ -54,6 +55,8 @@ export const paths = {
   partsSpecials: () => "/parts-specials",
   serviceSpecials: () => "/service-specials",
   specials: () => "/specials",
+  /** Where a form sent without scripts lands once its lead is stored: its own thank-you text, and the way back. */
+  thankYou: () => "/contact/thank-you",
   /** What the site collects with its forms, why, for how long, and how to have it deleted. */
   privacy: () => "/privacy",
   /** Where a marketing email's unsubscribe link lands (it carries the address and its signed token). */

@@ -8,13 +8,21 @@ z.config({ jitless: true });
  * Free text a person types: trimmed, at most `max` characters, no control characters (a multi-line field keeps
  * tabs and line breaks, written as \n). Anything else is a 400 naming the field, never a stored surprise.
  */
-export function safeText(max: number, { multiline = false }: { multiline?: boolean } = {}) {
+export function safeText(
+  max: number,
+  {
+    multiline = false,
+    messages = {},
+  }: { multiline?: boolean; messages?: { tooLong?: string; unstorable?: string } } = {},
+) {
   return z.string().check(
     z.overwrite((text) => (multiline ? text.replace(/\r\n?/g, "\n") : text)),
     z.trim(),
-    z.maxLength(max),
+    messages.tooLong ? z.maxLength(max, messages.tooLong) : z.maxLength(max),
     z.refine((text) => isStorableText(text, multiline), {
-      message: multiline ? "must not contain control characters" : "must be one line without control characters",
+      message:
+        messages.unstorable ??
+        (multiline ? "must not contain control characters" : "must be one line without control characters"),
     }),
   );
 }

@@ -4,13 +4,28 @@ import { renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "react-router-dom";
 import type { RemoteName } from "shared-types";
 import { fetchPeerData, setPeerDataResolver } from "../peers.js";
-import { type RenderRequest, type RenderResult, type SitemapEntry, takeLeadingLinks } from "../protocol.js";
+import {
+  type FormOutcome,
+  type FormPost,
+  type FragmentRequest,
+  type FragmentResult,
+  type RenderRequest,
+  type RenderResult,
+  type SitemapEntry,
+  takeLeadingLinks,
+} from "../protocol.js";
 import { isLazyPage, type LoaderContext, type RemoteRoute } from "../remote-routes.js";
+import { RouteDataContext } from "../route-data.js";
 import { ServerRenderContext, type ServerRenderState } from "../server-state.js";
+import { SiteProvider } from "../site-context.js";
 
 /** What a remote's server entry (src/server-entry.tsx, built by Vite as a plain SSR bundle) exports by default. */
 export interface RemoteRenderModule {
   render(request: RenderRequest): Promise<RenderResult>;
+  /** One exposed module as server HTML for a peer's page; rejects with FragmentNotExposedError for any other. */
+  renderFragment(request: FragmentRequest): Promise<FragmentResult>;
+  /** A form of this remote sent without scripts; rejects with FormNotOwnedError for one it does not own. */
+  submitForm(post: FormPost): Promise<FormOutcome>;
   sitemap(): Promise<SitemapEntry[]>;
   /** Data published for peers: written to dist/data/{name}.json at build time. */
   publishedData: Record<string, unknown>;
@@ -28,6 +43,40 @@ export interface RemoteRendererOptions {
   sitemap?: () => Promise<SitemapEntry[]>;
   publishedData?: Record<string, unknown>;
   configure?: (options: { apiOrigin: string }) => void;
+  /** The exposed modules peers' pages include as server fragments (each an island), and what each loads first. */
+  fragments?: Record<string, FragmentModule>;
+  /** Takes this remote's forms sent without scripts (FORM_FIELD "<remote>:..."). */
+  submitForm?: (post: FormPost) => Promise<FormOutcome>;
+}
+
+/** What a fragment's loader may do before it renders: load the data it shows (its props are the rest). */
+export type FragmentLoaderContext = Pick<LoaderContext, "preload" | "value">;
+
+export interface FragmentModule {
+  // biome-ignore lint/suspicious/noExplicitAny: each fragment checks its own props (its provider's contract)
+  component: ComponentType<any>;
+  load?: (props: Record<string, unknown>, context: FragmentLoaderContext) => Promise<void> | void;
+}
+
+export class FragmentNotExposedError extends Error {}
+export class FormNotOwnedError extends Error {}
+
+/** A loader context that records what it loads into `entries`, and the promises to wait for before rendering. */
+function loaderContext(entries: Map<string, unknown>, pending: Promise<unknown>[]): FragmentLoaderContext {
+  return {
+    preload(resource, ...args) {
+      const loading = resource.load(...args).then((value) => {
+        entries.set(resource.key(...args), value);
+        return value;
+      });
+      pending.push(loading.catch(() => undefined));
+      return loading;
+    },
+    value(key, create) {
+      if (!entries.has(key)) entries.set(key, create());
+      return entries.get(key) as never;
+    },
+  };
 }
 
 /** The render request a loader runs for, so peer data is looked up where this host says the peers are. */
@@ -40,6 +89,25 @@ setPeerDataResolver((remote, name) => {
 });
 
 export class RouteNotOwnedError extends Error {}
+
+export { ServerRenderContext, type ServerRenderState };
+
+/** The state a server render starts from (the host's shell uses it too, so its islands render as islands). */
+export function serverRenderState(
+  remote: ServerRenderState["remote"],
+  site: ServerRenderState["site"],
+): ServerRenderState {
+  return {
+    remote,
+    site,
+    remoteBase: "",
+    entries: new Map(),
+    head: null,
+    status: 200,
+    redirect: null,
+    fragments: [],
+  };
+}
 
 export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRenderModule {
   const { remote, routes, App } = options;
@@ -60,23 +128,14 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       head: null,
       status: 200,
       redirect: null,
+      form: request.form,
+      fragments: [],
     };
     const pending: Promise<unknown>[] = [];
     const context: LoaderContext = {
       params: match.params,
       searchParams: url.searchParams,
-      preload(resource, ...args) {
-        const loading = resource.load(...args).then((value) => {
-          state.entries.set(resource.key(...args), value);
-          return value;
-        });
-        pending.push(loading.catch(() => undefined));
-        return loading;
-      },
-      value(key, create) {
-        if (!state.entries.has(key)) state.entries.set(key, create());
-        return state.entries.get(key) as never;
-      },
+      ...loaderContext(state.entries, pending),
     };
     await currentRequest.run(request, async () => {
       await Promise.all([route.load?.(context), isLazyPage(route.element) ? route.element.preload() : undefined]);
@@ -85,9 +144,11 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
 
     const rendered = renderToString(
       <ServerRenderContext.Provider value={state}>
-        <StaticRouter location={location}>
-          <App />
-        </StaticRouter>
+        <SiteProvider value={request.site}>
+          <StaticRouter location={location}>
+            <App />
+          </StaticRouter>
+        </SiteProvider>
       </ServerRenderContext.Provider>,
     );
     const { links, html } = takeLeadingLinks(rendered);
@@ -96,11 +157,50 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
     if (state.redirect) {
       return { status: state.redirect.status, location: state.redirect.location, html: "", head, data, links: [] };
     }
-    return { status: state.status, html, head, data, links };
+    return { status: state.status, html, head, data, links, fragments: state.fragments };
+  }
+
+  async function renderFragment(request: FragmentRequest): Promise<FragmentResult> {
+    const fragment = Object.hasOwn(options.fragments ?? {}, request.module)
+      ? options.fragments?.[request.module]
+      : null;
+    if (!fragment) throw new FragmentNotExposedError(`${remote} exposes no fragment ${request.module}`);
+    const state: ServerRenderState = {
+      remote,
+      site: request.site,
+      remoteBase: "",
+      entries: new Map(),
+      head: null,
+      status: 200,
+      redirect: null,
+      form: request.form,
+      fragments: [],
+    };
+    const pending: Promise<unknown>[] = [];
+    await fragment.load?.(request.props, loaderContext(state.entries, pending));
+    await Promise.all(pending);
+    const Fragment = fragment.component;
+    const rendered = renderToString(
+      <ServerRenderContext.Provider value={state}>
+        <SiteProvider value={request.site}>
+          <RouteDataContext.Provider value={{ entries: state.entries }}>
+            <StaticRouter location={request.path}>
+              <Fragment {...request.props} />
+            </StaticRouter>
+          </RouteDataContext.Provider>
+        </SiteProvider>
+      </ServerRenderContext.Provider>,
+    );
+    return { html: takeLeadingLinks(rendered).html };
   }
 
   return {
     render,
+    renderFragment,
+    submitForm: async (post) => {
+      if (!options.submitForm) throw new FormNotOwnedError(`${remote} takes no forms`);
+      return options.submitForm(post);
+    },
     sitemap: options.sitemap ?? (async () => []),
     publishedData: options.publishedData ?? {},
     configure: options.configure ?? (() => {}),

@@ -5,7 +5,7 @@ import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { RemoteName } from "shared-types";
-import { RELEASES_DIR, type RenderRequest } from "../protocol.js";
+import { type FormPost, type FragmentRequest, RELEASES_DIR, type RenderRequest } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
 import { DEFAULT_TIME_LIMITS, registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "./hardening.js";
 
@@ -44,10 +44,33 @@ function isRenderRequest(body: unknown): body is RenderRequest {
   );
 }
 
-/**
- * A remote's production server: its static build (hashed assets cached for a year, the manifest, entry and
- * published data revalidated on every use), and its renderer (POST /render, GET /sitemap.json).
- */
+function isFragmentRequest(body: unknown): body is FragmentRequest {
+  const b = body as Partial<FragmentRequest> | null;
+  return (
+    typeof b?.module === "string" &&
+    typeof b.path === "string" &&
+    b.path.startsWith("/") &&
+    typeof b.props === "object" &&
+    b.props !== null &&
+    typeof b.site?.siteUrl === "string" &&
+    typeof b.site?.business?.name === "string"
+  );
+}
+
+function isFormPost(body: unknown): body is FormPost {
+  const b = body as Partial<FormPost> | null;
+  return (
+    typeof b?.fields === "object" &&
+    b.fields !== null &&
+    Object.values(b.fields).every((value) => typeof value === "string") &&
+    typeof b.path === "string" &&
+    b.path.startsWith("/") &&
+    typeof b.pageUrl === "string" &&
+    typeof b.clientIp === "string" &&
+    typeof b.site?.siteUrl === "string"
+  );
+}
+
 async function loadRenderer(serverDir: string, apiOrigin: string): Promise<RemoteRenderModule> {
   const entry = await import(pathToFileURL(join(serverDir, "server-entry.js")).href);
   const renderer = (entry as { default: RemoteRenderModule }).default;
@@ -142,14 +165,46 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
         .send({ error: notOwned ? "Not Found" : "Render Failed", message: (error as Error).message });
     }
   };
+  const fragment = async (renderer: RemoteRenderModule, request: FastifyRequest, reply: FastifyReply) => {
+    if (!isFragmentRequest(request.body)) {
+      return reply.code(400).send({ error: "Bad Request", message: "expected a fragment request" });
+    }
+    try {
+      const result = await renderer.renderFragment(request.body);
+      return reply.header("cache-control", "no-store").send(result);
+    } catch (error) {
+      const notExposed = (error as Error).constructor?.name === "FragmentNotExposedError";
+      if (!notExposed) request.log.error({ err: error, module: request.body.module }, "fragment failed");
+      return reply
+        .code(notExposed ? 404 : 500)
+        .send({ error: notExposed ? "Not Found" : "Render Failed", message: (error as Error).message });
+    }
+  };
+  const form = async (renderer: RemoteRenderModule, request: FastifyRequest, reply: FastifyReply) => {
+    if (!isFormPost(request.body)) {
+      return reply.code(400).send({ error: "Bad Request", message: "expected a form post" });
+    }
+    try {
+      return reply.header("cache-control", "no-store").send(await renderer.submitForm(request.body));
+    } catch (error) {
+      const notOwned = (error as Error).constructor?.name === "FormNotOwnedError";
+      if (!notOwned) request.log.error({ err: error, path: request.body.path }, "form failed");
+      return reply
+        .code(notOwned ? 404 : 500)
+        .send({ error: notOwned ? "Not Found" : "Form Failed", message: (error as Error).message });
+    }
+  };
   const noRelease = (reply: FastifyReply, id: string) =>
     reply.code(404).send({ error: "Not Found", message: `No release ${id}` });
+  const endpoints = { render, fragment, form };
 
-  app.post("/render", (request, reply) => render(current, request, reply));
-  app.post<{ Params: { id: string } }>(`/${RELEASES_DIR}/:id/render`, async (request, reply) => {
-    const renderer = releaseRenderer(request.params.id);
-    return renderer ? render(await renderer, request, reply) : noRelease(reply, request.params.id);
-  });
+  for (const [name, handle] of Object.entries(endpoints)) {
+    app.post(`/${name}`, (request, reply) => handle(current, request, reply));
+    app.post<{ Params: { id: string } }>(`/${RELEASES_DIR}/:id/${name}`, async (request, reply) => {
+      const renderer = releaseRenderer(request.params.id);
+      return renderer ? handle(await renderer, request, reply) : noRelease(reply, request.params.id);
+    });
+  }
 
   app.get("/sitemap.json", async (_request, reply) => {
     reply.header("cache-control", "no-store");

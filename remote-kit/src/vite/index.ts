@@ -34,6 +34,8 @@ function serverInfo(publishedData: readonly string[], contentSources?: ContentSo
   return {
     protocol: RENDER_PROTOCOL,
     render: "render",
+    fragment: "fragment",
+    form: "form",
     sitemap: "sitemap.json",
     data: Object.fromEntries(publishedData.map((name) => [name, `data/${name}.json`])),
     ...(contentSources ? { contentSources } : {}),
@@ -100,6 +102,12 @@ function devRendererPlugin(apiOrigin: string): Plugin {
         try {
           if (path === "/render" && request.method === "POST") {
             return send(200, await (await load(server)).render(JSON.parse(await readBody(request))));
+          }
+          if (path === "/fragment" && request.method === "POST") {
+            return send(200, await (await load(server)).renderFragment(JSON.parse(await readBody(request))));
+          }
+          if (path === "/form" && request.method === "POST") {
+            return send(200, await (await load(server)).submitForm(JSON.parse(await readBody(request))));
           }
           if (path === "/sitemap.json") return send(200, await (await load(server)).sitemap());
           const data = /^\/data\/([a-z0-9-]+)\.json$/.exec(path);

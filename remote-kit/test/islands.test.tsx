@@ -1,0 +1,177 @@
+import { act, cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  defineIsland,
+  fragmentSlotMarkers,
+  isIslandComponent,
+  Link,
+  PeerForm,
+  SiteProvider,
+  type SubmittedForm,
+  useSubmittedForm,
+} from "../src/index";
+import { createRemoteRenderer } from "../src/render/index";
+import { installSiteDocument, TEST_SITE } from "../src/testing";
+
+installSiteDocument();
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = "";
+  installSiteDocument();
+});
+
+function Counter({ start, label }: { start: number; label: string }) {
+  const [count, setCount] = useState(start);
+  return (
+    <button type="button" onClick={() => setCount((n) => n + 1)}>
+      {label} {count}
+    </button>
+  );
+}
+const CounterIsland = defineIsland("catalog/island/counter", Counter, { hydrate: "idle" });
+
+function FormState({ id }: { id: string }) {
+  const form = useSubmittedForm(id);
+  return <p>{form ? `${form.values.first_name}: ${form.errors.email}` : "nothing sent"}</p>;
+}
+const FormIsland = defineIsland("leads/form-state", FormState, { hydrate: "form" });
+
+const CONSUMES = {
+  finder: { from: "leads", module: "./vehicle-finder-form", props: {} },
+} as const;
+
+function Page() {
+  return (
+    <main>
+      <h1>
+        Static <Link to="/inventory">inventory</Link>
+      </h1>
+      <CounterIsland start={2} label="Units" />
+      <FormIsland id="leads:contact" />
+      <PeerForm use={CONSUMES.finder} props={{}} />
+    </main>
+  );
+}
+
+const renderer = createRemoteRenderer({
+  remote: "catalog",
+  routes: [{ path: "/page", element: <Page /> }],
+  App: () => <Page />,
+  fragments: { "./form-state": { component: FormIsland } },
+});
+const request = (form?: SubmittedForm) => ({
+  path: "/page",
+  site: TEST_SITE,
+  remoteBase: "/remotes/catalog/",
+  peers: {},
+  ...(form ? { form } : {}),
+});
+
+describe("islands", () => {
+  it("renders an island on the server inside the element that names it, with its props and when it hydrates", async () => {
+    const { html } = await renderer.render(request());
+    expect(html).toContain(
+      '<fleet-island data-island="catalog/island/counter" data-props="{&quot;start&quot;:2,&quot;label&quot;:&quot;Units&quot;}" data-hydrate="idle"><button type="button">Units<!-- --> <!-- -->2</button></fleet-island>',
+    );
+    // what is not an island is plain HTML: the link is an anchor that loads its page
+    expect(html).toContain('<h1>Static <a href="/inventory">inventory</a></h1>');
+    expect(isIslandComponent(CounterIsland)).toBe(true);
+    expect(CounterIsland.island).toEqual({ id: "catalog/island/counter", hydrate: "idle" });
+  });
+
+  it("hydrates from its element alone: the server's HTML is adopted, not replaced, and responds", async () => {
+    const { html } = await renderer.render(request());
+    document.body.innerHTML = html;
+    const element = document.querySelector('[data-island="catalog/island/counter"]') as HTMLElement;
+    const button = element.querySelector("button");
+    const props = JSON.parse(element.dataset.props ?? "{}");
+    await act(async () => {
+      hydrateRoot(element, CounterIsland.hydrationTree(props, null), {
+        onRecoverableError: (error) => {
+          throw error;
+        },
+      });
+    });
+    expect(element.querySelector("button")).toBe(button);
+    await userEvent.click(button as HTMLButtonElement);
+    expect(button?.textContent).toBe("Units 3");
+  });
+
+  it("in a page the browser renders itself, is just its component", () => {
+    render(
+      <SiteProvider value={TEST_SITE}>
+        <CounterIsland start={5} label="Units" />
+      </SiteProvider>,
+    );
+    expect(screen.getByRole("button").textContent).toBe("Units 5");
+    expect(document.querySelector("fleet-island")).toBeNull();
+  });
+
+  it("shows a form sent without scripts again, to the form it belongs to, on the server and once hydrated", async () => {
+    const form: SubmittedForm = {
+      id: "leads:contact",
+      values: { first_name: "Ann" },
+      errors: { email: "Email is required" },
+    };
+    const { html } = await renderer.render(request(form));
+    expect(html).toContain("<p>Ann: Email is required</p>");
+    const element = new DOMParser()
+      .parseFromString(html, "text/html")
+      .querySelector('[data-island="leads/form-state"]');
+    expect(JSON.parse(element?.getAttribute("data-form") ?? "null")).toEqual(form);
+    render(FormIsland.hydrationTree({ id: "leads:contact" }, form));
+    expect(screen.getByText("Ann: Email is required")).toBeTruthy();
+    cleanup();
+    render(FormIsland.hydrationTree({ id: "leads:quote" }, form));
+    expect(screen.getByText("nothing sent")).toBeTruthy();
+  });
+});
+
+describe("peer fragments", () => {
+  it("leaves a slot with the consumer's fallback, and names the module and props for the host to include", async () => {
+    const result = await renderer.render(request());
+    expect(result.fragments).toEqual([{ slot: "0", from: "leads", module: "./vehicle-finder-form", props: {} }]);
+    const { open, close } = fragmentSlotMarkers("0");
+    const between = result.html.slice(result.html.indexOf(open) + open.length, result.html.indexOf(close));
+    // the fallback a visitor sees when the form cannot be had: without scripts there is no Retry, only the phone
+    expect(between).toContain("Our enquiry form can&#x27;t be shown right now. Call us at");
+    expect(between).toContain('href="tel:+14035550140"');
+    expect(between).not.toContain("Try the form again");
+    expect(result.html).toContain('<fleet-fragment data-peer="leads/vehicle-finder-form" data-props="{}">');
+  });
+
+  it("renders an exposed module as a fragment, as its island; refuses one it does not expose", async () => {
+    const form: SubmittedForm = {
+      id: "leads:contact",
+      values: { first_name: "Bo" },
+      errors: { email: "Email is required" },
+    };
+    const { html } = await renderer.renderFragment({
+      module: "./form-state",
+      props: { id: "leads:contact" },
+      site: TEST_SITE,
+      path: "/inventory/vehicle/A1",
+      form,
+    });
+    expect(html).toMatch(/^<fleet-island data-island="leads\/form-state"/);
+    expect(html).toContain("<p>Bo: Email is required</p>");
+    await expect(
+      renderer.renderFragment({ module: "./routes", props: {}, site: TEST_SITE, path: "/x" }),
+    ).rejects.toThrow("catalog exposes no fragment ./routes");
+  });
+
+  it("takes only the forms its remote owns", async () => {
+    await expect(
+      renderer.submitForm({
+        fields: {},
+        path: "/page",
+        pageUrl: "https://x/page",
+        clientIp: "1.2.3.4",
+        site: TEST_SITE,
+      }),
+    ).rejects.toThrow("catalog takes no forms");
+  });
+});

@@ -10,6 +10,7 @@ import { registerDeliveryRoutes } from "./delivery/delivery-routes.js";
 import { DEFAULT_CHANNELS } from "./delivery/delivery-setup.js";
 import { HttpError } from "./http-errors.js";
 import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
+import { registerHeldRoutes } from "./leads/held-routes.js";
 import { type LeadRouteOptions, registerLeadRoutes } from "./leads/lead-routes.js";
 import { DEFAULT_RETENTION } from "./leads/retention.js";
 import { registerMediaRoutes } from "./media/media-routes.js";
@@ -32,6 +33,8 @@ export interface AppOptions {
   adminToken?: string;
   /** Server time limits: a client that trickles its request is cut off (tests shorten them). */
   timeouts?: { requestMs: number; connectionMs: number; keepAliveMs: number };
+  /** Sends the sales desk the digest of held (quarantined) submissions now; staff can ask for it with ADMIN_TOKEN. */
+  sendHeldDigest?: () => Promise<{ sent: number } | null>;
 }
 
 export const DEFAULT_LEAD_OPTIONS = {
@@ -82,6 +85,7 @@ export async function buildApp({
   timeouts = DEFAULT_TIMEOUTS,
   adminToken,
   delivery,
+  sendHeldDigest,
 }: AppOptions): Promise<FastifyInstance> {
   const business = new BusinessDetailsStore(db);
   await business.seedIfMissing();
@@ -176,6 +180,13 @@ export async function buildApp({
         ...leads,
         signingSecret,
         business,
+      });
+      await registerHeldRoutes(api, db, {
+        signingSecret,
+        deliveryChannels: leads.deliveryChannels ?? DEFAULT_LEAD_OPTIONS.deliveryChannels,
+        adminToken,
+        sendDigest: sendHeldDigest,
+        onLeadStored: () => delivery?.nudge(),
       });
       registerPromotionRoutes(api, db);
       registerMediaRoutes(api);

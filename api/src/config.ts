@@ -34,6 +34,8 @@ const envSchema = z
     LEAD_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
     /** Quarantined (spam) submissions are deleted after this many days. */
     QUARANTINE_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+    /** How often the sales desk gets the digest of held (possibly spam) submissions, in hours. */
+    QUARANTINE_DIGEST_HOURS: z.coerce.number().min(1).default(24),
     /** Bearer token for PUT /api/business-details (the dealership's phones, hours, address); without it there is no PUT. */
     ADMIN_TOKEN: z.string().min(16).optional(),
     /** Bearer token for GET /api/leads/export (the CRM's pull); without it the endpoint does not exist. */

@@ -4,8 +4,15 @@ import { BusinessDetailsStore } from "./business/business-store.js";
 import { readConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrations.js";
-import { configuredChannels, createDeliveryWorker } from "./delivery/delivery-setup.js";
+import {
+  configuredChannels,
+  createDeliveryWorker,
+  heldDigestSender,
+  smtpTransport,
+} from "./delivery/delivery-setup.js";
+import { sendQuarantineDigest } from "./leads/held-enquiries.js";
 import { purgeExpired } from "./leads/retention.js";
+import { loadSigningSecret } from "./security/signing.js";
 import { backfillUnitCharges, backfillWorkTruckFacts, seedIfEmpty } from "./seed/seed.js";
 
 const config = readConfig();
@@ -26,7 +33,23 @@ const delivery =
   config.DELIVERY_WORKER === "on"
     ? createDeliveryWorker(config, db, business, pino({ level: config.LOG_LEVEL, name: "lead-delivery" }))
     : null;
+// held (possibly spam) submissions reach the sales desk once a day, each with a link that releases it
+const digestTransport = config.LEAD_EMAIL === "off" ? null : (delivery?.transport ?? smtpTransport(config.SMTP_URL));
+const signingSecret = await loadSigningSecret(db, config.LEAD_SIGNING_SECRET);
+const heldDigest = (force: boolean) =>
+  digestTransport
+    ? sendQuarantineDigest({
+        db,
+        send: heldDigestSender(config, digestTransport, business),
+        business: () => business.get(),
+        siteUrl: config.PUBLIC_SITE_URL ?? "",
+        secret: signingSecret,
+        intervalMs: config.QUARANTINE_DIGEST_HOURS * 60 * 60 * 1000,
+        force,
+      })
+    : Promise.resolve(null);
 const app = await buildApp({
+  sendHeldDigest: () => heldDigest(true),
   delivery: delivery?.worker,
   db,
   logLevel: config.LOG_LEVEL,
@@ -53,13 +76,23 @@ const purge = () =>
 await purge();
 const purgeTimer = setInterval(purge, 60 * 60 * 1000);
 purgeTimer.unref();
+const digest = () =>
+  heldDigest(false).then(
+    (result) => result && app.log.info({ sent: result.sent }, "held enquiries: the sales desk's digest is sent"),
+    (error: unknown) => app.log.error({ err: error }, "held enquiries: the digest failed, will try again in an hour"),
+  );
+await digest();
+const digestTimer = setInterval(digest, 60 * 60 * 1000);
+digestTimer.unref();
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
     clearInterval(purgeTimer);
+    clearInterval(digestTimer);
     await app.close();
     await delivery?.worker.stop();
     delivery?.transport.close();
+    if (digestTransport !== delivery?.transport) digestTransport?.close();
     await db.close();
     process.exit(0);
   });

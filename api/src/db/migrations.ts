@@ -198,6 +198,19 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       alter table vehicles add column conditional_offers jsonb not null default '[]';
     `,
   },
+  {
+    // a held (quarantined) submission reaches the sales desk in a daily digest and can be released into normal
+    // delivery: what it needs to become a lead (the consent it was sent with), and when it was reported and released;
+    // scheduled jobs shared by every instance (one digest a day, whichever instance sends it)
+    id: "014_held_enquiries",
+    sql: `
+      alter table quarantined_leads add column marketing_opt_in boolean not null default false;
+      alter table quarantined_leads add column consent_version text not null default '';
+      alter table quarantined_leads add column digested_at timestamptz;
+      alter table quarantined_leads add column released_at timestamptz;
+      create table scheduled_runs (name text primary key, last_run_at timestamptz not null);
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

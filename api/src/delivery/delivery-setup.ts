@@ -103,3 +103,15 @@ export function createDeliveryWorker(
   });
   return { worker, transport };
 }
+
+/** Sends the sales desk its daily digest of held submissions, through the lead emails' own transport and sender. */
+export function heldDigestSender(
+  config: ApiConfig,
+  transport: ReturnType<typeof smtpTransport>,
+  business: BusinessDetailsStore,
+) {
+  return async (message: { subject: string; text: string; html: string }) => {
+    const to = resolveAddresses(emailAddresses(config), await business.get());
+    await transport.sendMail({ from: to.from, to: to.department("sales"), ...message });
+  };
+}

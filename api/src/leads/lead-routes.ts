@@ -154,12 +154,12 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
             received_at: `${new Date().toISOString().slice(0, 19)}Z`,
           };
           if (reason) {
-            await tx.query("insert into quarantined_leads (id, reason, destination, fields) values ($1, $2, $3, $4)", [
-              receipt.id,
-              reason,
-              destination,
-              JSON.stringify({ ...stored, form }),
-            ]);
+            // kept with what it needs to become a lead, should the sales desk release it (held-enquiries.ts)
+            await tx.query(
+              `insert into quarantined_leads (id, reason, destination, fields, marketing_opt_in, consent_version)
+               values ($1, $2, $3, $4, $5, $6)`,
+              [receipt.id, reason, destination, JSON.stringify({ ...stored, form }), marketing_opt_in, consentVersion],
+            );
             return { ...receipt, quarantined: reason };
           }
           await tx.query(

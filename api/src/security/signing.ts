@@ -44,3 +44,12 @@ export function unsubscribeToken(secret: Buffer, email: string): string {
 export function verifyUnsubscribeToken(secret: Buffer, email: string, token: string): boolean {
   return macMatches(secret, "unsubscribe", email.trim().toLowerCase(), token);
 }
+
+/** The token of the link that releases a held (quarantined) submission, in the sales desk's digest. */
+export function heldReleaseToken(secret: Buffer, id: string): string {
+  return mac(secret, "release-held", id);
+}
+
+export function verifyHeldReleaseToken(secret: Buffer, id: string, token: string): boolean {
+  return macMatches(secret, "release-held", id, token);
+}

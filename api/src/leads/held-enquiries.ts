@@ -1,0 +1,198 @@
+import { type BusinessDetails, consentWording, LEAD_FORMS, type LeadFormId } from "shared-types";
+import type { Database, Queryable } from "../db/database.js";
+import { type Channel, enqueueDeliveries } from "../delivery/outbox.js";
+import { heldReleaseToken } from "../security/signing.js";
+
+/**
+ * Submissions the spam guards held back (quarantined_leads) are never dropped silently: once a day the sales desk
+ * gets them in one email ("possible spam, please check"), each with a signed link that releases it into normal
+ * delivery, as if it had been accepted when it was sent.
+ */
+export interface HeldEnquiry {
+  id: string;
+  reason: string;
+  fields: Record<string, unknown>;
+  received_at: string;
+  released_at: string | null;
+}
+
+export const DIGEST_JOB = "quarantine-digest";
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const formTitle = (form: string) => LEAD_FORMS[form as LeadFormId]?.title ?? form;
+
+/** The link a desk follows to look at a held submission and release it (GET shows it, POST releases it). */
+export function releaseLink(siteUrl: string, secret: Buffer, id: string): string {
+  return `${siteUrl}/api/leads/held/${encodeURIComponent(id)}?token=${heldReleaseToken(secret, id)}`;
+}
+
+/** What a desk reads of a held submission: who, which form, what they wrote, why it was held. */
+export function heldSummary(held: HeldEnquiry): [string, string][] {
+  const f = held.fields;
+  const rows: [string, string][] = [
+    ["Name", [text(f.first_name), text(f.last_name)].filter(Boolean).join(" ")],
+    ["Company", text(f.company)],
+    ["Email", text(f.email)],
+    ["Phone", text(f.day_phone)],
+    ["Form", formTitle(text(f.form))],
+    ["Stock number", text(f.stock_number)],
+    ["Their vehicle", [text(f.v_make), text(f.v_model)].filter(Boolean).join(" ")],
+    ["Parts required", text(f.parts_required)],
+    ["Message", text(f.message)],
+    ["Sent from", text(f["-url"])],
+    ["Received", held.received_at],
+    ["Held because", held.reason],
+  ];
+  return rows.filter(([, value]) => value !== "");
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** The day's email to the sales desk: every held submission not reported yet, with its release link. */
+export function digestMessage(
+  held: readonly HeldEnquiry[],
+  context: { business: BusinessDetails; siteUrl: string; secret: Buffer },
+) {
+  const subject = `Possible spam, please check: ${held.length} held ${held.length === 1 ? "enquiry" : "enquiries"} from the website`;
+  const intro =
+    "The website's spam guards held these enquiries back instead of delivering them. Most are bots; a real person may be among them (a form filled in very fast, by a browser's autofill). Please check each one: a real enquiry is released with its link, and then reaches its desk and the CRM as any other lead.";
+  const blocks = held.map((h) => ({ rows: heldSummary(h), link: releaseLink(context.siteUrl, context.secret, h.id) }));
+  const textBody = [
+    intro,
+    "",
+    ...blocks.flatMap(({ rows, link }, i) => [
+      `${i + 1}.`,
+      ...rows.map(([label, value]) => `   ${label}: ${value.replace(/\n/g, "\n      ")}`),
+      `   Not spam? Release it: ${link}`,
+      "",
+    ]),
+    `${context.business.name} website`,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escapeHtml(intro)}</p>
+${blocks
+  .map(
+    ({ rows, link }) => `<table cellpadding="6" style="border-collapse:collapse;margin:0 0 8px">
+${rows.map(([label, value]) => `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="overflow-wrap:anywhere">${escapeHtml(value).replace(/\n/g, "<br>")}</td></tr>`).join("\n")}
+</table>
+<p><a href="${escapeHtml(link)}">Not spam? Release this enquiry</a></p><hr>`,
+  )
+  .join("\n")}
+</body></html>`;
+  return { subject, text: textBody, html };
+}
+
+const HELD_COLUMNS = `id, reason, fields,
+  to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as received_at,
+  to_char(released_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as released_at`;
+
+export async function findHeld(db: Queryable, id: string): Promise<HeldEnquiry | null> {
+  const [row] = await db.query<HeldEnquiry>(`select ${HELD_COLUMNS} from quarantined_leads where id = $1`, [id]);
+  return row ?? null;
+}
+
+/**
+ * Claims the day's digest for this instance: true when the last one is at least `intervalMs` old (or there was none),
+ * and no other instance claimed it meanwhile. One statement, so two instances never both send it.
+ */
+export async function claimDigest(db: Queryable, intervalMs: number, now = new Date()): Promise<Date | null> {
+  const due = new Date(now.getTime() - intervalMs).toISOString();
+  const [claimed] = await db.query<{ previous: string | null }>(
+    `insert into scheduled_runs as s (name, last_run_at) values ($1, $2)
+     on conflict (name) do update set last_run_at = excluded.last_run_at where s.last_run_at <= $3
+     returning (select last_run_at::text from scheduled_runs where name = $1) as previous`,
+    [DIGEST_JOB, now.toISOString(), due],
+  );
+  if (!claimed) return null;
+  return claimed.previous ? new Date(claimed.previous) : new Date(0);
+}
+
+export interface DigestOptions {
+  db: Queryable;
+  send(message: { subject: string; text: string; html: string }): Promise<void>;
+  business: () => Promise<BusinessDetails>;
+  siteUrl: string;
+  secret: Buffer;
+  intervalMs: number;
+  /** Sends now, whenever the last one went (staff asking for it). */
+  force?: boolean;
+  now?: Date;
+}
+
+/**
+ * Sends the day's digest of held submissions to the sales desk when it is due, and marks them reported. A send that
+ * fails gives the claim back, so the next check (hourly) tries again; nothing is marked reported that was not sent.
+ */
+export async function sendQuarantineDigest(options: DigestOptions): Promise<{ sent: number } | null> {
+  const now = options.now ?? new Date();
+  const previous = options.force ? null : await claimDigest(options.db, options.intervalMs, now);
+  if (!options.force && !previous) return null;
+  const held = await options.db.query<HeldEnquiry>(
+    `select ${HELD_COLUMNS} from quarantined_leads where digested_at is null and released_at is null
+     order by received_at limit 200`,
+  );
+  if (held.length === 0) return { sent: 0 };
+  const business = await options.business();
+  const siteUrl = options.siteUrl || `https://${business.domain}`;
+  try {
+    await options.send(digestMessage(held, { business, siteUrl, secret: options.secret }));
+  } catch (error) {
+    if (previous) {
+      await options.db.query("update scheduled_runs set last_run_at = $2 where name = $1", [
+        DIGEST_JOB,
+        previous.toISOString(),
+      ]);
+    }
+    throw error;
+  }
+  await options.db.query("update quarantined_leads set digested_at = $2 where id = any($1::text[])", [
+    held.map((h) => h.id),
+    now.toISOString(),
+  ]);
+  return { sent: held.length };
+}
+
+export type ReleaseOutcome = "released" | "already-released" | "missing";
+
+/**
+ * Releases a held submission: it becomes a lead (the same id, the consent it was sent with) with its deliveries, in
+ * one transaction, and is marked released. Releasing twice delivers once.
+ */
+export async function releaseHeld(db: Database, id: string, channels: readonly Channel[]): Promise<ReleaseOutcome> {
+  return db.transaction(async (tx) => {
+    const [held] = await tx.query<{
+      destination: string;
+      fields: Record<string, unknown>;
+      marketing_opt_in: boolean;
+      consent_version: string;
+      received_at: string;
+      released_at: string | null;
+    }>(
+      `select destination, fields, marketing_opt_in, consent_version, received_at::text as received_at, released_at
+       from quarantined_leads where id = $1 for update`,
+      [id],
+    );
+    if (!held) return "missing";
+    if (held.released_at) return "already-released";
+    const { form, ...fields } = held.fields;
+    await tx.query(
+      `insert into leads (id, destination, form, fields, marketing_opt_in, consent_text, consent_version, received_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        id,
+        held.destination,
+        text(form),
+        JSON.stringify(fields),
+        held.marketing_opt_in,
+        held.consent_version ? (consentWording(held.consent_version) ?? "") : "",
+        held.consent_version,
+        // when the visitor wrote, not when the desk released it
+        held.received_at,
+      ],
+    );
+    await enqueueDeliveries(tx, id, channels);
+    await tx.query("update quarantined_leads set released_at = now() where id = $1", [id]);
+    return "released";
+  });
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Database } from "../db/database.js";
+import type { Channel } from "../delivery/outbox.js";
+import { parseOrBadRequest } from "../http-errors.js";
+import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
+import { verifyHeldReleaseToken } from "../security/signing.js";
+import { findHeld, heldSummary, releaseHeld } from "./held-enquiries.js";
+
+export interface HeldRouteOptions {
+  signingSecret: Buffer;
+  deliveryChannels: readonly Channel[];
+  adminToken?: string;
+  /** Sends the sales desk the digest of held submissions now (staff asking for it). */
+  sendDigest?: () => Promise<{ sent: number } | null>;
+  /** Told once a released submission is committed as a lead, so its deliveries go out now. */
+  onLeadStored?: () => void;
+}
+
+const paramsSchema = z.object({ id: z.uuid() });
+const tokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "the token of a release link") });
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/**
+ * A page for the sales desk, not the public site: plain HTML (no script, no style), its own policy (it may post its
+ * form to itself, nothing else), never cached, never indexed.
+ */
+function staffPage(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .code(status)
+    .type("text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .header("x-robots-tag", "noindex")
+    .header(
+      "content-security-policy",
+      "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    )
+    .send(
+      `<!doctype html><html lang="en-CA"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><h1>${escapeHtml(title)}</h1>${body}</html>`,
+    );
+}
+
+/** A link that carries no valid token, or names nothing held, says the same: nothing to release here. */
+const notFound = (reply: FastifyReply) =>
+  staffPage(reply, 404, "No held enquiry here", "<p>This link is not valid, or the enquiry was deleted.</p>");
+
+/**
+ * The digest's release links. GET shows the held submission and a button (mail scanners open links: opening one
+ * releases nothing); POST, from that page, releases it into normal delivery.
+ */
+export async function registerHeldRoutes(app: FastifyInstance, db: Database, options: HeldRouteOptions) {
+  await app.register(async (held) => {
+    // the release page's button posts a plain form
+    held.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+
+    const authorised = (request: FastifyRequest, token: string) => {
+      const { id } = parseOrBadRequest(paramsSchema, request.params, "path");
+      return verifyHeldReleaseToken(options.signingSecret, id, token) ? id : null;
+    };
+
+    held.get("/leads/held/:id", async (request, reply) => {
+      const { token } = parseOrBadRequest(tokenSchema, request.query, "query");
+      const id = authorised(request, token);
+      const enquiry = id ? await findHeld(db, id) : null;
+      if (!id || !enquiry) return notFound(reply);
+      const rows = heldSummary(enquiry)
+        .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+        .join("");
+      if (enquiry.released_at) {
+        return staffPage(
+          reply,
+          200,
+          "Already released",
+          `<p>This enquiry was released on ${escapeHtml(enquiry.released_at)} and delivered as a lead.</p><table>${rows}</table>`,
+        );
+      }
+      return staffPage(
+        reply,
+        200,
+        "Held enquiry: possible spam",
+        `<table>${rows}</table><form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}"><p><button type="submit">Not spam: release it to the desk and the CRM</button></p></form>`,
+      );
+    });
+
+    held.post("/leads/held/:id", async (request, reply) => {
+      // from the release page itself: another site cannot release anything for a desk that follows its link
+      const fetchSite = request.headers["sec-fetch-site"];
+      if (typeof fetchSite === "string" && fetchSite !== "same-origin") return notFound(reply);
+      const { token } = parseOrBadRequest(tokenSchema, request.body ?? {}, "release request");
+      const id = authorised(request, token);
+      if (!id) return notFound(reply);
+      const outcome = await releaseHeld(db, id, options.deliveryChannels);
+      if (outcome === "missing") return notFound(reply);
+      if (outcome === "released") {
+        request.log.info({ audit: "held-enquiry-released", leadId: id }, "held enquiry released");
+        options.onLeadStored?.();
+      }
+      return staffPage(
+        reply,
+        200,
+        outcome === "released" ? "Released" : "Already released",
+        "<p>The enquiry is delivered as a lead: to its desk and to the CRM, as if it had been accepted when it was sent.</p>",
+      );
+    });
+  });
+
+  await registerAdminRoutes(app, options.adminToken, (admin) => {
+    // the digest on demand, whatever the schedule says (staff, and the tests)
+    admin.post("/leads/held/digest", { config: ADMIN_RATE_LIMIT }, async (request) => {
+      const result = (await options.sendDigest?.()) ?? { sent: 0 };
+      request.log.info({ audit: "held-digest-sent", sent: result.sent }, "held enquiries digest sent");
+      return result;
+    });
+  });
+}

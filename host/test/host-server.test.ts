@@ -253,3 +253,143 @@ describe("the remote configuration file", () => {
     expect(reports[1]).toMatch(/could not be read: .*JSON/);
   });
 });
+
+describe("a form sent without scripts", () => {
+  let leads: FastifyInstance;
+  let api: FastifyInstance;
+  let host: FastifyInstance;
+  const posts: { fields: Record<string, string>; path: string; clientIp: string }[] = [];
+  const renders: { path: string; form?: unknown }[] = [];
+
+  beforeAll(async () => {
+    // stands in for the API (the dealership's details) and for team leads' server (its manifest, renderer, forms)
+    api = Fastify();
+    api.get("/api/business-details", async () => TEST_SITE.business);
+    await api.listen({ port: 0, host: "127.0.0.1" });
+    leads = Fastify();
+    leads.get("/mf-manifest.json", async () => ({
+      metaData: { server: { protocol: 2, render: "render", form: "form", sitemap: "sitemap.json", data: {} } },
+      exposes: [],
+    }));
+    leads.post("/form", async (request) => {
+      const post = request.body as (typeof posts)[number];
+      posts.push(post);
+      if (post.fields.first_name)
+        return { kind: "redirect", location: "/contact/thank-you?form=contact&from=%2Fcontact" };
+      return {
+        kind: "page",
+        status: 422,
+        form: { id: "leads:contact", values: post.fields, errors: { first_name: "First Name is required" } },
+      };
+    });
+    leads.post("/render", async (request) => {
+      const body = request.body as (typeof renders)[number];
+      renders.push(body);
+      const form = body.form as { errors: Record<string, string> } | undefined;
+      return {
+        status: 200,
+        html: `<h1>Contact</h1>${form ? `<p role="alert">${form.errors.first_name}</p>` : ""}`,
+        head: { title: "Contact" },
+        data: { path: body.path, entries: {} },
+        links: [],
+      };
+    });
+    await leads.listen({ port: 0, host: "127.0.0.1" });
+    const origin = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    host = await createHostServer({
+      distDir: fakeHostBuild(),
+      apiOrigin: origin(api),
+      remoteOrigins: {
+        catalog: "http://127.0.0.1:9",
+        inventory: "http://127.0.0.1:9",
+        service: "http://127.0.0.1:9",
+        leads: origin(leads),
+      },
+      siteUrl: "https://summitheavyfleet.ca",
+      businessDetailsMaxAgeMs: 60_000,
+      renderTimeoutMs: 2000,
+      selfOrigin: "http://127.0.0.1:9",
+      logLevel: "silent",
+    });
+  });
+  afterAll(async () => {
+    await host.close();
+    await leads.close();
+    await api.close();
+  });
+
+  const post = (payload: string, headers: Record<string, string> = { "sec-fetch-site": "same-origin" }) =>
+    host.inject({
+      method: "POST",
+      url: "/contact",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      payload,
+      remoteAddress: "203.0.113.9",
+    });
+
+  it("goes to the team that owns it, with the page and the visitor's address; stored, it answers 303", async () => {
+    posts.length = 0;
+    const answer = await post("fleet-form=leads%3Acontact&first_name=Ann&email=ann%40example.ca&message=a%0Ab");
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe("/contact/thank-you?form=contact&from=%2Fcontact");
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(posts[0]).toMatchObject({
+      fields: { "fleet-form": "leads:contact", first_name: "Ann", email: "ann@example.ca", message: "a\nb" },
+      path: "/contact",
+      pageUrl: "https://summitheavyfleet.ca/contact",
+      clientIp: "203.0.113.9",
+    });
+  });
+
+  it("refused, answers the page again with what was typed and why, as the owner's status, never cached", async () => {
+    renders.length = 0;
+    const answer = await post("fleet-form=leads%3Acontact&first_name=&email=ann%40example.ca");
+    expect(answer.statusCode).toBe(422);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.body).toContain('<p role="alert">First Name is required</p>');
+    expect(renders[0]).toMatchObject({
+      path: "/contact",
+      form: { id: "leads:contact", values: { email: "ann@example.ca" } },
+    });
+  });
+
+  it("from another site (or a request no browser on the site would send), is refused before anyone sees it", async () => {
+    posts.length = 0;
+    for (const headers of [
+      { "sec-fetch-site": "cross-site" } as Record<string, string>,
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://evil.example" },
+      {},
+    ]) {
+      const answer = await post("fleet-form=leads%3Acontact&first_name=Ann", headers);
+      expect(answer.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(answer.body).toContain("This form can only be sent from our own website");
+    }
+    // an older browser that sends only Origin is believed when it names this site
+    const sameHost = await host.inject({
+      method: "POST",
+      url: "/contact",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://site.test", host: "site.test" },
+      payload: "fleet-form=leads%3Acontact&first_name=Ann",
+    });
+    expect(sameHost.statusCode).toBe(303);
+    expect(posts).toHaveLength(1);
+  });
+
+  it("that names no form of the site's is a 400 with a way back, and nothing is sent on", async () => {
+    posts.length = 0;
+    for (const payload of ["first_name=Ann", "fleet-form=nobody%3Acontact", "fleet-form=%3Cscript%3E"]) {
+      const answer = await post(payload);
+      expect(answer.statusCode, payload).toBe(400);
+      expect(answer.body).toContain("We could not read this form");
+    }
+    expect(posts).toHaveLength(0);
+  });
+
+  it("keeps what was typed when the form's owner cannot take it: the page again, 503, with the phone", async () => {
+    await leads.close();
+    const answer = await post("fleet-form=leads%3Acontact&first_name=Ann&email=ann%40example.ca");
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+  });
+});

@@ -1,27 +1,31 @@
-// @vitest-environment node
+import { NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import { TEST_SITE } from "remote-kit/testing";
 import { describe, expect, it } from "vitest";
-import { BOOT_ELEMENT_ID, composeDocument, type HostAssets } from "../src/server/page-document";
+import { BOOT_ELEMENT_ID, BOOT_SCRIPT, composeDocument, type HostAssets } from "../src/server/page-document";
 import { renderApp } from "../src/server/render-app";
 
 describe("composing a page on the server", () => {
-  it("puts the remote's HTML inside the region's Suspense boundary, where the browser hydrates it", () => {
-    const html = renderApp(
-      "/line-up/isuzu",
-      TEST_SITE,
-      { kind: "composed", remote: "catalog" },
-      "<h1>Isuzu $& $1</h1>",
-    );
+  it("puts the remote's HTML in its region as it is: a page of islands, never hydrated as a whole", () => {
+    const html = renderApp("/line-up/isuzu", TEST_SITE, { mode: "islands", remote: "catalog" }, "<h1>Isuzu $& $1</h1>");
     expect(html).toContain(
-      '<div class="host-remote host-remote--catalog" data-remote="catalog"><!--$--><h1>Isuzu $& $1</h1><!--/$--></div>',
+      '<div class="host-remote host-remote--catalog" data-remote="catalog" data-region="islands"><h1>Isuzu $& $1</h1></div>',
     );
     expect(html).toContain('aria-label="Main"');
     expect(html).toContain("Parts Hours");
+    // the shell's own interactive part is an island: the menu, with the page it is on
+    expect(html).toMatch(
+      /<fleet-island data-island="host\/nav" data-props="\{&quot;location&quot;:&quot;\/line-up\/isuzu&quot;\}" data-hydrate="load">/,
+    );
+  });
+
+  it("puts a remote of the previous protocol inside a Suspense boundary's markers, where the browser hydrates it whole", () => {
+    const html = renderApp("/line-up/isuzu", TEST_SITE, { mode: "legacy", remote: "catalog" }, "<h1>Isuzu</h1>");
+    expect(html).toContain('data-region="legacy"><!--$--><h1>Isuzu</h1><!--/$--></div>');
   });
 
   it("leaves the region to the browser when no server HTML could be had: the shell with its loading state", () => {
-    const html = renderApp("/line-up/isuzu", TEST_SITE, { kind: "shell" });
-    expect(html).toContain('data-remote="catalog"><div class="host-remote-loading" aria-busy="true">');
+    const html = renderApp("/line-up/isuzu", TEST_SITE, { mode: "browser", remote: "catalog" });
+    expect(html).toContain('data-region="browser"><div class="host-remote-loading" aria-busy="true">');
     expect(html).not.toContain("<!--$-->");
   });
 
@@ -32,6 +36,7 @@ describe("composing a page on the server", () => {
       entry: "/assets/index-1.js",
       entryImports: ["/assets/runtime-1.js"],
       federationChunks: ["/assets/federation-1.js"],
+      islandChunks: {},
     };
     const html = composeDocument(assets, {
       head: "<title>Isuzu</title>",
@@ -52,5 +57,29 @@ describe("composing a page on the server", () => {
       entry: "/assets/index-1.js",
       preload: ["/assets/runtime-1.js", "/remotes/catalog/remoteEntry.js"],
     });
+  });
+});
+
+describe("the page's boot script", () => {
+  it("marks a form the browser sends itself, lets it go once, and never again until the page is shown anew", () => {
+    document.body.innerHTML = `<script type="application/json" id="${BOOT_ELEMENT_ID}">{"entry":"data:text/javascript,","preload":[]}</script><form><button>Send</button></form>`;
+    new Function(BOOT_SCRIPT.replace(/const boot=.*$/, ""))();
+    const form = document.querySelector("form") as HTMLFormElement;
+    const first = new Event("submit", { bubbles: true, cancelable: true });
+    form.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(false);
+    expect(form.hasAttribute(NATIVE_SUBMIT_ATTRIBUTE)).toBe(true);
+    const second = new Event("submit", { bubbles: true, cancelable: true });
+    form.dispatchEvent(second);
+    expect(second.defaultPrevented).toBe(true);
+  });
+
+  it("leaves a form its code took over alone", () => {
+    document.body.innerHTML = "<form><button>Send</button></form>";
+    new Function(BOOT_SCRIPT.replace(/const boot=.*$/, ""))();
+    const form = document.querySelector("form") as HTMLFormElement;
+    form.addEventListener("submit", (event) => event.preventDefault());
+    form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    expect(form.hasAttribute(NATIVE_SUBMIT_ATTRIBUTE)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { RemoteDirectory } from "../src/server/remote-directory";
 /** A remote's server as the host sees it: a manifest naming its renderer, a stylesheet, and a renderer. */
 let renderBehaviour: "ok" | "fail" = "ok";
 let renderCalls = 0;
+let slowRenderAbandoned = false;
 let origin = "";
 const server: Server = createServer((req, res) => {
   if (req.url === "/mf-manifest.json") {
@@ -16,13 +17,29 @@ const server: Server = createServer((req, res) => {
       JSON.stringify({
         metaData: {
           remoteEntry: { name: "remoteEntry.js", path: "" },
-          server: { protocol: 1, render: "render", sitemap: "sitemap.json", data: {} },
+          server: {
+            protocol: 2,
+            render: "render",
+            fragment: "fragment",
+            form: "form",
+            sitemap: "sitemap.json",
+            data: {},
+          },
         },
         exposes: [
           { name: "routes", assets: { js: { sync: ["assets/routes-1.js"] }, css: { sync: ["assets/routes-1.css"] } } },
         ],
       }),
     );
+  } else if (req.url === "/slow/mf-manifest.json") {
+    res.end(
+      JSON.stringify({ metaData: { server: { protocol: 2, render: "render", sitemap: "sitemap.json", data: {} } } }),
+    );
+  } else if (req.url === "/slow/render") {
+    // never answers: tells when the host gave up on it
+    req.on("close", () => {
+      slowRenderAbandoned = true;
+    });
   } else if (req.url === "/old/mf-manifest.json") {
     res.end(JSON.stringify({ metaData: {}, exposes: [] }));
   } else if (req.url === "/assets/routes-1.css") {
@@ -43,18 +60,30 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const directory = (config: Record<string, string>) =>
+const configOf = (config: Record<string, string>) =>
+  ({ catalog: "", inventory: "", service: "", leads: "", ...config }) as never;
+const directory = () =>
   new RemoteDirectory({
-    config: async () => ({ catalog: "", inventory: "", service: "", leads: "", ...config }) as never,
     remoteOrigins: { catalog: origin, inventory: origin, service: origin, leads: origin },
     selfOrigin: "http://localhost:4173",
-    renderTimeoutMs: 1000,
     breakerResetMs: 60_000,
   });
+const deadline = () => AbortSignal.timeout(1000);
+/** Resolves the remote and calls its renderer, as the page composer does. */
+async function render(d: RemoteDirectory, config: Record<string, string>, path = "/line-up/isuzu") {
+  const remote = await d.resolve("catalog", configOf(config), deadline());
+  const result = await d.call(
+    remote,
+    "render",
+    { path, site: TEST_SITE, remoteBase: remote.browserBase, peers: {} },
+    deadline(),
+  );
+  return { remote, result };
+}
 
 describe("the host's directory of remotes", () => {
   it("reaches a remote behind its own proxy directly, and any other address as configured", () => {
-    const d = directory({});
+    const d = directory();
     expect(d.serverUrlOf("catalog", "/remotes/catalog/mf-manifest.json")).toBe(`${origin}/mf-manifest.json`);
     expect(d.serverUrlOf("catalog", "https://cdn.example/catalog/v7/mf-manifest.json")).toBe(
       "https://cdn.example/catalog/v7/mf-manifest.json",
@@ -65,37 +94,49 @@ describe("the host's directory of remotes", () => {
   });
 
   it("finds the renderer through the remote's manifest and renders, with the remote's files for the browser", async () => {
-    const d = directory({ catalog: "/remotes/catalog/mf-manifest.json" });
-    const { remote, result } = await d.render("catalog", { path: "/line-up/isuzu", site: TEST_SITE });
+    const d = directory();
+    const { remote, result } = await render(d, { catalog: "/remotes/catalog/mf-manifest.json" });
     expect(result.html).toBe("<h1>Isuzu</h1>");
-    expect(d.routeAssets(remote)).toEqual({
+    expect(d.moduleAssets(remote, "./routes")).toEqual({
       css: ["/remotes/catalog/assets/routes-1.css"],
       js: ["/remotes/catalog/remoteEntry.js", "/remotes/catalog/assets/routes-1.js"],
     });
-    expect(await d.routeStyles(remote)).toEqual([".catalog-page{margin:0}"]);
+    expect(await d.moduleStyles(remote, "./routes", deadline())).toEqual([".catalog-page{margin:0}"]);
   });
 
   it("names a remote's files by its configured address when it lives on another origin", async () => {
-    const d = directory({ catalog: `${origin}/mf-manifest.json` });
-    const remote = await d.resolve("catalog");
-    expect(d.routeAssets(remote).js[0]).toBe(`${origin}/remoteEntry.js`);
+    const d = directory();
+    const remote = await d.resolve("catalog", configOf({ catalog: `${origin}/mf-manifest.json` }), deadline());
+    expect(d.moduleAssets(remote, "./routes").js[0]).toBe(`${origin}/remoteEntry.js`);
   });
 
   it("refuses a remote whose manifest names no renderer (an older build): the page falls back", async () => {
-    const d = directory({ catalog: `${origin}/old/mf-manifest.json` });
-    await expect(d.render("catalog", { path: "/line-up/isuzu", site: TEST_SITE })).rejects.toThrow(/names no renderer/);
+    const d = directory();
+    await expect(render(d, { catalog: `${origin}/old/mf-manifest.json` })).rejects.toThrow(/names no render/);
   });
 
   it("stops calling a renderer that keeps failing, so a page no longer waits for it", async () => {
-    const d = directory({ catalog: "/remotes/catalog/mf-manifest.json" });
+    const d = directory();
+    const config = { catalog: "/remotes/catalog/mf-manifest.json" };
     renderBehaviour = "fail";
     renderCalls = 0;
     for (let i = 0; i < 2; i += 1) {
-      await expect(d.render("catalog", { path: "/line-up/isuzu", site: TEST_SITE })).rejects.toThrow(/answered 500/);
+      await expect(render(d, config)).rejects.toThrow(/answered 500/);
     }
     const before = renderCalls;
-    await expect(d.render("catalog", { path: "/line-up/isuzu", site: TEST_SITE })).rejects.toThrow(/open/i);
+    await expect(render(d, config)).rejects.toThrow(/open/i);
     expect(renderCalls).toBe(before);
     renderBehaviour = "ok";
+  });
+
+  it("tells a renderer the page gave up on it: its request is aborted at the page's deadline", async () => {
+    const d = directory();
+    const remote = await d.resolve("catalog", configOf({ catalog: `${origin}/slow/mf-manifest.json` }), deadline());
+    const started = Date.now();
+    await expect(
+      d.call(remote, "render", { path: "/x", site: TEST_SITE, remoteBase: "", peers: {} }, AbortSignal.timeout(150)),
+    ).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(1000);
+    await expect.poll(() => slowRenderAbandoned, { timeout: 2000 }).toBe(true);
   });
 });

@@ -1,31 +1,19 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, useNavigate } from "react-router-dom";
-import { describe, expect, it, vi } from "vitest";
-import { App } from "../src/app/app";
-import { HomePage } from "../src/features/home/components/home-page";
-import { SiteLayout } from "../src/features/shell/components/site-layout";
+import { TEST_SITE } from "remote-kit/testing";
+import { describe, expect, it } from "vitest";
+import MapPlaceholder from "../src/features/home/components/map-placeholder";
+import TopNav from "../src/features/shell/components/top-nav";
+import { renderApp } from "../src/server/render-app";
 
-function Shell({ path = "/", children = <HomePage /> }: { path?: string; children?: React.ReactNode }) {
-  return (
-    <MemoryRouter initialEntries={[path]}>
-      <SiteLayout>{children}</SiteLayout>
-    </MemoryRouter>
-  );
-}
-
-function GoToParts() {
-  const navigate = useNavigate();
-  return (
-    <button type="button" onClick={() => navigate("/parts")}>
-      go
-    </button>
-  );
+/** The shell as the server sends it (it is never hydrated as a whole), in a document of its own. */
+function serverShell(path: string): Document {
+  return new DOMParser().parseFromString(`<div id="root">${renderApp(path, TEST_SITE, null)}</div>`, "text/html");
 }
 
 describe("the top navigation", () => {
   it("lists the entries of SPEC §2 in order", () => {
-    render(<Shell />);
+    render(<TopNav location="/" />);
     const nav = screen.getByRole("navigation", { name: "Main" });
     const top = [...nav.querySelectorAll(".host-nav__list > li > .host-nav__link")].map((e) => e.textContent);
     expect(top).toEqual([
@@ -42,7 +30,7 @@ describe("the top navigation", () => {
   });
 
   it("opens a submenu from the keyboard and closes it with Escape", async () => {
-    render(<Shell />);
+    render(<TopNav location="/" />);
     const button = screen.getByRole("button", { name: "Specials" });
     button.focus();
     await userEvent.keyboard("{Enter}");
@@ -59,7 +47,7 @@ describe("the top navigation", () => {
   });
 
   it("links each Inventory brand entry to the inventory with that make preselected", () => {
-    render(<Shell />);
+    render(<TopNav location="/" />);
     const menu = document.getElementById(
       screen.getByRole("button", { name: "Inventory" }).getAttribute("aria-controls") ?? "",
     );
@@ -70,90 +58,45 @@ describe("the top navigation", () => {
     expect(JSON.parse(new URL(gmc, "http://x").searchParams.get("filters") ?? "")).toEqual({ make: ["GMC"] });
   });
 
-  it("closes the mobile menu on navigation", async () => {
-    render(
-      <Shell>
-        <GoToParts />
-      </Shell>,
-    );
-    const toggle = screen.getByRole("checkbox", { name: "Menu" }) as HTMLInputElement;
-    await userEvent.click(toggle);
-    expect(toggle.checked).toBe(true);
-    await userEvent.click(screen.getByRole("button", { name: "go" }));
-    expect(toggle.checked).toBe(false);
+  it("says which page is open, from the address the server rendered it for", () => {
+    render(<TopNav location="/service/isuzu-nrr-diesel" />);
+    const top = (name: string) =>
+      [...document.querySelectorAll(".host-nav__list > li > a")].find((a) => a.textContent === name);
+    expect(top("Service")?.getAttribute("aria-current")).toBe("page");
+    expect(top("Parts")?.getAttribute("aria-current")).toBeNull();
   });
 });
 
-describe("a page that fails", () => {
-  it("keeps the shell and offers a way home, and a navigation forgets the failure", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const region = await import("../src/features/remotes/components/remote-region");
-    const spy = vi.spyOn(region, "RemoteRegion").mockImplementation(() => {
-      throw new URIError("URI malformed");
-    });
-    try {
-      render(
-        <MemoryRouter initialEntries={["/inventory/vehicle/%E0%A4"]}>
-          <App />
-        </MemoryRouter>,
-      );
-      expect(screen.getByRole("heading", { level: 1, name: "This page can't be shown" })).toBeTruthy();
-      expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
-      expect(screen.getByRole("link", { name: "Privacy notice" }).getAttribute("href")).toBe("/privacy");
-      await userEvent.click(screen.getByRole("link", { name: "Go to the home page" }));
-      expect(screen.queryByText("This page can't be shown")).toBeNull();
-      expect(screen.getByRole("heading", { level: 1, name: /Quality Fleet Vehicles/ })).toBeTruthy();
-    } finally {
-      spy.mockRestore();
-    }
+describe("the shell from the server", () => {
+  it("works before any script: the menu is an island over plain links, the mobile menu a checkbox", () => {
+    const page = serverShell("/parts");
+    const island = page.querySelector('fleet-island[data-island="host/nav"]');
+    expect(JSON.parse(island?.getAttribute("data-props") ?? "{}")).toEqual({ location: "/parts" });
+    expect(page.querySelector('input[type="checkbox"]#host-menu-toggle')).not.toBeNull();
+    expect(page.querySelector('label[for="host-menu-toggle"]')).not.toBeNull();
+    // every entry of every submenu is a link in the HTML, reachable without a script
+    expect(page.querySelectorAll(".host-nav__submenu a[href]").length).toBe(9);
+    expect(page.querySelector('a[href="/parts"]')?.getAttribute("aria-current")).toBe("page");
+    expect(page.querySelector("footer")?.textContent).toContain("Parts Hours");
+  });
+
+  it("has the home page's hero, four solutions, four brands and a map placeholder that is a link to the map", () => {
+    const page = serverShell("/");
+    expect(page.querySelector("h1")?.textContent).toBe("Quality Fleet Vehicles & Services");
+    expect(page.querySelector('a[href="/inventory"].host-hero__cta')).not.toBeNull();
+    expect(page.querySelectorAll(".host-solutions__item")).toHaveLength(4);
+    expect(page.querySelectorAll(".host-brands__card")).toHaveLength(4);
+    expect(page.querySelector("iframe")).toBeNull();
+    const map = page.querySelector('fleet-island[data-island="host/map"] a.host-map--placeholder');
+    expect(map?.getAttribute("href")).toMatch(/^https:\/\/www\.google\.com\/maps\/search\//);
   });
 });
 
-describe("navigation effects", () => {
-  it("keeps the server's head on the first page, and resets title and description on each navigation", async () => {
-    document.title = "Contact Summit Heavy Fleet, Calgary fleet dealer";
-    const meta = document.createElement("meta");
-    meta.name = "description";
-    meta.setAttribute("data-page-head", "");
-    document.head.append(meta);
-    render(
-      <Shell path="/contact">
-        <GoToParts />
-      </Shell>,
-    );
-    expect(document.title).toBe("Contact Summit Heavy Fleet, Calgary fleet dealer");
-    expect(document.querySelector('meta[name="description"]')).not.toBeNull();
-    await userEvent.click(screen.getByRole("button", { name: "go" }));
-    expect(document.title).toBe("Summit Heavy Fleet");
-    expect(document.querySelector('meta[name="description"]')).toBeNull();
-  });
-
-  it("scrolls to a fragment 100 px above it after 100 ms", async () => {
-    vi.useFakeTimers();
-    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
-    render(
-      <Shell path="/contact#call_us">
-        <section id="call_us">Call us</section>
-      </Shell>,
-    );
-    const target = document.getElementById("call_us") as HTMLElement;
-    vi.spyOn(target, "getBoundingClientRect").mockReturnValue({ top: 700 } as DOMRect);
-    expect(scrollTo).not.toHaveBeenCalledWith(expect.objectContaining({ behavior: "smooth" }));
-    vi.advanceTimersByTime(100);
-    expect(scrollTo).toHaveBeenCalledWith({ top: 600 + window.scrollY, behavior: "smooth" });
-    vi.useRealTimers();
-  });
-});
-
-describe("the home page", () => {
-  it("has the hero, four solutions, four brands and a map that loads only on click", async () => {
-    render(<Shell />);
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Quality Fleet Vehicles & Services");
-    expect(screen.getByRole("link", { name: "View Our Inventory" }).getAttribute("href")).toBe("/inventory");
-    expect(document.querySelectorAll(".host-solutions__item")).toHaveLength(4);
-    expect(document.querySelectorAll(".host-brands__card")).toHaveLength(4);
+describe("the home page's map", () => {
+  it("loads the external map only on click, once its island is interactive", async () => {
+    render(<MapPlaceholder />);
     expect(document.querySelector("iframe")).toBeNull();
-    await userEvent.click(screen.getByRole("button", { name: /Click to load the map/ }));
+    await userEvent.click(screen.getByRole("link", { name: /Click to load the map/ }));
     expect(document.querySelector("iframe")?.getAttribute("src")).toMatch(/google\.com\/maps/);
   });
 });

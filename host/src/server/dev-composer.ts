@@ -22,16 +22,15 @@ const devBusinessDetails = new BusinessDetailsSource({
 export function composeDevPage(requestUrl: string, template: string): Promise<ComposedPage> {
   const origin = "http://localhost:5173";
   const directory = new RemoteDirectory({
-    config: async () => DEV_REMOTES_CONFIG,
     remoteOrigins: Object.fromEntries(REMOTE_NAMES.map((name) => [name, origin])) as Record<
       (typeof REMOTE_NAMES)[number],
       string
     >,
     selfOrigin: origin,
-    renderTimeoutMs: 5000,
   });
   const composer = new PageComposer({
-    assets: { template, entry: "", entryImports: [], federationChunks: [] },
+    assets: { template, entry: "", entryImports: [], federationChunks: [], islandChunks: {} },
+    renderTimeoutMs: 5000,
     directory,
     remotesConfig: async () => DEV_REMOTES_CONFIG,
     site: async () => ({ siteUrl: origin, business: await devBusinessDetails.current() }),

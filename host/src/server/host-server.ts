@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import compress from "@fastify/compress";
+import formbody from "@fastify/formbody";
 import proxy from "@fastify/http-proxy";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { SiteContext } from "remote-kit";
+import { FORM_FIELD, type FormOutcome, formOwner, type SubmittedForm } from "remote-kit/protocol";
 import { registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "remote-kit/server";
 import {
   DEFAULT_REMOTE_PORTS,
@@ -15,6 +17,7 @@ import {
   type RemotesConfig,
 } from "shared-types";
 import { parseRemotesConfig, RemotesConfigError } from "shared-types/schemas";
+import { remoteForPath } from "../features/remotes/remote-for-path";
 import { BusinessDetailsSource, BusinessDetailsUnavailable } from "./business-details-source";
 import { pageContentSecurityPolicy } from "./content-security-policy";
 import { PageComposer, robotsTxt } from "./page-composer";
@@ -111,10 +114,8 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
   const assets = loadHostAssets(options.distDir);
   const remotesConfig = remotesConfigReader(options.remotesConfigFile, (message) => app.log.error(message));
   const directory = new RemoteDirectory({
-    config: remotesConfig,
     remoteOrigins: options.remoteOrigins,
     selfOrigin: options.selfOrigin,
-    renderTimeoutMs: options.renderTimeoutMs,
     breakerResetMs: options.breakerResetMs,
   });
   const businessDetails = new BusinessDetailsSource({
@@ -215,6 +216,7 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     directory,
     remotesConfig,
     site,
+    renderTimeoutMs: options.renderTimeoutMs,
     builtAt: __BUILD_TIME__,
     onFallback: ({ remote, path, error }) =>
       app.log.warn({ err: error, remote, path }, "served the shell: the remote's renderer failed"),
@@ -246,33 +248,133 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     return reply.type("application/xml; charset=utf-8").header("cache-control", "no-cache").send(xml);
   });
 
-  async function page(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  async function page(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer?: { form: SubmittedForm; status: number },
+  ): Promise<FastifyReply> {
     const nonce = randomBytes(18).toString("base64");
-    const [composed, sources] = await Promise.all([composer.page(request.url, nonce), directory.contentSources()]);
+    const composed = await composer.page(request.url, { nonce, ...(answer ? { form: answer.form } : {}) });
     if (composed.kind === "redirect") return reply.redirect(composed.location, composed.status);
-    return reply
-      .code(composed.status)
-      .type("text/html; charset=utf-8")
-      .header("cache-control", PAGE_CACHE_CONTROL)
-      .header(
-        "content-security-policy",
-        pageContentSecurityPolicy({
-          nonce,
-          ...sources,
-          imageSources: options.imageSources,
-          tls: request.protocol === "https",
-        }),
-      )
-      .send(composed.html);
+    return (
+      reply
+        .code(answer?.status ?? composed.status)
+        .type("text/html; charset=utf-8")
+        // a page that shows what a visitor typed is theirs alone: never kept by any cache
+        .header("cache-control", answer ? "no-store" : PAGE_CACHE_CONTROL)
+        .header(
+          "content-security-policy",
+          pageContentSecurityPolicy({
+            nonce,
+            ...composed.sources,
+            imageSources: options.imageSources,
+            tls: request.protocol === "https",
+          }),
+        )
+        .send(composed.html)
+    );
+  }
+
+  /**
+   * A form sent without scripts (SPEC's enquiry forms work before and without their code): checked to come from
+   * one of the site's own pages, handed to the remote that owns the form, and answered as it says: a 303 to its
+   * thank-you page, or this page again with what was typed and why it was refused.
+   */
+  async function formPost(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    // only a page takes a form: anything else (a remote's files, its renderer) is not found here
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname !== "/" && !remoteForPath(pathname)) {
+      return reply.code(404).type("text/plain").send("Not found");
+    }
+    if (!sentFromThisSite(request)) {
+      request.log.warn({ path: request.url.split("?")[0] }, "refused a form posted from another site");
+      return reply
+        .code(403)
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(refusal("This form can only be sent from our own website. Please go back and send it from there."));
+    }
+    const fields = lastValues(request.body) ?? {};
+    const owner = formOwner(fields[FORM_FIELD] ?? "");
+    if (!owner || !(REMOTE_NAMES as readonly string[]).includes(owner.remote)) {
+      return reply
+        .code(400)
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(refusal("We could not read this form. Please go back and try again."));
+    }
+    const path = request.url;
+    let outcome: FormOutcome;
+    try {
+      outcome = await composer.submitForm(owner.remote as RemoteName, {
+        fields,
+        path,
+        pageUrl: `${(await site()).siteUrl}${path}`,
+        clientIp: request.ip,
+      });
+    } catch (error) {
+      request.log.error({ err: error, remote: owner.remote }, "a form's owner could not take it");
+      const { phone_sales: phone } = (await site()).business;
+      outcome = {
+        kind: "page",
+        status: 503,
+        form: {
+          id: fields[FORM_FIELD] ?? "",
+          values: fields,
+          errors: {},
+          message: `We couldn't send your message just now. Please try again in a moment, or call us at ${phone}.`,
+        },
+      };
+    }
+    if (outcome.kind === "redirect") return reply.header("cache-control", "no-store").redirect(outcome.location, 303);
+    return page(request, reply, { form: outcome.form, status: outcome.status });
   }
 
   app.get("/", page);
+  // pages take forms (urlencoded); nothing else here parses them (the API's proxy passes bodies on as they came)
+  await app.register(async (forms) => {
+    await forms.register(formbody, { bodyLimit: 64 * 1024 });
+    forms.post("/", formPost);
+    forms.post("/*", formPost);
+  });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === "GET" && !/\.[a-z0-9]+$/i.test(request.url.split("?")[0] ?? "");
     if (wantsPage) return page(request, reply);
     return reply.code(404).type("text/plain").send("Not found");
   });
   return app;
+}
+
+/** Which proxies send what a client says it came from, and what only a browser on the site's own page sends. */
+function sentFromThisSite(request: FastifyRequest): boolean {
+  // every current browser says where a request comes from, and no page can forge it
+  const fetchSite = request.headers["sec-fetch-site"];
+  if (typeof fetchSite === "string") return fetchSite === "same-origin";
+  const origin = request.headers.origin;
+  if (typeof origin === "string") {
+    try {
+      return new URL(origin).host === request.host;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** The fields of a urlencoded body, the last value of a repeated name; null for anything else. */
+function lastValues(body: unknown): Record<string, string> | null {
+  if (!body || typeof body !== "object") return null;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    const last = Array.isArray(value) ? value.at(-1) : value;
+    if (typeof last === "string") fields[name] = last;
+  }
+  return fields;
+}
+
+/** A short page for a form the site will not take, with the way back. */
+function refusal(message: string): string {
+  return `<!doctype html><html lang="en-CA"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Your message was not sent</title><h1>Your message was not sent</h1><p>${message}</p><p><a href="/contact">Contact us</a></p></html>`;
 }
 
 /** Starts the host server from the environment (README "Configuration"). */

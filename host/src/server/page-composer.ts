@@ -1,14 +1,32 @@
-import { escapeHtml, renderLinks, renderPageHead, type SiteContext, type SiteDocument } from "remote-kit";
-import { REMOTE_NAMES, type RemotesConfig } from "shared-types";
+import {
+  escapeHtml,
+  ISLAND_ATTRIBUTES,
+  REMOTE_ROUTES_MODULE,
+  renderLinks,
+  renderPageHead,
+  type SiteContext,
+  type SiteDocument,
+} from "remote-kit";
+import {
+  type FormOutcome,
+  type FormPost,
+  type FragmentInclude,
+  fragmentSlotMarkers,
+  type SubmittedForm,
+} from "remote-kit/protocol";
+import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 import { homeHead } from "../features/home/components/home-page";
 import { remoteForPath } from "../features/remotes/remote-for-path";
 import { composeDocument, type HostAssets } from "./page-document";
-import type { RemoteDirectory, ResolvedRemote } from "./remote-directory";
-import { renderApp } from "./render-app";
+import { type RemoteDirectory, RendererUnavailable, type ResolvedRemote } from "./remote-directory";
+import { type RegionMode, renderApp } from "./render-app";
 
 export type ComposedPage =
-  | { kind: "page"; status: number; html: string }
+  | { kind: "page"; status: number; html: string; sources: PageSources }
   | { kind: "redirect"; status: number; location: string };
+
+/** What the page's Content-Security-Policy must allow beyond the site (remote-directory contentSources). */
+export type PageSources = Awaited<ReturnType<RemoteDirectory["contentSources"]>>;
 
 export interface PageComposerOptions {
   assets: HostAssets;
@@ -16,39 +34,82 @@ export interface PageComposerOptions {
   remotesConfig: () => Promise<RemotesConfig>;
   /** The site's address and the dealership's details (from the API), for this request. */
   site: () => Promise<SiteContext>;
-  /** Told when a page fell back to the shell, and why. */
+  /** One deadline for the whole composition: the manifest, the render, the fragments and the styles. */
+  renderTimeoutMs: number;
+  /** Told when a page fell back to the shell, or a fragment to its fallback, and why. */
   onFallback?: (details: { remote: string; path: string; error: unknown }) => void;
   /** When the host's own pages last changed: the home page's sitemap entry. */
   builtAt: string;
 }
 
+export interface PageRequest {
+  /** This response's CSP nonce, carried by the page's inline styles and boot script. */
+  nonce?: string;
+  /** The answer to a form sent without scripts that was refused: the page shows it again as it was sent. */
+  form?: SubmittedForm;
+}
+
+const ISLAND_ID = new RegExp(`${ISLAND_ATTRIBUTES.id}="([a-z]+)/([A-Za-z0-9/._-]+)"`, "g");
+
+/** The island ids in a page's HTML, by the remote that provides each ("inventory" → ["island/gallery"]). */
+function islandsIn(html: string): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  for (const [, remote, module] of html.matchAll(ISLAND_ID)) {
+    if (!remote || !module) continue;
+    const modules = found.get(remote) ?? new Set<string>();
+    modules.add(module);
+    found.set(remote, modules);
+  }
+  return found;
+}
+
+/** Replaces each filled slot (its markers and the consumer's fallback between them) with its fragment's HTML. */
+function fillSlots(html: string, filled: ReadonlyMap<string, string>): string {
+  let result = html;
+  for (const [slot, fragment] of filled) {
+    const { open, close } = fragmentSlotMarkers(slot);
+    const start = result.indexOf(open);
+    const end = result.indexOf(close, start);
+    if (start < 0 || end < 0) continue;
+    result = result.slice(0, start) + fragment + result.slice(end + close.length);
+  }
+  return result;
+}
+
 /**
- * Composes each page: the host's shell for the path, the owning remote's server HTML in its region (or, when its
- * renderer cannot help in time, the region left to the browser), the page's head, data and code. The production
- * server and the dev server both serve pages through it.
+ * Composes each page: the host's shell for the path, the owning remote's server HTML in its region with the peers'
+ * fragments it includes (or, when its renderer cannot help in time, the region left to the browser), the page's
+ * head, styles, and the code of the islands in it. The production server and the dev server both serve pages
+ * through it.
  */
 export class PageComposer {
   constructor(private readonly options: PageComposerOptions) {}
 
-  /** `nonce`: this response's CSP nonce, carried by the page's inline styles and boot script. */
-  async page(requestUrl: string, nonce?: string): Promise<ComposedPage> {
+  async page(requestUrl: string, request: PageRequest = {}): Promise<ComposedPage> {
     const { assets, directory } = this.options;
     const url = new URL(requestUrl, "http://host.invalid");
     const location = `${url.pathname}${url.search}`;
     const site = await this.options.site();
     const siteName = site.business.name;
+    // read once: every part of this page comes from the same configuration
     const remotes = await this.options.remotesConfig();
     const document = (composed: SiteDocument["composed"]): SiteDocument => ({ ...site, remotes, composed });
+    const nonce = request.nonce;
+    const signal = AbortSignal.timeout(this.options.renderTimeoutMs);
+    const sources = directory.contentSources(remotes, signal);
 
     if (url.pathname === "/") {
+      const appHtml = renderApp(location, site, null);
       return {
         kind: "page",
         status: 200,
+        sources: await sources,
         html: composeDocument(assets, {
           nonce,
           head: renderPageHead(homeHead(site), { siteUrl: site.siteUrl, siteName }),
-          appHtml: renderApp(location, site, null),
+          appHtml,
           site: document(null),
+          preload: { css: [], js: this.hostIslandChunks(appHtml) },
         }),
       };
     }
@@ -58,22 +119,62 @@ export class PageComposer {
     if (!remote) return { kind: "redirect", status: 301, location: "/" };
 
     try {
-      const { remote: resolved, result } = await directory.render(remote, { path: location, site });
+      const resolved = await directory.resolve(remote, remotes, signal);
+      const result = await directory.call(
+        resolved,
+        "render",
+        {
+          path: location,
+          site,
+          remoteBase: resolved.browserBase,
+          peers: directory.peers(remotes),
+          ...(request.form ? { form: request.form } : {}),
+        },
+        signal,
+      );
       if (result.location) return { kind: "redirect", status: result.status, location: result.location };
-      const files = directory.routeAssets(resolved);
-      const styles = await directory.routeStyles(resolved);
+      const legacy = resolved.server?.protocol === 1;
+      const fragments = legacy
+        ? { html: result.html, providers: [], unfilled: 0 }
+        : await this.fillFragments(result, location, site, request, remotes, signal);
+      // the owner's stylesheets for its pages, and each peer's for the module it put in the page
+      const parts = [{ remote: resolved, module: REMOTE_ROUTES_MODULE }, ...fragments.providers];
+      const styles = await Promise.all(parts.map((part) => directory.moduleStyles(part.remote, part.module, signal)));
+      const linked = parts.flatMap((part, i) =>
+        styles[i] ? [] : directory.moduleAssets(part.remote, part.module).css,
+      );
+      const mode: RegionMode = legacy ? "legacy" : "islands";
+      const appHtml = renderApp(location, site, { mode, remote }, fragments.html);
+      const islandCode = legacy
+        ? directory.moduleAssets(resolved, REMOTE_ROUTES_MODULE).js
+        : this.islandChunks(
+            appHtml,
+            parts.map((part) => part.remote),
+          );
       return {
         kind: "page",
         status: result.status,
+        sources: await sources,
         html: composeDocument(assets, {
           nonce,
           head: renderPageHead(result.head, { siteUrl: site.siteUrl, siteName }) + releaseMeta(resolved),
-          appHtml: renderApp(location, site, { kind: "composed", remote }, result.html),
+          appHtml,
           site: document({ remote, path: location }),
-          routeData: { remote, payload: result.data },
+          // the previous protocol hydrates its whole region from the data its server used
+          ...(legacy ? { routeData: { remote, payload: result.data } } : {}),
           links: renderLinks(result.links ?? []),
-          styles: styles ?? [],
-          preload: { css: styles ? [] : files.css, js: [...assets.federationChunks, ...files.js] },
+          styles: [...new Set(styles.flatMap((list) => list ?? []))],
+          preload: {
+            css: [...new Set(linked)],
+            // the federation runtime only where a remote's code runs: a page without remote islands needs none
+            js: [
+              ...new Set([
+                ...this.hostIslandChunks(appHtml),
+                ...(islandCode.length > 0 || fragments.unfilled > 0 ? assets.federationChunks : []),
+                ...islandCode,
+              ]),
+            ],
+          },
         }),
       };
     } catch (error) {
@@ -82,10 +183,11 @@ export class PageComposer {
       return {
         kind: "page",
         status: 200,
+        sources: await sources,
         html: composeDocument(assets, {
           nonce,
           head: `<title>${escapeHtml(siteName)}</title>`,
-          appHtml: renderApp(location, site, { kind: "shell" }),
+          appHtml: renderApp(location, site, { mode: "browser", remote }),
           site: document(null),
           preload: { css: [], js: assets.federationChunks },
         }),
@@ -93,12 +195,83 @@ export class PageComposer {
     }
   }
 
+  /**
+   * Asks each peer whose module the page includes for its server HTML, all at once and within what is left of the
+   * page's deadline, and puts it in its slot. A fragment that cannot be had leaves the consumer's fallback in its
+   * slot (the browser loads the module itself).
+   */
+  private async fillFragments(
+    result: { html: string; fragments?: FragmentInclude[] },
+    path: string,
+    site: SiteContext,
+    request: PageRequest,
+    remotes: RemotesConfig,
+    signal: AbortSignal,
+  ): Promise<{ html: string; providers: { remote: ResolvedRemote; module: string }[]; unfilled: number }> {
+    const includes = result.fragments ?? [];
+    if (includes.length === 0) return { html: result.html, providers: [], unfilled: 0 };
+    const filled = new Map<string, string>();
+    const providers: { remote: ResolvedRemote; module: string }[] = [];
+    await Promise.all(
+      includes.map(async (include) => {
+        if (!REMOTE_NAMES.includes(include.from)) return;
+        try {
+          const provider = await this.options.directory.resolve(include.from, remotes, signal);
+          const fragment = await this.options.directory.call(
+            provider,
+            "fragment",
+            {
+              module: include.module,
+              props: include.props,
+              site,
+              path,
+              ...(request.form ? { form: request.form } : {}),
+            },
+            signal,
+          );
+          filled.set(include.slot, fragment.html);
+          providers.push({ remote: provider, module: include.module });
+        } catch (error) {
+          this.options.onFallback?.({ remote: include.from, path: `${path} (${include.module})`, error });
+        }
+      }),
+    );
+    return { html: fillSlots(result.html, filled), providers, unfilled: includes.length - filled.size };
+  }
+
+  /** The code of the remotes' islands in the page (each remote's entry and each island's chunks), fetched at once. */
+  private islandChunks(html: string, resolved: readonly ResolvedRemote[]): string[] {
+    const chunks: string[] = [];
+    for (const [remote, modules] of islandsIn(html)) {
+      const provider = resolved.find((r) => r.name === remote);
+      if (!provider) continue;
+      for (const module of modules) chunks.push(...this.options.directory.moduleAssets(provider, `./${module}`).js);
+    }
+    return chunks;
+  }
+
+  /** The host's own islands in the page (the menu, the map): their chunks from the host's build. */
+  private hostIslandChunks(html: string): string[] {
+    const modules = islandsIn(html).get("host") ?? new Set<string>();
+    return [...modules].flatMap((module) => this.options.assets.islandChunks[`host/${module}`] ?? []);
+  }
+
+  /** Handed by the host server to the remote that owns a form posted to a page without scripts. */
+  async submitForm(remote: RemoteName, post: Omit<FormPost, "site">): Promise<FormOutcome> {
+    const remotes = await this.options.remotesConfig();
+    const signal = AbortSignal.timeout(Math.max(this.options.renderTimeoutMs, 10_000));
+    const resolved = await this.options.directory.resolve(remote, remotes, signal);
+    if (!resolved.server?.form) throw new RendererUnavailable(`${remote} takes no forms`);
+    return this.options.directory.call(resolved, "form", { ...post, site: await this.options.site() }, signal);
+  }
+
   /** /sitemap.xml: the home page and every page each remote lists (a remote that cannot answer is left out). */
   async sitemap(onRemoteError?: (remote: string, error: unknown) => void): Promise<string> {
     const { siteUrl } = await this.options.site();
+    const remotes = await this.options.remotesConfig();
     const lists = await Promise.all(
       REMOTE_NAMES.map((name) =>
-        this.options.directory.sitemap(name).catch((error: unknown) => {
+        this.options.directory.sitemap(name, remotes).catch((error: unknown) => {
           onRemoteError?.(name, error);
           return [];
         }),

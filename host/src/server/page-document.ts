@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { escapeHtml, jsonForScript, routeDataElementId, SITE_CONTEXT_ELEMENT_ID, type SiteDocument } from "remote-kit";
-import type { RouteDataPayload } from "remote-kit/protocol";
+import { NATIVE_SUBMIT_ATTRIBUTE, type RouteDataPayload } from "remote-kit/protocol";
 
 /** The host's built page template, its entry and the chunks a page with a remote will need from the host. */
 export interface HostAssets {
@@ -11,7 +11,15 @@ export interface HostAssets {
   entryImports: string[];
   /** The federation runtime chunk and its imports: wanted at once on pages with a remote region. */
   federationChunks: string[];
+  /** Each of the host's own islands ("host/nav"): its chunks, fetched at once on a page that has it. */
+  islandChunks: Record<string, string[]>;
 }
+
+/** The host's islands and the source file of each (their chunks are found in Vite's manifest by it). */
+const HOST_ISLAND_SOURCES: Record<string, string> = {
+  "host/nav": "src/features/shell/components/top-nav.tsx",
+  "host/map": "src/features/home/components/map-placeholder.tsx",
+};
 
 const MARKERS = ["<!--page-head-->", "<!--app-html-->", "<!--page-data-->"] as const;
 export const BOOT_ELEMENT_ID = "fleet-boot";
@@ -58,11 +66,18 @@ export function loadHostAssets(distDir: string): HostAssets {
   const entryModules = closure(entryKey);
   const entry = `/${manifest[entryKey ?? ""]?.file ?? ""}`;
   const federationKey = Object.keys(manifest).find((key) => key.endsWith("features/remotes/api/federation.ts"));
+  const islandChunks = Object.fromEntries(
+    Object.entries(HOST_ISLAND_SOURCES).map(([id, source]) => [
+      id,
+      [...closure(Object.keys(manifest).find((key) => key.endsWith(source)))].filter((file) => !entryModules.has(file)),
+    ]),
+  );
   return {
     template,
     entry,
     entryImports: [...entryModules].filter((file) => file !== entry),
     federationChunks: [...closure(federationKey)].filter((file) => !entryModules.has(file)),
+    islandChunks,
   };
 }
 
@@ -83,11 +98,16 @@ export interface PageParts {
 }
 
 /**
- * Loads the page's code once the page has painted: the modules it needs are fetched together (no waterfall), but
- * only after the first frame, so on a phone's connection they never compete with the page's own HTML, styles and
- * first image. The same script on every page (a CSP hash allows it).
+ * Runs as soon as the page is parsed, long before its code arrives:
+ * - a form the browser sends itself (no script has taken it over yet) is marked as sending, and not sent twice;
+ *   the form's code, if it arrives before the next page does, sees the mark and waits too;
+ * - the page's code loads once the page has painted: the modules it needs are fetched together (no waterfall), but
+ *   only after the first frame, so on a phone's connection they never compete with the page's own HTML, styles
+ *   and first image.
+ * The same script on every page (a CSP hash allows it).
  */
-export const BOOT_SCRIPT = `const boot=JSON.parse(document.getElementById("${BOOT_ELEMENT_ID}").textContent);requestAnimationFrame(()=>setTimeout(()=>{for(const href of boot.preload){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(boot.entry)}));`;
+const SUBMITTING_ATTRIBUTE = NATIVE_SUBMIT_ATTRIBUTE;
+export const BOOT_SCRIPT = `addEventListener("submit",e=>{const f=e.target;if(e.defaultPrevented||!(f instanceof HTMLFormElement))return;if(f.hasAttribute("${SUBMITTING_ATTRIBUTE}")){e.preventDefault();return}f.setAttribute("${SUBMITTING_ATTRIBUTE}","")});addEventListener("pageshow",e=>{if(e.persisted)for(const f of document.querySelectorAll("form[${SUBMITTING_ATTRIBUTE}]"))f.removeAttribute("${SUBMITTING_ATTRIBUTE}")});const boot=JSON.parse(document.getElementById("${BOOT_ELEMENT_ID}").textContent);requestAnimationFrame(()=>setTimeout(()=>{for(const href of boot.preload){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(boot.entry)}));`;
 
 /** Fills the template: head (page head, styles, hints), the app's HTML, the page's data and its code's boot. */
 export function composeDocument(assets: HostAssets, parts: PageParts): string {

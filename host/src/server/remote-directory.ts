@@ -1,12 +1,16 @@
 import CircuitBreaker from "opossum";
 import {
   type ContentSources,
+  type FormOutcome,
+  type FormPost,
+  type FragmentRequest,
+  type FragmentResult,
   MANIFEST_SERVER_FIELD,
-  RENDER_PROTOCOL,
   type RemoteServerInfo,
   type RenderRequest,
   type RenderResult,
   type SitemapEntry,
+  SUPPORTED_RENDER_PROTOCOLS,
 } from "remote-kit/protocol";
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 
@@ -29,20 +33,16 @@ export interface ResolvedRemote {
 }
 
 export interface RemoteDirectoryOptions {
-  /** The remote configuration, read on every request (a redeployed remote is a configuration change). */
-  config: () => Promise<RemotesConfig>;
   /** Where /remotes/{name}/ is proxied to: how this server reaches a remote configured behind its own proxy. */
   remoteOrigins: Record<RemoteName, string>;
   /** This server's own address, for any other relative manifest URL. */
   selfOrigin: string;
-  /** A render (manifest included) slower than this falls back to the shell. */
-  renderTimeoutMs: number;
   /** After this many failures in a row within the window, the renderer is skipped for `breakerResetMs`. */
   breakerResetMs?: number;
 }
 
 export class RendererUnavailable extends Error {}
-class RouteNotOwned extends Error {}
+class NotOwned extends Error {}
 
 const MANIFEST_TTL_MS = 2000;
 
@@ -50,14 +50,27 @@ function directoryOf(url: string): string {
   return url.slice(0, url.lastIndexOf("/") + 1);
 }
 
+/** The endpoints of a remote's server the host calls, and what each takes and answers. */
+interface ServerCalls {
+  render: [RenderRequest, RenderResult];
+  fragment: [FragmentRequest, FragmentResult];
+  form: [FormPost, FormOutcome];
+}
+type Endpoint = keyof ServerCalls;
+
 /**
- * Finds each remote's renderer through its own manifest (metaData.server, written by remote-kit's Vite config),
- * from the same configuration the browser uses, and calls it with a time limit behind a circuit breaker: a
- * renderer that hangs or fails stops costing each request its timeout until it has recovered.
+ * Finds each remote's server through its own manifest (metaData.server, written by remote-kit's Vite config), from
+ * the remote configuration the page was composed with (read once per page by the caller), and calls it within the
+ * page's deadline, behind a circuit breaker per remote: a server that hangs or fails stops costing each page its
+ * time until it has recovered. Every call is aborted when the page's deadline passes, so the remote stops working
+ * on a page nobody will see.
  */
 export class RemoteDirectory {
   private readonly manifests = new Map<string, { at: number; manifest: Promise<FederationManifest> }>();
-  private readonly breakers = new Map<string, CircuitBreaker<[RenderRequest, ResolvedRemote], RenderResult>>();
+  private readonly breakers = new Map<
+    string,
+    CircuitBreaker<[ResolvedRemote, Endpoint, unknown, AbortSignal], unknown>
+  >();
   /** Remote stylesheets by URL: their names carry their content's hash, so an entry never goes stale. */
   private readonly styles = new Map<string, Promise<string>>();
 
@@ -72,10 +85,10 @@ export class RemoteDirectory {
     return new URL(configured, this.options.selfOrigin).href;
   }
 
-  private fetchManifest(url: string): Promise<FederationManifest> {
+  private fetchManifest(url: string, signal: AbortSignal): Promise<FederationManifest> {
     const cached = this.manifests.get(url);
     if (cached && Date.now() - cached.at < MANIFEST_TTL_MS) return cached.manifest;
-    const manifest = fetch(url, { signal: AbortSignal.timeout(this.options.renderTimeoutMs) }).then(async (r) => {
+    const manifest = fetch(url, { signal }).then(async (r) => {
       if (!r.ok) throw new RendererUnavailable(`${url} answered ${r.status}`);
       return (await r.json()) as FederationManifest;
     });
@@ -84,11 +97,10 @@ export class RemoteDirectory {
     return manifest;
   }
 
-  async resolve(name: RemoteName): Promise<ResolvedRemote> {
-    const config = await this.options.config();
+  async resolve(name: RemoteName, config: RemotesConfig, signal: AbortSignal): Promise<ResolvedRemote> {
     const browserManifest = config[name];
     const serverManifest = this.serverUrlOf(name, browserManifest);
-    const manifest = await this.fetchManifest(serverManifest);
+    const manifest = await this.fetchManifest(serverManifest, signal);
     const server = manifest.metaData?.[MANIFEST_SERVER_FIELD] as RemoteServerInfo | undefined;
     return {
       name,
@@ -96,13 +108,12 @@ export class RemoteDirectory {
       browserBase: directoryOf(browserManifest),
       serverManifest,
       manifest,
-      server: server?.protocol === RENDER_PROTOCOL ? server : null,
+      server: server && SUPPORTED_RENDER_PROTOCOLS.includes(server.protocol) ? server : null,
     };
   }
 
   /** Every remote's manifest URL as this server reaches it: a renderer finds its peers' published data there. */
-  async peers(): Promise<Partial<Record<RemoteName, string>>> {
-    const config = await this.options.config();
+  peers(config: RemotesConfig): Partial<Record<RemoteName, string>> {
     return Object.fromEntries(REMOTE_NAMES.map((name) => [name, this.serverUrlOf(name, config[name])]));
   }
 
@@ -112,15 +123,17 @@ export class RemoteDirectory {
    * each remote's manifest says its pages embed or call. A manifest that cannot be had adds nothing: that remote's
    * pages cannot be shown anyway.
    */
-  async contentSources(): Promise<{ remoteOrigins: string[]; declared: ContentSources[] }> {
-    const config = await this.options.config();
+  async contentSources(
+    config: RemotesConfig,
+    signal: AbortSignal,
+  ): Promise<{ remoteOrigins: string[]; declared: ContentSources[] }> {
     const remoteOrigins = REMOTE_NAMES.map((name) => config[name])
       .filter((url) => /^https?:\/\//i.test(url))
       .map((url) => new URL(url).origin);
     const declared = await Promise.all(
       REMOTE_NAMES.map(async (name) => {
         try {
-          const server = (await this.fetchManifest(this.serverUrlOf(name, config[name]))).metaData?.[
+          const server = (await this.fetchManifest(this.serverUrlOf(name, config[name]), signal)).metaData?.[
             MANIFEST_SERVER_FIELD
           ] as RemoteServerInfo | undefined;
           return server?.contentSources ?? {};
@@ -136,14 +149,16 @@ export class RemoteDirectory {
     let breaker = this.breakers.get(serverManifest);
     if (!breaker) {
       breaker = new CircuitBreaker(
-        (request: RenderRequest, remote: ResolvedRemote) => this.callRenderer(request, remote),
+        (remote: ResolvedRemote, endpoint: Endpoint, body: unknown, signal: AbortSignal) =>
+          this.post(remote, endpoint, body, signal),
         {
-          timeout: false, // each call carries its own abort signal
+          timeout: false, // each call carries the page's abort signal
           errorThresholdPercentage: 50,
           volumeThreshold: 2,
           rollingCountTimeout: 10_000,
           resetTimeout: this.options.breakerResetMs ?? 10_000,
-          errorFilter: (error: Error) => error instanceof RouteNotOwned,
+          // a path the remote does not own, or a module it does not expose, is an answer, not a failure
+          errorFilter: (error: Error) => error instanceof NotOwned,
         },
       );
       this.breakers.set(serverManifest, breaker);
@@ -151,62 +166,61 @@ export class RemoteDirectory {
     return breaker;
   }
 
-  private async callRenderer(request: RenderRequest, remote: ResolvedRemote): Promise<RenderResult> {
-    if (!remote.server) throw new RendererUnavailable(`${remote.name}'s manifest names no renderer`);
-    const url = new URL(remote.server.render, remote.serverManifest).href;
+  private async post(remote: ResolvedRemote, endpoint: Endpoint, body: unknown, signal: AbortSignal) {
+    const path = remote.server?.[endpoint];
+    if (!remote.server || !path) throw new RendererUnavailable(`${remote.name}'s manifest names no ${endpoint}`);
+    const url = new URL(path, remote.serverManifest).href;
     const response = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(request),
-      signal: AbortSignal.timeout(this.options.renderTimeoutMs),
+      body: JSON.stringify(body),
+      signal,
     });
-    if (response.status === 404) throw new RouteNotOwned(`${remote.name} owns no route for ${request.path}`);
+    if (response.status === 404) throw new NotOwned(`${remote.name} has no ${endpoint} for this request`);
     if (!response.ok) throw new RendererUnavailable(`${url} answered ${response.status}`);
-    return (await response.json()) as RenderResult;
+    return response.json();
   }
 
-  /** The remote's server HTML for a path; rejects (the caller falls back) when it cannot be had in time. */
-  async render(
-    name: RemoteName,
-    request: Omit<RenderRequest, "remoteBase" | "peers">,
-  ): Promise<{ remote: ResolvedRemote; result: RenderResult }> {
-    const started = Date.now();
-    const remote = await this.resolve(name);
-    const breaker = this.breakerFor(remote.serverManifest);
-    const full: RenderRequest = {
-      ...request,
-      remoteBase: remote.browserBase,
-      peers: await this.peers(),
-    };
-    if (Date.now() - started > this.options.renderTimeoutMs) throw new RendererUnavailable("no time left to render");
-    const result = await breaker.fire(full, remote);
-    return { remote, result };
+  /** Calls one of a remote's server endpoints behind its breaker; rejects when it cannot answer within `signal`. */
+  async call<E extends Endpoint>(
+    remote: ResolvedRemote,
+    endpoint: E,
+    body: ServerCalls[E][0],
+    signal: AbortSignal,
+  ): Promise<ServerCalls[E][1]> {
+    if (signal.aborted) throw new RendererUnavailable("no time left");
+    return (await this.breakerFor(remote.serverManifest).fire(remote, endpoint, body, signal)) as ServerCalls[E][1];
   }
 
-  async sitemap(name: RemoteName): Promise<SitemapEntry[]> {
-    const remote = await this.resolve(name);
+  async sitemap(name: RemoteName, config: RemotesConfig): Promise<SitemapEntry[]> {
+    const signal = AbortSignal.timeout(5000);
+    const remote = await this.resolve(name, config, signal);
     if (!remote.server) return [];
-    const response = await fetch(new URL(remote.server.sitemap, remote.serverManifest), {
-      signal: AbortSignal.timeout(5000),
-    });
+    const response = await fetch(new URL(remote.server.sitemap, remote.serverManifest), { signal });
     if (!response.ok) throw new Error(`${name}'s sitemap answered ${response.status}`);
     return (await response.json()) as SitemapEntry[];
   }
 
+  private expose(remote: ResolvedRemote, module: string) {
+    const name = module.replace(/^\.\//, "");
+    return remote.manifest.exposes?.find((e) => e.name === name);
+  }
+
   /**
-   * The remote's stylesheets for its routes, to put in the page itself (a first paint that waits for no further
-   * request). Null when one cannot be had in time: the page then links them instead.
+   * The stylesheets an exposed module brings (a remote's "./routes" for its pages, a form for a fragment), to put in
+   * the page itself (a first paint that waits for no further request). Null when one cannot be had in time: the
+   * page then links them instead.
    */
-  async routeStyles(remote: ResolvedRemote): Promise<string[] | null> {
-    const routes = remote.manifest.exposes?.find((e) => e.name === "routes");
-    const files = [...(routes?.assets?.css?.sync ?? []), ...(routes?.assets?.css?.async ?? [])];
+  async moduleStyles(remote: ResolvedRemote, module: string, signal: AbortSignal): Promise<string[] | null> {
+    const exposed = this.expose(remote, module);
+    const files = [...(exposed?.assets?.css?.sync ?? []), ...(exposed?.assets?.css?.async ?? [])];
     try {
       return await Promise.all(
         files.map((file) => {
           const url = new URL(file, remote.serverManifest).href;
           let css = this.styles.get(url);
           if (!css) {
-            css = fetch(url, { signal: AbortSignal.timeout(this.options.renderTimeoutMs) }).then(async (r) => {
+            css = fetch(url, { signal }).then(async (r) => {
               if (!r.ok) throw new Error(`${url} answered ${r.status}`);
               return r.text();
             });
@@ -222,9 +236,12 @@ export class RemoteDirectory {
     }
   }
 
-  /** Where the browser should fetch a remote's route table early (entry and chunks) and its stylesheets. */
-  routeAssets(remote: ResolvedRemote): { css: string[]; js: string[] } {
-    const routes = remote.manifest.exposes?.find((e) => e.name === "routes");
+  /**
+   * What the browser needs of an exposed module, as it addresses them: its stylesheets, and the remote's entry
+   * with the module's own chunks (fetched at once, rather than found one after another).
+   */
+  moduleAssets(remote: ResolvedRemote, module: string): { css: string[]; js: string[] } {
+    const exposed = this.expose(remote, module);
     const at = (file: string) =>
       /^https?:\/\//i.test(remote.browserBase)
         ? new URL(file, remote.browserBase).href
@@ -232,8 +249,8 @@ export class RemoteDirectory {
     const entry = remote.manifest.metaData?.remoteEntry;
     const entryFile = `${entry?.path ?? ""}${entry?.name ?? "remoteEntry.js"}`;
     return {
-      css: [...(routes?.assets?.css?.sync ?? []), ...(routes?.assets?.css?.async ?? [])].map(at),
-      js: [entryFile, ...(routes?.assets?.js?.sync ?? [])].map(at),
+      css: [...(exposed?.assets?.css?.sync ?? []), ...(exposed?.assets?.css?.async ?? [])].map(at),
+      js: [entryFile, ...(exposed?.assets?.js?.sync ?? [])].map(at),
     };
   }
 }

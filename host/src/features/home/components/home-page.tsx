@@ -1,7 +1,6 @@
-import { dealerJsonLd, type PageHead, type SiteContext, usePageHead, useSite } from "remote-kit";
-import { Link } from "remote-kit/router";
+import { dealerJsonLd, Link, type PageHead, type SiteContext, usePageHead, useSite } from "remote-kit";
 import { inventoryHrefForMake, paths, telHref, WORK_TRUCK_SEARCHES, workTruckSearchHref } from "shared-types";
-import { MapPlaceholder } from "./map-placeholder";
+import MapPlaceholder from "./map-placeholder";
 
 const FLEET_SOLUTIONS = [
   {

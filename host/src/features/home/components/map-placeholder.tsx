@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useSite } from "remote-kit";
+import { defineIsland, useSite } from "remote-kit";
 import type { Address } from "shared-types";
 
 export const mapEmbedUrl = (address: Address) =>
@@ -7,8 +7,16 @@ export const mapEmbedUrl = (address: Address) =>
     `${address.line1}, ${address.city}, ${address.province} ${address.postal_code}`,
   )}`;
 
-/** The external map costs a visitor's data and privacy; it loads only when asked for (SPEC §2 Home). */
-export function MapPlaceholder() {
+const mapsLinkUrl = (address: Address) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
+    `${address.line1}, ${address.city}, ${address.province} ${address.postal_code}`,
+  )}`;
+
+/**
+ * The external map costs a visitor's data and privacy; it loads only when asked for (SPEC §2 Home). Before its
+ * script runs (or without scripts) the placeholder is a link to the map, which works just as well on a phone.
+ */
+function MapPlaceholder() {
   const { name, address } = useSite().business;
   const [loaded, setLoaded] = useState(false);
   if (loaded) {
@@ -23,13 +31,23 @@ export function MapPlaceholder() {
     );
   }
   return (
-    <button type="button" className="host-map host-map--placeholder" onClick={() => setLoaded(true)}>
+    <a
+      className="host-map host-map--placeholder"
+      href={mapsLinkUrl(address)}
+      rel="noopener"
+      onClick={(event) => {
+        event.preventDefault();
+        setLoaded(true);
+      }}
+    >
       <span className="host-map__pin" aria-hidden="true" />
       <span className="host-map__label">
         {address.line1}, {address.city}
         <br />
         <strong>Click to load the map</strong>
       </span>
-    </button>
+    </a>
   );
 }
+
+export default defineIsland("host/map", MapPlaceholder);

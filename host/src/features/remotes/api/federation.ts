@@ -5,7 +5,6 @@ import * as ReactJsxRuntime from "react/jsx-runtime";
 import * as ReactDom from "react-dom";
 import * as ReactDomClient from "react-dom/client";
 import { SHARED_DEPENDENCIES } from "remote-kit";
-import * as Router from "remote-kit/router";
 import * as Zustand from "zustand";
 import * as ZustandMiddleware from "zustand/middleware";
 
@@ -37,12 +36,17 @@ export const federation: ModuleFederation = createInstance({
     "react/jsx-runtime": react(ReactJsxRuntime),
     "react-dom": react(ReactDom),
     "react-dom/client": react(ReactDomClient),
-    // the routing the site uses (remote-kit/router), not the whole library: remotes import only that
-    "react-router-dom": provide(
-      __SHARED_VERSIONS__["react-router-dom"],
-      Router,
-      SHARED_DEPENDENCIES["react-router-dom"].requiredVersion,
-    ),
+    // the routing the site uses (remote-kit/router), not the whole library: remotes import only that. Loaded when a
+    // remote's code asks for it: a page of islands has none (only a page the browser renders itself)
+    "react-router-dom": {
+      version: __SHARED_VERSIONS__["react-router-dom"],
+      get: () => import("remote-kit/router").then((router) => () => router),
+      shareConfig: {
+        singleton: true,
+        strictVersion: true,
+        requiredVersion: SHARED_DEPENDENCIES["react-router-dom"].requiredVersion,
+      },
+    },
     zustand: provide(__SHARED_VERSIONS__.zustand, Zustand, SHARED_DEPENDENCIES.zustand.requiredVersion),
     // the federation plugin shares zustand's subpaths with it: the middleware (team leads' drafts) comes from here too
     "zustand/middleware": provide(

@@ -42,8 +42,9 @@ async function fetchConfig(): Promise<RemotesConfig> {
  */
 export function loadRemotesConfig(fresh = false): Promise<RemotesConfig> {
   if (fresh) configPromise = null;
+  // the configuration the server composed the page with was checked there; one fetched anew is checked here
   const written = fresh ? null : readSiteDocument()?.remotes;
-  configPromise ??= (written ? checkConfig(written, "the page's remote configuration") : fetchConfig())
+  configPromise ??= (written ? Promise.resolve(written) : fetchConfig())
     .then(async (config) => {
       await register(config);
       return config;

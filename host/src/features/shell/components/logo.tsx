@@ -1,5 +1,4 @@
-import { useSite } from "remote-kit";
-import { Link } from "remote-kit/router";
+import { Link, useSite } from "remote-kit";
 
 export function Logo() {
   const { name } = useSite().business;

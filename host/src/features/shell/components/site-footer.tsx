@@ -1,5 +1,4 @@
-import { useSite } from "remote-kit";
-import { Link } from "remote-kit/router";
+import { Link, useSite } from "remote-kit";
 import { paths } from "shared-types";
 import { HoursTable } from "./hours-table";
 

@@ -1,25 +1,22 @@
-import { type ReactNode, useEffect } from "react";
-import { markHydrated } from "../../remotes/components/remote-region";
-import { useNavigationEffects } from "../hooks/use-navigation-effects";
+import type { ReactNode } from "react";
+import { useLocation } from "remote-kit/router";
 import { SiteFooter } from "./site-footer";
-import { TopNav } from "./top-nav";
+import TopNav from "./top-nav";
 
 declare const __BUILD_YEAR__: number;
 const copyrightYear = typeof __BUILD_YEAR__ === "number" ? __BUILD_YEAR__ : new Date().getFullYear();
 
+/** The shell of every page, rendered on the server only: the menu is an island, the footer plain HTML. */
 export function SiteLayout({ children }: { children: ReactNode }) {
-  useNavigationEffects();
-  // marks the moment the static HTML became interactive (menus, buttons): tests and monitoring wait for it
-  useEffect(() => {
-    markHydrated();
-    document.documentElement.dataset.hostReady = "true";
-  }, []);
+  const { pathname, search } = useLocation();
   return (
     <div className="host-site">
       <a className="host-skip-link" href="#main">
         Skip to content
       </a>
-      <TopNav />
+      <header className="host-header">
+        <TopNav location={`${pathname}${search}`} />
+      </header>
       <main id="main" className="host-main">
         {children}
       </main>

@@ -1,79 +1,73 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { NavLink, useLocation } from "remote-kit/router";
+import { useRef, useState } from "react";
+import { defineIsland, Link } from "remote-kit";
 import { isNavGroup, NAV_ENTRIES, type NavGroupEntry } from "../nav-entries";
 import { Logo } from "./logo";
 
 export const MOBILE_MENU_TOGGLE_ID = "host-menu-toggle";
 
+const pathOf = (href: string) => href.split("?")[0] ?? href;
+const isCurrent = (href: string, location: string) => {
+  const path = pathOf(href);
+  return location === href || location.split("?")[0] === path || location.startsWith(`${path}/`);
+};
+
 /**
- * The mobile menu is a checkbox (SPEC §4) so it opens from the static HTML before any script runs;
- * React unticks it on every navigation.
+ * The top navigation. It works before (and without) any script: the mobile menu is a checkbox (SPEC §4) and a
+ * group's submenu opens on hover or when its button has focus. Once hydrated (an island of its own), a group also
+ * opens and closes by click, says whether it is open, and closes on Escape or when focus leaves it. Every link
+ * loads its page, so the menu is closed on every new page.
  */
-export function TopNav() {
-  const location = useLocation();
-  const toggleRef = useRef<HTMLInputElement>(null);
+function TopNav({ location }: { location: string }) {
   const [openGroup, setOpenGroup] = useState<string | null>(null);
-
-  // Close on navigation, but not on the first render: a visitor may open the menu from the static HTML
-  // before the page becomes interactive, and hydrating must not snap it shut.
-  const navigationKey = `${location.pathname}${location.search}${location.hash}`;
-  const shownKey = useRef(navigationKey);
-  useEffect(() => {
-    if (shownKey.current === navigationKey) return;
-    shownKey.current = navigationKey;
-    if (toggleRef.current) toggleRef.current.checked = false;
-    setOpenGroup(null);
-  }, [navigationKey]);
-
   return (
-    <header className="host-header">
-      <nav className="host-nav" aria-label="Main">
-        <Logo />
-        <input
-          ref={toggleRef}
-          type="checkbox"
-          id={MOBILE_MENU_TOGGLE_ID}
-          className="host-nav__toggle"
-          aria-label="Menu"
-        />
-        <label htmlFor={MOBILE_MENU_TOGGLE_ID} className="host-nav__toggle-label" aria-hidden="true">
-          <span />
-          <span />
-          <span />
-        </label>
-        <ul className="host-nav__list">
-          {NAV_ENTRIES.map((entry) =>
-            isNavGroup(entry) ? (
-              <NavGroup
-                key={entry.id}
-                group={entry}
-                open={openGroup === entry.id}
-                onOpenChange={(open) => setOpenGroup(open ? entry.id : null)}
-              />
-            ) : (
-              <li key={entry.href} className="host-nav__item">
-                <NavLink to={entry.href} className="host-nav__link">
-                  {entry.label}
-                </NavLink>
-              </li>
-            ),
-          )}
-        </ul>
-      </nav>
-    </header>
+    <nav className="host-nav" aria-label="Main">
+      <Logo />
+      <input type="checkbox" id={MOBILE_MENU_TOGGLE_ID} className="host-nav__toggle" aria-label="Menu" />
+      <label htmlFor={MOBILE_MENU_TOGGLE_ID} className="host-nav__toggle-label" aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </label>
+      <ul className="host-nav__list">
+        {NAV_ENTRIES.map((entry) =>
+          isNavGroup(entry) ? (
+            <NavGroup
+              key={entry.id}
+              group={entry}
+              location={location}
+              open={openGroup === entry.id}
+              onOpenChange={(open) => setOpenGroup(open ? entry.id : null)}
+            />
+          ) : (
+            <li key={entry.href} className="host-nav__item">
+              <Link
+                to={entry.href}
+                className={`host-nav__link${isCurrent(entry.href, location) ? " active" : ""}`}
+                aria-current={isCurrent(entry.href, location) ? "page" : undefined}
+              >
+                {entry.label}
+              </Link>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
   );
 }
 
 function NavGroup({
   group,
+  location,
   open,
   onOpenChange,
 }: {
   group: NavGroupEntry;
+  location: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const menuId = useId();
+  // a fixed id: the menu is its own island, and the server rendered it in a tree of another shape
+  const menuId = `host-nav-${group.id}`;
   const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <li
@@ -101,12 +95,18 @@ function NavGroup({
       <ul id={menuId} className="host-nav__submenu">
         {group.items.map((item) => (
           <li key={item.href}>
-            <NavLink to={item.href} className="host-nav__sublink" end>
+            <Link
+              to={item.href}
+              className="host-nav__sublink"
+              aria-current={location === item.href ? "page" : undefined}
+            >
               {item.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
     </li>
   );
 }
+
+export default defineIsland("host/nav", TopNav);

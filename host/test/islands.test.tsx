@@ -1,0 +1,156 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { renderToString } from "react-dom/server";
+import { defineIsland, ISLAND_ATTRIBUTES, PEER_MODULE_LOADER_KEY, PeerForm, SiteProvider } from "remote-kit";
+import { ServerRenderContext, serverRenderState } from "remote-kit/render";
+import { installSiteDocument, TEST_SITE } from "remote-kit/testing";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+// The federation plugin does nothing under Vitest: the registry is replaced by a controllable fake.
+const loadRemoteModule = vi.fn();
+const loadRemoteRoutes = vi.fn();
+vi.mock("../src/features/remotes/api/remote-registry", () => ({
+  loadRemoteModule: (...args: unknown[]) => loadRemoteModule(...args),
+  loadRemoteRoutes: (...args: unknown[]) => loadRemoteRoutes(...args),
+  RemoteUnavailableError: class extends Error {},
+}));
+const { hydrateIslands } = await import("../src/features/islands/hydrate-islands");
+// the host's page script publishes its loader for remotes' peer modules (main.tsx)
+(globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] = (id: string) => loadRemoteModule(id);
+// the islands hydrate as they do in a page: scheduled by React, not flushed by a test's act()
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+const { remoteForPath } = await import("../src/features/remotes/remote-for-path");
+
+/** Two of a remote's islands: a gallery-like one and a form, each its own exposed module. */
+const hydrated: string[] = [];
+function Counter({ label }: { label: string }) {
+  const [count, setCount] = useState(0);
+  hydrated.push(label);
+  return (
+    <button type="button" onClick={() => setCount((n) => n + 1)}>
+      {label} {count}
+    </button>
+  );
+}
+const Photos = defineIsland("inventory/island/photos", Counter);
+const Form = defineIsland("leads/contact-form", Counter, { hydrate: "form" });
+
+/** A page as a remote's renderer and the host compose it: static HTML with islands, and a fragment's slot. */
+function serverPage(tree: React.ReactNode): string {
+  return renderToString(
+    <ServerRenderContext.Provider value={serverRenderState("inventory", TEST_SITE)}>
+      <SiteProvider value={TEST_SITE}>{tree}</SiteProvider>
+    </ServerRenderContext.Provider>,
+  );
+}
+
+beforeEach(() => {
+  hydrated.length = 0;
+  loadRemoteModule.mockReset();
+  loadRemoteRoutes.mockReset();
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => {
+  document.body.innerHTML = "";
+  installSiteDocument();
+});
+
+describe("the page's islands", () => {
+  it("hydrates each island as its own root, the form first, and leaves the static HTML alone", async () => {
+    document.body.innerHTML = `<main><h1 id="static">Static</h1>${serverPage(
+      <>
+        <Photos label="Photos" />
+        <Form label="Form" />
+      </>,
+    )}</main>`;
+    hydrated.length = 0;
+    const heading = document.getElementById("static");
+    const formButton = screen.getByRole("button", { name: "Form 0" });
+    loadRemoteModule.mockImplementation(async (id: string) => ({
+      default: id === "leads/contact-form" ? Form : Photos,
+    }));
+    await hydrateIslands();
+    // the form's root rendered (and committed) before the other island's started
+    expect(hydrated[0]).toBe("Form");
+    expect(hydrated.lastIndexOf("Form")).toBeLessThan(hydrated.indexOf("Photos"));
+    // adopted, not replaced: the same elements respond
+    expect(screen.getByRole("button", { name: "Form 0" })).toBe(formButton);
+    await userEvent.click(formButton);
+    expect(formButton.textContent).toBe("Form 1");
+    expect(document.getElementById("static")).toBe(heading);
+    for (const island of document.querySelectorAll("fleet-island")) {
+      expect(island.getAttribute(ISLAND_ATTRIBUTES.state)).toBe("hydrated");
+    }
+  });
+
+  it("keeps an island's server HTML, working, when its code cannot be had: never a fallback in its place", async () => {
+    document.body.innerHTML = serverPage(<Photos label="Photos" />);
+    const before = document.body.innerHTML;
+    loadRemoteModule.mockRejectedValue(new Error("inventory is down"));
+    await hydrateIslands();
+    const island = document.querySelector("fleet-island") as HTMLElement;
+    expect(island.getAttribute(ISLAND_ATTRIBUTES.state)).toBe("failed");
+    island.removeAttribute(ISLAND_ATTRIBUTES.state);
+    expect(document.body.innerHTML).toBe(before);
+  });
+
+  it("renders a peer's module the server could not include, keeping the fallback until it has loaded", async () => {
+    document.body.innerHTML = serverPage(
+      <PeerForm
+        use={{ from: "leads", module: "./contact-form", props: { label: "t.string" } } as never}
+        props={{ label: "Late form" } as never}
+      />,
+    );
+    expect(document.body.textContent).toContain("Our enquiry form can't be shown right now");
+    let arrive: (module: unknown) => void = () => {};
+    loadRemoteModule.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+    const done = hydrateIslands();
+    await waitFor(() => expect(loadRemoteModule).toHaveBeenCalledWith("leads/contact-form"));
+    expect(document.body.textContent).toContain("Our enquiry form can't be shown right now");
+    arrive({ default: Form });
+    await done;
+    expect(await screen.findByRole("button", { name: "Late form 0" })).toBeTruthy();
+  });
+});
+
+describe("a region the server could not compose", () => {
+  it("is rendered by the browser from the remote's routes, with a Retry that loads them again", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    document.body.innerHTML +=
+      '<div class="host-remote" data-remote="inventory" data-region="browser"><div class="host-remote-loading"><p>Loading...</p></div></div>';
+    loadRemoteRoutes.mockRejectedValueOnce(new Error("down")).mockResolvedValue({ default: () => <h1>Trailers</h1> });
+    await hydrateIslands();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Our vehicle and trailer inventory can't be shown right now");
+    expect(screen.getByRole("link", { name: "403-555-0140" }).getAttribute("href")).toBe("tel:+14035550140");
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("heading", { name: "Trailers" })).toBeTruthy();
+    expect(loadRemoteRoutes).toHaveBeenLastCalledWith("inventory", 1);
+  });
+
+  it("of the previous protocol, is hydrated whole from its server HTML", async () => {
+    document.body.innerHTML =
+      '<div class="host-remote" data-remote="catalog" data-region="legacy"><!--$--><h1>Isuzu line-up</h1><!--/$--></div>';
+    const heading = screen.getByRole("heading", { name: "Isuzu line-up" });
+    loadRemoteRoutes.mockResolvedValue({ default: () => <h1>Isuzu line-up</h1> });
+    await hydrateIslands();
+    expect(loadRemoteRoutes).toHaveBeenCalledWith("catalog");
+    expect(screen.getByRole("heading", { name: "Isuzu line-up" })).toBe(heading);
+    expect(document.querySelector('[data-region="legacy"]')?.getAttribute(ISLAND_ATTRIBUTES.state)).toBe("hydrated");
+  });
+});
+
+describe("remoteForPath", () => {
+  it("names the owning remote of every route, and none for unknown paths", () => {
+    expect(remoteForPath("/line-up/isuzu/isuzu-nrr-diesel")).toBe("catalog");
+    expect(remoteForPath("/get-financing/form")).toBe("catalog");
+    expect(remoteForPath("/inventory/vehicle/AB123")).toBe("inventory");
+    expect(remoteForPath("/trailer-inventory")).toBe("inventory");
+    expect(remoteForPath("/body-shop-services/estimates")).toBe("service");
+    expect(remoteForPath("/specials")).toBe("service");
+    expect(remoteForPath("/contact/quote/x")).toBe("leads");
+    expect(remoteForPath("/nowhere")).toBeNull();
+    expect(remoteForPath("/line-up/gm/a/b")).toBeNull();
+  });
+});

@@ -20,6 +20,8 @@ export default defineConfig(
       "./service-booking-form": "./src/forms/service-booking-form.tsx",
       "./trailer-enquiry-form": "./src/forms/trailer-enquiry-form.tsx",
       "./vehicle-finder-form": "./src/forms/vehicle-finder-form.tsx",
+      // islands of its own pages (loaded by the host to hydrate them)
+      "./island/unsubscribe": "./src/islands/unsubscribe-confirm.tsx",
     },
     devPort: DEFAULT_REMOTE_DEV_PORTS.leads,
     provides: PROVIDES,

@@ -1,5 +1,5 @@
-import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
-import { lineupModelResource, privacyFactsResource, unitResource } from "./api/resources";
+import { type LoaderContext, lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
+import { formStartResource, lineupModelResource, privacyFactsResource, unitResource } from "./api/resources";
 import "./leads.css";
 
 // each page is its own chunk
@@ -7,13 +7,26 @@ const ContactPage = lazyPage(() => import("./pages/contact-page").then((m) => m.
 const MoreInfoPage = lazyPage(() => import("./pages/more-info-page").then((m) => m.MoreInfoPage));
 const PrivacyPage = lazyPage(() => import("./pages/privacy-page").then((m) => m.PrivacyPage));
 const UnsubscribePage = lazyPage(() => import("./pages/unsubscribe-page").then((m) => m.UnsubscribePage));
+const ThankYouPage = lazyPage(() => import("./pages/thank-you-page").then((m) => m.ThankYouPage));
 const modelRequestPage = (kind: "inquiry" | "quote") =>
   lazyPage(() => import("./pages/model-request-page").then((m) => () => <m.ModelRequestPage kind={kind} />));
 
-const withModel: RemoteRoute["load"] = async ({ params, preload }) => {
-  // the model is team catalog's published data: without it the page still renders, and the browser asks again
-  await preload(lineupModelResource, params.id ?? "").catch(() => undefined);
-};
+/**
+ * Every page with a form loads when it was served, signed by the API, into the form (the fill-time guard). Without
+ * it the form still works: its code asks when it appears, and a post without scripts is held for review.
+ */
+const loadFormStart = (context: LoaderContext): Promise<void> =>
+  context.preload(formStartResource).then(
+    () => undefined,
+    () => undefined,
+  );
+
+/** The model is team catalog's published data: without it the page still renders, with the contact form. */
+const loadModel = (context: LoaderContext): Promise<void> =>
+  context.preload(lineupModelResource, context.params.id ?? "").then(
+    () => undefined,
+    () => undefined,
+  );
 
 /**
  * Team leads' routes (shared-types REMOTE_ROUTE_PATTERNS.leads), rendered by its own server and hydrated in the
@@ -22,14 +35,25 @@ const withModel: RemoteRoute["load"] = async ({ params, preload }) => {
  * privacy notice, and its consent endpoint for unsubscribe links. Exposes every enquiry form.
  */
 export const LEADS_ROUTES: readonly RemoteRoute[] = [
-  { path: "/contact", element: ContactPage },
+  { path: "/contact", element: ContactPage, load: loadFormStart },
   {
     path: "/contact/more-info/:id",
     element: MoreInfoPage,
-    load: async ({ params, preload }) => void (await preload(unitResource, params.id ?? "")),
+    load: async (context) => {
+      await Promise.all([loadFormStart(context), context.preload(unitResource, context.params.id ?? "")]);
+    },
   },
-  { path: "/contact/inquiry/:id", element: modelRequestPage("inquiry"), load: withModel },
-  { path: "/contact/quote/:id", element: modelRequestPage("quote"), load: withModel },
+  { path: "/contact/thank-you", element: ThankYouPage },
+  {
+    path: "/contact/inquiry/:id",
+    element: modelRequestPage("inquiry"),
+    load: async (context) => void (await Promise.all([loadFormStart(context), loadModel(context)])),
+  },
+  {
+    path: "/contact/quote/:id",
+    element: modelRequestPage("quote"),
+    load: async (context) => void (await Promise.all([loadFormStart(context), loadModel(context)])),
+  },
   {
     path: "/privacy",
     element: PrivacyPage,

@@ -43,6 +43,7 @@ const PAGES: Record<string, [path: string, heading: string]> = {
   "/contact/quote/:id": ["/contact/quote/isuzu-nrr-ev", "More Information"],
   "/privacy": ["/privacy", "Privacy notice"],
   "/unsubscribe": ["/unsubscribe?email=a%40b.ca&token=t", "Unsubscribe from our emails"],
+  "/contact/thank-you": ["/contact/thank-you?form=trailer-enquiry&from=%2Ftrailer-inventory%2FT1007", "Thank you!"],
 };
 
 describe("team leads's route table", () => {
@@ -128,5 +129,22 @@ describe("pages", () => {
     const { container } = await renderAt("/contact/inquiry/isuzu-nope");
     expect(await screen.findByText(/We don't have a line-up model called "isuzu-nope"/)).toBeTruthy();
     expect(container.querySelector('[data-lead-form="contact"]')).not.toBeNull();
+  });
+});
+
+describe("the thank-you page of a form sent without scripts", () => {
+  it("says what that form says once sent, and leads back to the page it was on, never to another site", async () => {
+    await renderAt("/contact/thank-you?form=trailer-enquiry&from=%2Ftrailer-inventory%2FT1007");
+    expect(screen.getByRole("status").textContent).toBe("Thank you! We will be in touch soon.");
+    expect(screen.getByRole("link", { name: "Back to the page you were on" }).getAttribute("href")).toBe(
+      "/trailer-inventory/T1007",
+    );
+  });
+
+  it("has the booking form's two lines, and goes home rather than to an address outside the site", async () => {
+    await renderAt("/contact/thank-you?form=service-booking&from=%2F%2Fevil.example%2F");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Thank you!");
+    expect(screen.getByRole("status").textContent).toBe("We will reach out to you soon with a reply.");
+    expect(screen.getByRole("link", { name: "Back to the page you were on" }).getAttribute("href")).toBe("/");
   });
 });

@@ -1,6 +1,6 @@
 import { apiPaths, LEAD_SPAM_GUARD } from "shared-types";
 
-const SIGNED_START = /^\d{13}\.[A-Za-z0-9_-]{43}$/;
+export const SIGNED_START = /^\d{13}\.[A-Za-z0-9_-]{43}$/;
 
 /**
  * Asks the API when this form started, signed (LEAD_SPAM_GUARD.startedField): the API measures the fill time on

@@ -21,3 +21,11 @@ export const lineupModelResource = defineResource("leads:lineup-model", findLine
 export const privacyFactsResource = defineResource("leads:privacy-facts", async () =>
   (await import("./consent")).fetchPrivacyFacts(),
 );
+
+/**
+ * When the page was served, as the API signed it: rendered into every form's HTML, so the fill-time guard counts
+ * from the moment the visitor could first see the form, whether or not its code ever runs.
+ */
+export const formStartResource = defineResource("leads:form-start", async () =>
+  (await import("./page-form-start")).fetchFormStartForPage(),
+);

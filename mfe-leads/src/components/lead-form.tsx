@@ -1,133 +1,144 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { useSite } from "remote-kit";
-import { Link } from "remote-kit/router";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { Link, useResource, useServerRender, useSite, useSubmittedForm } from "remote-kit";
+import { FORM_FIELD, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import {
-  EMAIL_PATTERN,
-  isStorableText,
   LEAD_FORMS,
   LEAD_SPAM_GUARD,
+  LEAD_TEXT_FIELDS,
   type LeadFields,
   type LeadFormId,
+  type LeadTextField,
   MARKETING_CONSENT,
   paths,
 } from "shared-types";
 import { fetchFormStart } from "../api/form-start";
+import { formStartResource } from "../api/resources";
 import { LEAD_MESSAGES } from "../copy";
+import { formKey, LEAD_FORM_DEFINITIONS, type LeadInput, labelsOf } from "../forms/form-definitions";
 import { type DraftValues, useDraftStore } from "../stores/draft-store";
 // each form is exposed on its own and rendered inside other teams' pages: it brings its styles with it
 import "../leads.css";
 
-/** The fields a visitor can type into; each form picks its own from these. */
-export type LeadInputName =
-  | "first_name"
-  | "last_name"
-  | "company"
-  | "email"
-  | "day_phone"
-  | "message"
-  | "v_make"
-  | "v_model"
-  | "make"
-  | "model"
-  | "parts_required";
-
-export interface LeadInput {
-  name: LeadInputName;
-  label: string;
-  type?: "text" | "email" | "tel" | "textarea";
-  /** Spans the whole row of the grid. */
-  wide?: boolean;
-}
-
-type FormValues = Record<LeadInputName, string> & { marketing_opt_in: boolean };
-
-export const CONTACT_INPUTS: readonly LeadInput[] = [
-  { name: "first_name", label: "First Name" },
-  { name: "last_name", label: "Last Name" },
-  { name: "company", label: "Company" },
-  { name: "email", label: "Email", type: "email" },
-  { name: "day_phone", label: "Phone Number", type: "tel" },
-];
-export const MESSAGE_INPUT: LeadInput = { name: "message", label: "Message", type: "textarea", wide: true };
+export type FormValues = Record<LeadTextField, string> & { marketing_opt_in: boolean };
 
 export interface LeadFormProps {
   form: LeadFormId;
-  inputs: readonly LeadInput[];
   /** What the visible fields start with (a prefilled message, a make and model). A saved draft wins. */
-  initialValues?: Partial<Record<LeadInputName, string>>;
+  initialValues?: Partial<Record<LeadTextField, string>>;
   /** Sent with the lead but not typed by the visitor: stock number, model, customer action. */
   hidden?: Partial<LeadFields>;
-  heading?: string;
-  /** Replaces the form once the lead is stored. */
-  success?: ReactNode;
-  /** Placeholders repeat the labels inside the inputs (the trailer form's look). */
-  placeholders?: boolean;
-  submitLabel?: string;
-  /** Tells drafts of the same form apart (two forms on one page, or one per unit). */
+  /** Tells forms of one kind apart (two on one page, or one per unit): their drafts, and a post without scripts. */
   draftScope?: string;
+  /** Where the form's heading depends on where it is shown (the booking form's service or body shop). */
+  heading?: string;
 }
 
 type Status = "idle" | "sending" | "sent" | "failed" | "refused";
 
+const TEXT_FIELDS = Object.keys(LEAD_TEXT_FIELDS) as LeadTextField[];
 const EMPTY_VALUES: FormValues = {
-  first_name: "",
-  last_name: "",
-  company: "",
-  email: "",
-  day_phone: "",
-  message: "",
-  v_make: "",
-  v_model: "",
-  make: "",
-  model: "",
-  parts_required: "",
+  ...(Object.fromEntries(TEXT_FIELDS.map((name) => [name, ""])) as Record<LeadTextField, string>),
   marketing_opt_in: false,
 };
 
-function pickDraftValues(values: DraftValues): Partial<FormValues> {
+function pickValues(values: DraftValues | Record<string, string>): Partial<FormValues> {
   const picked: Partial<Record<keyof FormValues, string | boolean>> = {};
-  for (const key of Object.keys(EMPTY_VALUES) as (keyof FormValues)[]) {
-    const value = values[key];
-    if (typeof value === typeof EMPTY_VALUES[key]) picked[key] = value;
-  }
+  for (const name of TEXT_FIELDS) if (typeof values[name] === "string") picked[name] = values[name];
+  const optIn = values.marketing_opt_in;
+  if (typeof optIn === "boolean") picked.marketing_opt_in = optIn;
+  else if (typeof optIn === "string") picked.marketing_opt_in = optIn === "on" || optIn === "true";
   return picked as Partial<FormValues>;
 }
 
 /**
- * The engine behind every enquiry form: validation from shared-types LEAD_FORMS (the API applies the same table),
- * a draft kept until the API acknowledges the lead, one idempotency key per distinct submission, spam signals,
- * and the states of SPEC §4 (sending, sent, failed with every field kept).
+ * The form as it is on the page before its code arrived: what the visitor has typed since (only the fields that
+ * differ from what the server rendered), and the start the server signed when it made the page. Read once, by
+ * the first render in the browser, before React and the form library take the inputs over.
+ */
+function readFormOnPage(
+  domId: string,
+  inputs: readonly LeadInput[],
+  shown: FormValues,
+): { typed: Partial<FormValues>; started?: string } | null {
+  if (typeof document === "undefined") return null;
+  const start = document.getElementById(`${domId}-${LEAD_SPAM_GUARD.startedField}`) as HTMLInputElement | null;
+  const typed: Partial<Record<keyof FormValues, string | boolean>> = {};
+  for (const { name } of inputs) {
+    const element = document.getElementById(`${domId}-${name}`) as HTMLInputElement | HTMLTextAreaElement | null;
+    if (element && element.value !== shown[name]) typed[name] = element.value;
+  }
+  const optIn = document.getElementById(`${domId}-marketing_opt_in`) as HTMLInputElement | null;
+  if (optIn && optIn.checked !== shown.marketing_opt_in) typed.marketing_opt_in = optIn.checked;
+  return { typed: typed as Partial<FormValues>, started: start?.value || undefined };
+}
+
+/** The shared rules (shared-types leadFormValuesSchema), loaded when a form is first checked, not with the page. */
+function sharedRules(form: LeadFormId): Resolver<FormValues> {
+  return async (values, context, options) => {
+    const [{ zodResolver }, { leadFormValuesSchema }] = await Promise.all([
+      import("@hookform/resolvers/zod"),
+      import("shared-types/schemas"),
+    ]);
+    const resolve = zodResolver(leadFormValuesSchema(form, labelsOf(form))) as unknown as Resolver<FormValues>;
+    return resolve(values, context, options);
+  };
+}
+
+/**
+ * The engine behind every enquiry form. Its server HTML is a complete form that posts to the page it is on (the
+ * host hands the post to team leads' server), so it works before and without its code. Once hydrated it checks
+ * what is typed with the same rules, keeps a draft until the API acknowledges the lead, sends one idempotency key
+ * per distinct submission with spam signals, and shows the states of SPEC §4 (sending, sent, failed with every
+ * field kept). What was typed before it hydrated is kept, and a post the browser already started is not repeated.
  */
 export function LeadForm({
   form,
-  inputs,
   initialValues = {},
   hidden = {},
-  heading,
-  success = <p>{LEAD_MESSAGES.success}</p>,
-  placeholders = false,
-  submitLabel = "Submit",
   draftScope = "",
+  heading: headingHere,
 }: LeadFormProps) {
+  const definition = LEAD_FORM_DEFINITIONS[form];
+  const { inputs, submitLabel, placeholders = false, thankYou } = definition;
+  const heading = headingHere ?? definition.heading;
   const rules = LEAD_FORMS[form];
   const { business } = useSite();
-  // from the form's name, not useId: the server renders it in a tree of another shape than the browser's
-  const id = `leads-${form}${draftScope ? `-${draftScope.replace(/[^a-zA-Z0-9-]+/g, "-")}` : ""}`;
+  const key = formKey(form, draftScope);
+  const formId = `leads:${key}`;
+  // from the form's key, not useId: the form is its own island, rendered by the server in a tree of another shape
+  const id = `leads-${key.replace(/:/g, "-")}`;
   const draftKey = `${form}:${draftScope || (typeof window === "undefined" ? "" : window.location.pathname)}`;
+  const server = useServerRender();
+  const submitted = useSubmittedForm(formId);
+  const serverStart = useResource(server ? formStartResource : null);
+
+  // what the server's HTML shows: the starting values, or what was sent without scripts and refused
+  const shown: FormValues = { ...EMPTY_VALUES, ...initialValues, ...(submitted ? pickValues(submitted.values) : {}) };
+  const [onPage] = useState(() => (server ? null : readFormOnPage(id, inputs, shown)));
+  const pageStarted = server ? (serverStart.status === "done" ? serverStart.value : undefined) : onPage?.started;
+
   const [status, setStatus] = useState<Status>("idle");
   // read once per mounted form: begin() must not re-create a draft that was just sent
-  const [draft] = useState(() => useDraftStore.getState().begin(draftKey));
+  const [draft] = useState(() => (server ? { values: {}, savedAt: 0 } : useDraftStore.getState().begin(draftKey)));
+  const formRef = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const {
     register,
     handleSubmit,
     watch,
     setError,
-    formState: { errors, touchedFields, isSubmitted },
+    formState: { errors, touchedFields, dirtyFields, isSubmitted },
   } = useForm<FormValues>({
     mode: "onTouched",
-    defaultValues: { ...EMPTY_VALUES, ...initialValues, ...pickDraftValues(draft.values) },
+    resolver: sharedRules(form),
+    // the draft over the server's values, a refused post over the draft, and what was typed before hydration last
+    defaultValues: {
+      ...shown,
+      ...pickValues(draft.values),
+      ...(submitted ? pickValues(submitted.values) : {}),
+      ...onPage?.typed,
+    },
   });
 
   useEffect(() => {
@@ -135,20 +146,29 @@ export function LeadForm({
     return () => subscription.unsubscribe();
   }, [watch, draftKey]);
 
-  // the fill-time clock starts when the form is first on screen, on the API's clock (a draft keeps its start)
+  // the fill-time clock starts when the page was served (the start the server signed into it), or, for a form the
+  // browser rendered itself, when it appeared, on the API's clock; a draft keeps the earliest
   useEffect(() => {
-    startOnce(draftKey).catch(() => undefined); // asked for again when the lead is sent
-  }, [draftKey]);
+    if (useDraftStore.getState().drafts[draftKey]?.started) return;
+    if (pageStarted) useDraftStore.getState().recordStart(draftKey, pageStarted);
+    else startOnce(draftKey).catch(() => undefined); // asked for again when the lead is sent
+  }, [draftKey, pageStarted]);
+
+  // the browser was already sending this form itself when its code arrived: the next page will say how it went
+  useEffect(() => {
+    if (formRef.current?.hasAttribute(NATIVE_SUBMIT_ATTRIBUTE)) setStatus("sending");
+  }, []);
 
   if (status === "sent") {
     return (
       <div className="leads-form__success" role="status">
-        {success}
+        {thankYou.heading ? <p className="leads-form__success-heading">{thankYou.heading}</p> : null}
+        <p>{thankYou.text}</p>
       </div>
     );
   }
 
-  const onSubmit = handleSubmit(async (values) => {
+  const send = handleSubmit(async (values) => {
     setStatus("sending");
     const visible = Object.fromEntries(inputs.map((input) => [input.name, values[input.name]]));
     const lead = {
@@ -165,8 +185,8 @@ export function LeadForm({
     const fingerprint = JSON.stringify(lead);
     const store = useDraftStore.getState();
     const previous = store.drafts[draftKey]?.attempt;
-    const key = previous?.fingerprint === fingerprint ? previous.key : crypto.randomUUID();
-    store.recordAttempt(draftKey, { key, fingerprint });
+    const idempotencyKey = previous?.fingerprint === fingerprint ? previous.key : crypto.randomUUID();
+    store.recordAttempt(draftKey, { key: idempotencyKey, fingerprint });
     try {
       const started = useDraftStore.getState().drafts[draftKey]?.started ?? (await startNow(draftKey));
       // the HTTP client loads when a visitor first sends: most who see a form never do
@@ -177,60 +197,52 @@ export function LeadForm({
           [LEAD_SPAM_GUARD.honeypotField]: honeypot.current?.value ?? "",
           [LEAD_SPAM_GUARD.startedField]: started,
         },
-        key,
-        { onNewKey: (renewed) => useDraftStore.getState().recordAttempt(draftKey, { key: renewed, fingerprint }) },
+        idempotencyKey,
+        {
+          onNewKey: (renewed) => useDraftStore.getState().recordAttempt(draftKey, { key: renewed, fingerprint }),
+        },
       );
       useDraftStore.getState().forget(draftKey);
       setStatus("sent");
     } catch (error) {
       // the API's reasons for refusing what was typed go next to the fields; everything stays as typed
       const refused = refusedFields(error);
-      let shown = false;
+      let shownReason = false;
       for (const input of inputs) {
         const reason = refused[input.name]?.[0];
         if (reason) {
           setError(input.name, { type: "server", message: `${input.label}: ${reason}` });
-          shown = true;
+          shownReason = true;
         }
       }
-      setStatus(shown ? "refused" : "failed");
+      setStatus(shownReason ? "refused" : "failed");
     }
   });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // a post the browser started before this code arrived is on its way: never send the same lead twice
+    if (event.currentTarget.hasAttribute(NATIVE_SUBMIT_ATTRIBUTE) || status === "sending") {
+      event.preventDefault();
+      return;
+    }
+    void send(event);
+  };
 
   const field = ({ name, label, type = "text", wide }: LeadInput) => {
     const required = rules.requireContact && (name === "first_name" || name === "email");
-    const error = errors[name];
-    const showError = Boolean(error) && (touchedFields[name] || isSubmitted);
+    const checked = errors[name]?.message && (touchedFields[name] || isSubmitted) ? errors[name]?.message : undefined;
+    // a reason from a post without scripts stays until the field is changed
+    const message = checked ?? (!dirtyFields[name] ? submitted?.errors[name] : undefined);
     const inputId = `${id}-${name}`;
     const errorId = `${inputId}-error`;
     const common = {
       id: inputId,
-      className: `leads-form__input${showError ? " leads-form__input--invalid" : ""}`,
-      "aria-invalid": showError,
-      "aria-describedby": showError ? errorId : undefined,
+      className: `leads-form__input${message ? " leads-form__input--invalid" : ""}`,
+      "aria-invalid": Boolean(message),
+      "aria-describedby": message ? errorId : undefined,
       "aria-required": required,
       placeholder: placeholders ? label : undefined,
-      ...register(name, {
-        required: required ? `${label} is required` : false,
-        ...(name === "email" && rules.emailFormat
-          ? { pattern: { value: EMAIL_PATTERN, message: "Enter a valid email address" } }
-          : {}),
-        validate: {
-          // the API's rule (shared-types isStorableText): said here, next to the field, before anything is sent
-          storable: (value: string) =>
-            isStorableText(value, type === "textarea") ||
-            `${label} contains invisible characters we can't accept: please retype it`,
-          // CASL: offers by email need an address to send them to (the API applies the same rule)
-          ...(name === "email"
-            ? {
-                consent: (value: string, formValues: FormValues) =>
-                  !formValues.marketing_opt_in ||
-                  EMAIL_PATTERN.test(value) ||
-                  "Enter your email address to receive our offers",
-              }
-            : {}),
-        },
-      }),
+      defaultValue: shown[name],
+      ...register(name),
     };
     return (
       <div key={name} className={`leads-form__field${wide || type === "textarea" ? " leads-form__field--wide" : ""}`}>
@@ -248,18 +260,29 @@ export function LeadForm({
             {...common}
           />
         )}
-        {showError ? (
+        {message ? (
           <p id={errorId} className="leads-form__error" role="alert">
-            {error?.message}
+            {message}
           </p>
         ) : null}
       </div>
     );
   };
 
+  const failure =
+    status === "failed"
+      ? LEAD_MESSAGES.failure
+      : status === "refused"
+        ? LEAD_MESSAGES.refused
+        : status === "idle" && submitted
+          ? (submitted.message ?? LEAD_MESSAGES.refused)
+          : null;
+
   return (
     <form
+      ref={formRef}
       className={`leads-form leads-form--${form}`}
+      method="post"
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={heading ? `${id}-heading` : undefined}
@@ -270,6 +293,19 @@ export function LeadForm({
           {heading}
         </h2>
       ) : null}
+      {/* what a post without scripts needs: whose form it is, when the page was served, what the visitor did not type */}
+      <input type="hidden" name={FORM_FIELD} value={formId} />
+      {pageStarted ? (
+        <input
+          type="hidden"
+          id={`${id}-${LEAD_SPAM_GUARD.startedField}`}
+          name={LEAD_SPAM_GUARD.startedField}
+          value={pageStarted}
+        />
+      ) : null}
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={String(value ?? "")} />
+      ))}
       <div className="leads-form__grid">{inputs.map(field)}</div>
       {/* people never see this field (the host inlines this team's CSS in every page); bots that fill every input do */}
       <div className="leads-form__trap" aria-hidden="true">
@@ -285,12 +321,17 @@ export function LeadForm({
         />
       </div>
       <label className="leads-form__consent">
-        <input type="checkbox" {...register("marketing_opt_in", { deps: ["email"] })} />
+        <input
+          type="checkbox"
+          id={`${id}-marketing_opt_in`}
+          defaultChecked={shown.marketing_opt_in}
+          {...register("marketing_opt_in", { deps: ["email"] })}
+        />
         <span>{MARKETING_CONSENT.text}</span>
       </label>
-      {status === "failed" || status === "refused" ? (
+      {failure ? (
         <p className="leads-form__failure" role="alert">
-          {status === "refused" ? LEAD_MESSAGES.refused : LEAD_MESSAGES.failure}
+          {failure}
         </p>
       ) : null}
       <button type="submit" className="leads-button" disabled={status === "sending"}>
@@ -341,7 +382,7 @@ async function startNow(draftKey: string): Promise<string> {
   return started;
 }
 
-const AUTOCOMPLETE: Partial<Record<LeadInputName, string>> = {
+const AUTOCOMPLETE: Partial<Record<LeadTextField, string>> = {
   first_name: "given-name",
   last_name: "family-name",
   company: "organization",

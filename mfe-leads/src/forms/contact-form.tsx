@@ -1,7 +1,10 @@
-import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import { defineIsland } from "remote-kit";
+import { LeadForm } from "../components/lead-form";
 import type { ContactFormProps } from "../contracts/provides";
 
 /** /contact#message_us: first name and email required, no format check (SPEC §5). Destination ContactUs. */
-export default function ContactForm(_props: ContactFormProps) {
-  return <LeadForm form="contact" inputs={[...CONTACT_INPUTS, MESSAGE_INPUT]} />;
+function ContactForm(_props: ContactFormProps) {
+  return <LeadForm form="contact" />;
 }
+
+export default defineIsland("leads/contact-form", ContactForm, { hydrate: "form" });

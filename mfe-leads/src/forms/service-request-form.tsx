@@ -1,26 +1,21 @@
-import { CONTACT_INPUTS, LeadForm, MESSAGE_INPUT } from "../components/lead-form";
+import { defineIsland } from "remote-kit";
+import { LeadForm } from "../components/lead-form";
 import type { ServiceRequestFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
 
-/** Request Vehicle Service (/service, /service/{id}): the visitor's vehicle as v_make and v_model (SPEC §3). */
-export default function ServiceRequestForm({ model }: ServiceRequestFormProps) {
+/** /service and /service/{id}: first name and email required (SPEC §5), prefilled for a model. VehicleServiceRequest. */
+function ServiceRequestForm({ model }: ServiceRequestFormProps) {
   return (
     <LeadForm
       form="service-request"
-      heading="Request Vehicle Service"
-      inputs={[
-        ...CONTACT_INPUTS,
-        { name: "v_make", label: "Vehicle Make" },
-        { name: "v_model", label: "Vehicle Model" },
-        MESSAGE_INPUT,
-      ]}
       initialValues={{
         v_make: model?.make ?? "",
         v_model: model?.name ?? "",
         message: PREFILLED_MESSAGES.serviceRequest(model?.name),
       }}
       draftScope={model ? `${model.make} ${model.name}` : "any"}
-      submitLabel="Request Service"
     />
   );
 }
+
+export default defineIsland("leads/service-request-form", ServiceRequestForm, { hydrate: "form" });

@@ -1,5 +1,5 @@
-import { HttpStatus, usePageHead, useResource } from "remote-kit";
-import { Link, useParams } from "remote-kit/router";
+import { HttpStatus, Link, usePageHead, useResource } from "remote-kit";
+import { useParams } from "remote-kit/router";
 import { paths } from "shared-types";
 import { lineupModelResource } from "../api/resources";
 import ContactForm from "../forms/contact-form";

@@ -1,5 +1,5 @@
-import { HttpStatus, usePageHead, useResource, useSite } from "remote-kit";
-import { Link, useParams } from "remote-kit/router";
+import { HttpStatus, Link, usePageHead, useResource, useSite } from "remote-kit";
+import { useParams } from "remote-kit/router";
 import { paths } from "shared-types";
 import { unitResource } from "../api/resources";
 import MoreInfoForm from "../forms/more-info-form";

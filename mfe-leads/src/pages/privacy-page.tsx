@@ -1,5 +1,4 @@
-import { breadcrumbJsonLd, usePageHead, useResource, useSite } from "remote-kit";
-import { Link } from "remote-kit/router";
+import { breadcrumbJsonLd, Link, usePageHead, useResource, useSite } from "remote-kit";
 import { LEAD_FORMS, MARKETING_CONSENT, paths, telHref } from "shared-types";
 import { privacyFactsResource } from "../api/resources";
 import { DRAFT_MAX_AGE_MS } from "../stores/draft-store";

@@ -1,87 +1,22 @@
-import { useState } from "react";
 import { usePageHead, useSite } from "remote-kit";
-import { Link, useSearchParams } from "remote-kit/router";
-import { paths, telHref } from "shared-types";
-import type { UnsubscribeOutcome } from "../api/consent";
+import { useSearchParams } from "remote-kit/router";
+import { paths } from "shared-types";
+import UnsubscribeConfirm from "../islands/unsubscribe-confirm";
 
-type Status = "ready" | "sending" | UnsubscribeOutcome | "failed";
-
-/**
- * Where a marketing email's unsubscribe link lands (?email=…&token=…). Unsubscribing takes one click on a button,
- * not the visit itself: mail scanners open links to check them, and must not unsubscribe anyone.
- */
+/** Where a marketing email's unsubscribe link lands (?email=…&token=…). */
 export function UnsubscribePage() {
   const { business: b } = useSite();
   const [params] = useSearchParams();
-  const email = params.get("email")?.trim() ?? "";
-  const token = params.get("token")?.trim() ?? "";
-  const [status, setStatus] = useState<Status>("ready");
   usePageHead({
     title: `Unsubscribe from ${b.name} emails`,
     description: `Stop offers and specials by email from ${b.name}.`,
     canonical: paths.unsubscribe(),
     robots: "noindex",
   });
-
-  const confirm = async () => {
-    setStatus("sending");
-    try {
-      const { unsubscribe } = await import("../api/consent");
-      setStatus(await unsubscribe(email, token));
-    } catch {
-      setStatus("failed");
-    }
-  };
-
-  const askUs = (
-    <p>
-      You can also call us at <a href={telHref(b.phone_sales)}>{b.phone_sales}</a> or email{" "}
-      <a href={`mailto:${b.primary_email}?subject=Unsubscribe`}>{b.primary_email}</a>, and we will take you off our
-      list.
-    </p>
-  );
-
   return (
     <div className="leads-page leads-unsubscribe">
       <h1 className="leads-page__title">Unsubscribe from our emails</h1>
-      {!email || !token ? (
-        <>
-          <p>This page needs the full link from one of our emails; part of it is missing.</p>
-          {askUs}
-        </>
-      ) : status === "unsubscribed" ? (
-        <div role="status">
-          <p>
-            Done: we will send no more offers or specials to <strong className="leads-break">{email}</strong>.
-          </p>
-          <p>
-            Replies about an enquiry you sent us still reach you. Read our{" "}
-            <Link to={paths.privacy()}>privacy notice</Link>.
-          </p>
-        </div>
-      ) : (
-        <>
-          <p>
-            Stop offers, new inventory and service specials by email to <strong className="leads-break">{email}</strong>
-            ?
-          </p>
-          <button type="button" className="leads-button" onClick={confirm} disabled={status === "sending"}>
-            {status === "sending" ? "Unsubscribing..." : "Unsubscribe"}
-          </button>
-          {status === "invalid-link" ? (
-            <div role="alert">
-              <p>This unsubscribe link is not valid: it may have been cut short when it was copied.</p>
-              {askUs}
-            </div>
-          ) : null}
-          {status === "failed" ? (
-            <div role="alert">
-              <p>We couldn't record that right now. Please try again in a moment.</p>
-              {askUs}
-            </div>
-          ) : null}
-        </>
-      )}
+      <UnsubscribeConfirm email={params.get("email")?.trim() ?? ""} token={params.get("token")?.trim() ?? ""} />
     </div>
   );
 }

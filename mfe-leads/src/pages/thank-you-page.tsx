@@ -1,0 +1,37 @@
+import { Link, usePageHead, useSite } from "remote-kit";
+import { useSearchParams } from "remote-kit/router";
+import { type LeadFormId, paths, telHref } from "shared-types";
+import { LEAD_FORM_DEFINITIONS } from "../forms/form-definitions";
+
+/** A page of the site to go back to (a path, never another site's address). */
+const backPath = (from: string | null) => (from?.startsWith("/") && !from.startsWith("//") ? from : paths.home());
+
+/**
+ * Where a form sent without scripts lands once its lead is stored (the host answered the post with a 303 here):
+ * what that form says when it is sent (SPEC §4), and the way back to the page it was on. Nothing the visitor typed
+ * is in this address.
+ */
+export function ThankYouPage() {
+  const [params] = useSearchParams();
+  const { business } = useSite();
+  const form = params.get("form") ?? "";
+  const definition = Object.hasOwn(LEAD_FORM_DEFINITIONS, form) ? LEAD_FORM_DEFINITIONS[form as LeadFormId] : null;
+  const thankYou = definition?.thankYou ?? LEAD_FORM_DEFINITIONS.contact.thankYou;
+  usePageHead({ title: `Thank you | ${business.name}`, robots: "noindex" });
+  return (
+    <div className="leads-page leads-thank-you">
+      <h1 className="leads-page__title">{thankYou.heading ?? "Thank you!"}</h1>
+      <div className="leads-form__success" role="status">
+        <p>{thankYou.text}</p>
+      </div>
+      <p>
+        Anything urgent? Call us at <a href={telHref(business.phone_sales)}>{business.phone_sales}</a>.
+      </p>
+      <p>
+        <Link className="leads-button" to={backPath(params.get("from"))}>
+          Back to the page you were on
+        </Link>
+      </p>
+    </div>
+  );
+}

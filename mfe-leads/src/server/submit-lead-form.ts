@@ -1,0 +1,97 @@
+import { FORM_FIELD, type FormOutcome, type FormPost, formOwner, type SubmittedForm } from "remote-kit/protocol";
+import { FormNotOwnedError } from "remote-kit/render";
+import {
+  LEAD_FORMS,
+  LEAD_SPAM_GUARD,
+  type LeadCaptureRequest,
+  type LeadTextField,
+  MARKETING_CONSENT,
+  paths,
+} from "shared-types";
+import { leadFieldsSchema, leadFormValuesSchema } from "shared-types/schemas";
+import { z } from "zod/mini";
+import type { ServerLeadClient } from "../api/server-capture";
+import { LEAD_MESSAGES } from "../copy";
+import { formFromKey, LEAD_FORM_DEFINITIONS, labelsOf } from "../forms/form-definitions";
+
+/** Fields a form carries but the visitor does not type (its props: the unit, the model, the customer action). */
+const HIDDEN_FIELDS = ["stock_number", "vin", "make", "model", "customer_action", "message"] as const;
+
+/** The thank-you page of a form, which says what the form itself would have said, with a way back. */
+export function thankYouPath(form: string, from: string): string {
+  const back = from.startsWith("/") && !from.startsWith("//") ? from.split("#")[0] : "/";
+  return `${paths.thankYou()}?${new URLSearchParams({ form, from: back ?? "/" })}`;
+}
+
+/**
+ * One of team leads' forms sent without scripts (the host hands it over with the page it came from): checked with
+ * the form's own rules (the same schema the form uses with scripts), sent to the API as the browser would have
+ * sent it, and answered with the thank-you page (303), or the page again with what was typed and why (4xx, 503).
+ */
+export async function submitLeadForm(post: FormPost, client: ServerLeadClient): Promise<FormOutcome> {
+  const id = post.fields[FORM_FIELD] ?? "";
+  const owner = formOwner(id);
+  const form = owner?.remote === "leads" ? formFromKey(owner.key) : null;
+  if (!form) throw new FormNotOwnedError(`leads has no form ${id}`);
+  const { inputs } = LEAD_FORM_DEFINITIONS[form];
+  const typed = Object.fromEntries(inputs.map(({ name }) => [name, post.fields[name] ?? ""])) as Record<
+    LeadTextField,
+    string
+  >;
+  const optIn = post.fields.marketing_opt_in === "on" || post.fields.marketing_opt_in === "true";
+  const shownAgain = (status: number, errors: Record<string, string>, message?: string): FormOutcome => {
+    const form: SubmittedForm = {
+      id,
+      values: { ...typed, ...(optIn ? { marketing_opt_in: "on" } : {}) },
+      errors,
+      ...(message ? { message } : {}),
+    };
+    return { kind: "page", status, form };
+  };
+
+  const checked = z.safeParse(leadFormValuesSchema(form, labelsOf(form)), { ...typed, marketing_opt_in: optIn });
+  if (!checked.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of checked.error.issues) {
+      const field = String(issue.path[0] ?? "");
+      errors[field] ??= issue.message;
+    }
+    return shownAgain(422, errors);
+  }
+
+  // what the form carries but the visitor did not type: checked like everything else by the API's own schema
+  const hidden = Object.fromEntries(
+    HIDDEN_FIELDS.filter((name) => !inputs.some((input) => input.name === name) && post.fields[name] !== undefined).map(
+      (name) => [name, post.fields[name] ?? ""],
+    ),
+  );
+  const visible = Object.fromEntries(inputs.map(({ name }) => [name, checked.data[name]]));
+  const lead: LeadCaptureRequest = {
+    ...hidden,
+    ...visible,
+    marketing_opt_in: optIn,
+    ...(optIn ? { consent_version: MARKETING_CONSENT.version } : {}),
+    form,
+    destination: LEAD_FORMS[form].destination,
+    "-url": post.pageUrl,
+    [LEAD_SPAM_GUARD.honeypotField]: post.fields[LEAD_SPAM_GUARD.honeypotField] ?? "",
+    ...(post.fields[LEAD_SPAM_GUARD.startedField]
+      ? { [LEAD_SPAM_GUARD.startedField]: post.fields[LEAD_SPAM_GUARD.startedField] }
+      : {}),
+  };
+  // a hidden field edited into something the API cannot take is refused here, not sent
+  if (!z.safeParse(leadFieldsSchema, lead).success) return shownAgain(400, {}, LEAD_MESSAGES.failure);
+
+  const answer = await client.capture(lead, post.clientIp);
+  if (answer.kind === "stored") return { kind: "redirect", location: thankYouPath(form, post.path) };
+  if (answer.kind === "refused") {
+    const errors: Record<string, string> = {};
+    for (const input of inputs) {
+      const reason = answer.fields[input.name]?.[0];
+      if (reason) errors[input.name] = `${input.label}: ${reason}`;
+    }
+    return shownAgain(400, errors, Object.keys(errors).length > 0 ? LEAD_MESSAGES.refused : LEAD_MESSAGES.failure);
+  }
+  if (answer.kind === "limited") return shownAgain(429, {}, answer.message);
+  return shownAgain(503, {}, LEAD_MESSAGES.failure);
+}

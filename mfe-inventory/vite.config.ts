@@ -17,6 +17,11 @@ export default defineConfig((env) =>
       "./routes": "./src/routes.tsx",
       // kept for consumers of the previous release; peers now read the published data below
       "./trailers": "./src/trailers-module.ts",
+      // the interactive parts of its pages, each hydrated on its own by the host (remote-kit defineIsland)
+      "./island/search": "./src/islands/inventory-search.tsx",
+      "./island/gallery": "./src/components/image-gallery.tsx",
+      "./island/call-us": "./src/components/call-us-button.tsx",
+      "./island/payment-estimate": "./src/components/payment-estimate.tsx",
     },
     publishedData: ["trailers"],
     devPort: DEFAULT_REMOTE_DEV_PORTS.inventory,

@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { PEER_MODULE_LOADER_KEY } from "remote-kit";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loadSectionPage, type SectionPage } from "../src/data/service-pages";
@@ -17,7 +17,6 @@ vi.mock("remote-kit", async (original) => ({
 }));
 
 const { default: ServiceRoutes } = await import("../src/routes");
-const { useParallax } = await import("../src/hooks/use-parallax");
 
 /** What team leads' forms were asked to render, by module id: a stand-in for the host's peer loader. */
 let renderedForms: { id: string; props: Record<string, unknown> }[] = [];
@@ -132,39 +131,6 @@ describe("pages", () => {
     const { container } = await renderAt("/body-shop");
     expect(container.textContent).toContain("Two 65 ft paint booths");
     expect(container.querySelectorAll(".service-grid a")).toHaveLength(9);
-  });
-});
-
-function Probe() {
-  const ref = useParallax<HTMLDivElement>();
-  return <div ref={ref} data-testid="probe" />;
-}
-
-describe("parallax", () => {
-  it("shifts the background as the page scrolls", async () => {
-    vi.stubGlobal("matchMedia", () => ({ matches: false }));
-    render(<Probe />);
-    const probe = screen.getByTestId("probe");
-    probe.getBoundingClientRect = () => ({ top: -200 }) as DOMRect;
-    await act(async () => {
-      window.dispatchEvent(new Event("scroll"));
-      await new Promise((r) => requestAnimationFrame(() => r(null)));
-    });
-    expect(probe.style.getPropertyValue("--service-parallax")).toBe("70px");
-    vi.unstubAllGlobals();
-  });
-
-  it("stands still for visitors who ask for reduced motion", async () => {
-    vi.stubGlobal("matchMedia", (query: string) => ({ matches: query.includes("reduce") }));
-    render(<Probe />);
-    const probe = screen.getByTestId("probe");
-    probe.getBoundingClientRect = () => ({ top: -200 }) as DOMRect;
-    await act(async () => {
-      window.dispatchEvent(new Event("scroll"));
-      await new Promise((r) => requestAnimationFrame(() => r(null)));
-    });
-    expect(probe.style.getPropertyValue("--service-parallax")).toBe("");
-    vi.unstubAllGlobals();
   });
 });
 

@@ -1,4 +1,4 @@
-import { Link } from "remote-kit/router";
+import { Link } from "remote-kit";
 import { inventoryHrefForModels, type LineupModel, paths } from "shared-types";
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from "../data/illustrations";
 

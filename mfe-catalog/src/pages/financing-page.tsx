@@ -1,5 +1,4 @@
-import { breadcrumbJsonLd, usePageHead, useSite } from "remote-kit";
-import { Link } from "remote-kit/router";
+import { breadcrumbJsonLd, Link, usePageHead, useSite } from "remote-kit";
 import { paths } from "shared-types";
 
 export function FinancingPage() {

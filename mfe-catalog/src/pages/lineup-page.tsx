@@ -1,5 +1,5 @@
-import { breadcrumbJsonLd, itemListJsonLd, Redirect, usePageHead, useResource, useSite } from "remote-kit";
-import { Link, useParams } from "remote-kit/router";
+import { breadcrumbJsonLd, itemListJsonLd, Link, Redirect, usePageHead, useResource, useSite } from "remote-kit";
+import { useParams } from "remote-kit/router";
 import { type BusinessDetails, type Manufacturer, paths, telHref, workTruckSearchHref } from "shared-types";
 import { inStockCount, modelCountsResource, workTruckSearchCountsResource } from "../api/resources";
 import { ModelCard } from "../components/model-card";

@@ -1,5 +1,5 @@
-import { breadcrumbJsonLd, HttpStatus, Redirect, usePageHead, useSite } from "remote-kit";
-import { Link, useParams } from "remote-kit/router";
+import { breadcrumbJsonLd, HttpStatus, Link, Redirect, usePageHead, useSite } from "remote-kit";
+import { useParams } from "remote-kit/router";
 import { paths, telHref } from "shared-types";
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH, socialImageFor } from "../data/illustrations";
 import { canonicalModelId, findLineupModel } from "../data/lineup-models";

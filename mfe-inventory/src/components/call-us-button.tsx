@@ -1,15 +1,20 @@
-import { useState } from "react";
-import { useSite } from "remote-kit";
+import { useEffect, useState } from "react";
+import { defineIsland, useSite } from "remote-kit";
 import { telHref } from "shared-types";
 
-/** "Call Us Now" turns into the sales phone link once clicked (SPEC §2). */
-export function CallUsButton() {
+/**
+ * "Call Us Now" turns into the sales phone link once clicked (SPEC §2). Until its script runs (or without one) it is
+ * already a link that calls, so a tap on a phone does what the visitor wants (an island of its own).
+ */
+function CallUs() {
   const { phone_sales: phone } = useSite().business;
+  const [interactive, setInteractive] = useState(false);
   const [revealed, setRevealed] = useState(false);
-  if (revealed) {
+  useEffect(() => setInteractive(true), []);
+  if (revealed || !interactive) {
     return (
       <a className="inventory-button inventory-button--primary" href={telHref(phone)}>
-        {phone}
+        {revealed ? phone : "Call Us Now"}
       </a>
     );
   }
@@ -19,3 +24,6 @@ export function CallUsButton() {
     </button>
   );
 }
+
+export const CallUsButton = defineIsland("inventory/island/call-us", CallUs);
+export default CallUsButton;

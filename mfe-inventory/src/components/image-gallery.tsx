@@ -1,20 +1,19 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
+import { defineIsland } from "remote-kit";
 import { thumbnailUrl } from "shared-types";
 
-/** Main image dimmed until loaded; a click on a thumbnail makes it the main image (SPEC §2). */
-export function ImageGallery({ images, alt, fallback }: { images: readonly string[]; alt: string; fallback: string }) {
+/**
+ * A click on a thumbnail makes it the main image, which is dimmed until it has loaded (SPEC §2). The first image
+ * is the server's, shown as the browser loads it: never dimmed waiting for a script (an island of its own).
+ */
+function Gallery({ images, alt, fallback }: { images: readonly string[]; alt: string; fallback: string }) {
   const list = images.length > 0 ? images : [fallback];
   const [selected, setSelected] = useState(list[0] ?? fallback);
-  const [loaded, setLoaded] = useState(false);
-  // the server's image may finish loading before the page is interactive, when no onLoad is listening yet
-  const mainImage = useCallback((image: HTMLImageElement | null) => {
-    if (image?.complete && image.naturalWidth > 0) setLoaded(true);
-  }, []);
+  const [loaded, setLoaded] = useState(true);
   return (
     <div className="inventory-gallery">
       <img
         key={selected}
-        ref={mainImage}
         className={`inventory-gallery__main${loaded ? "" : " inventory-gallery__main--loading"}`}
         src={selected}
         alt={alt}
@@ -48,3 +47,6 @@ export function ImageGallery({ images, alt, fallback }: { images: readonly strin
     </div>
   );
 }
+
+export const ImageGallery = defineIsland("inventory/island/gallery", Gallery);
+export default ImageGallery;

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { allInBreakdown, formatCents, type Vehicle } from "shared-types";
+import { defineIsland } from "remote-kit";
+import { formatCents } from "shared-types";
 import {
   FINANCE_TERMS_MONTHS,
   financeEstimate,
@@ -72,7 +73,7 @@ const termText = (months: number) => `${months} months`;
  * recomputed as the visitor types, with the disclosure Alberta's Cost of Credit Disclosure Regulation asks of a
  * stated payment (APR, term, amount financed, total cost of borrowing, an example). Not shown without a price.
  */
-export function PaymentEstimate({ vehicle }: { vehicle: Vehicle }) {
+function Estimate({ priceCents }: { priceCents: number }) {
   // a fixed prefix, not useId: the server renders the remote's region as its own root, so tree-position ids differ
   // between the server's HTML and the hydrating page; the page has one estimate
   const id = "inventory-estimate";
@@ -81,9 +82,6 @@ export function PaymentEstimate({ vehicle }: { vehicle: Vehicle }) {
     finance: { down: "0", apr: EXAMPLE.finance.apr, term: EXAMPLE.finance.term, residual: "" },
     lease: { down: "0", apr: EXAMPLE.lease.apr, term: EXAMPLE.lease.term, residual: EXAMPLE.lease.residual },
   });
-  const price = allInBreakdown(vehicle);
-  if (!price) return null;
-  const priceCents = price.totalCents;
   const current = typed[plan];
   const set = (field: keyof Typed, value: string | number) =>
     setTyped((all) => ({ ...all, [plan]: { ...all[plan], [field]: value } }));
@@ -219,3 +217,7 @@ export function PaymentEstimate({ vehicle }: { vehicle: Vehicle }) {
     </section>
   );
 }
+
+/** An island of its own, hydrated when the browser is idle: it sits below the fold, after the form. */
+export const PaymentEstimate = defineIsland("inventory/island/payment-estimate", Estimate, { hydrate: "idle" });
+export default PaymentEstimate;

@@ -1,4 +1,4 @@
-import { Link } from "remote-kit/router";
+import { Link } from "remote-kit";
 import { BODY_TYPE_LABELS, FUEL_LABELS, formatFeet, formatOdometer, paths, type Vehicle } from "shared-types";
 import { VehiclePrice } from "./vehicle-price";
 

@@ -1,5 +1,4 @@
-import { breadcrumbJsonLd, itemListJsonLd, usePageHead, useSite } from "remote-kit";
-import { Link } from "remote-kit/router";
+import { breadcrumbJsonLd, itemListJsonLd, Link, usePageHead, useSite } from "remote-kit";
 import { paths } from "shared-types";
 import { TrailerPrice } from "../components/vehicle-price";
 import { PLACEHOLDER_IMAGE, trailerThumbnail } from "../data/trailer-images";

@@ -1,9 +1,8 @@
-import { breadcrumbJsonLd, HttpStatus, usePageHead, useSite } from "remote-kit";
-import { Link, useParams } from "remote-kit/router";
+import { breadcrumbJsonLd, HttpStatus, Link, PeerForm, usePageHead, useSite } from "remote-kit";
+import { useParams } from "remote-kit/router";
 import { formatCents, paths, trailerAllInBreakdown } from "shared-types";
 import { CallUsButton } from "../components/call-us-button";
 import { ImageGallery } from "../components/image-gallery";
-import { LeadsForm } from "../components/leads-form";
 import { AllInPrice, PriceBreakdown } from "../components/vehicle-price";
 import CONSUMES from "../contracts/consumes";
 import { PLACEHOLDER_IMAGE, trailerImages, trailerMainImage } from "../data/trailer-images";
@@ -106,7 +105,7 @@ export function TrailerPage() {
         ) : null}
       </section>
       <section className="inventory-vehicle__form">
-        <LeadsForm
+        <PeerForm
           use={CONSUMES.modules.trailerEnquiryForm}
           props={{
             stockNumber: trailer.stock_number,

@@ -1,6 +1,16 @@
-import { breadcrumbJsonLd, HttpStatus, usePageHead, useResource, useSite } from "remote-kit";
-import { Link, useParams } from "remote-kit/router";
 import {
+  breadcrumbJsonLd,
+  HttpStatus,
+  Link,
+  PeerForm,
+  usePageHead,
+  useResource,
+  useServerRender,
+  useSite,
+} from "remote-kit";
+import { useParams } from "remote-kit/router";
+import {
+  allInBreakdown,
   BODY_TYPE_LABELS,
   CAB_TYPE_LABELS,
   formatFeet,
@@ -13,7 +23,6 @@ import {
 import { similarVehiclesResource, vehicleResource } from "../api/resources";
 import { CallUsButton } from "../components/call-us-button";
 import { ImageGallery } from "../components/image-gallery";
-import { LeadsForm } from "../components/leads-form";
 import { PaymentEstimate } from "../components/payment-estimate";
 import { VehicleListItem } from "../components/vehicle-list-item";
 import { AllInBreakdown, ConditionalOffers, VehiclePrice } from "../components/vehicle-price";
@@ -53,8 +62,9 @@ function vehicleFields(v: Vehicle): [string, string][] {
   ];
 }
 
+/** Optional: what the server loaded with the page, or nothing (it never holds the page up). */
 function SimilarVehicles({ stockNumber }: { stockNumber: string }) {
-  const similar = useResource(similarVehiclesResource, stockNumber);
+  const similar = useResource(useServerRender() ? similarVehiclesResource : null, stockNumber);
   if (similar.status !== "done" || similar.value.length === 0) return null;
   return (
     <section>
@@ -132,6 +142,7 @@ export function VehiclePage() {
   }
   if (!vehicle) return <NoLongerAvailable stockNumber={id} sold={load.value?.status === "sold"} />;
   const v = vehicle;
+  const price = allInBreakdown(v);
   return (
     <div className="inventory-page inventory-vehicle">
       <h1 className="inventory-page__title">{title}</h1>
@@ -152,7 +163,7 @@ export function VehiclePage() {
           </dl>
         </div>
       </div>
-      <PaymentEstimate vehicle={v} />
+      {price ? <PaymentEstimate priceCents={price.totalCents} /> : null}
       {v.options.length > 0 ? (
         <section>
           <h2>Options</h2>
@@ -169,7 +180,7 @@ export function VehiclePage() {
         <div dangerouslySetInnerHTML={{ __html: v.comments }} />
       </section>
       <section className="inventory-vehicle__form">
-        <LeadsForm
+        <PeerForm
           use={CONSUMES.modules.vehicleContactForm}
           props={{ stockNumber: v.stock_number, vin: v.vin, make: v.make, model: v.model }}
         />

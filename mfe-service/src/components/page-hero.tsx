@@ -1,6 +1,8 @@
-import { useParallax } from "../hooks/use-parallax";
-
-/** A page header over a drawn background that shifts on scroll (still for reduced motion). */
+/**
+ * A page header over a drawn background that shifts on scroll (SPEC §2): the stylesheet moves it with the page's
+ * own scrolling (a scroll-driven animation), so it needs no script; browsers without them, and visitors who ask
+ * for reduced motion, get a still background.
+ */
 export function PageHero({
   title,
   image,
@@ -12,9 +14,8 @@ export function PageHero({
   width: number;
   height: number;
 }) {
-  const ref = useParallax<HTMLElement>();
   return (
-    <header ref={ref} className="service-hero">
+    <header className="service-hero">
       <img className="service-hero__image" src={image} alt="" width={width} height={height} decoding="async" />
       <h1 className="service-hero__title">{title}</h1>
     </header>

@@ -1,5 +1,4 @@
-import { breadcrumbJsonLd, usePageHead, useSite } from "remote-kit";
-import { Link } from "remote-kit/router";
+import { breadcrumbJsonLd, Link, usePageHead, useSite } from "remote-kit";
 import { paths } from "shared-types";
 import { PageHero } from "../components/page-hero";
 import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH } from "../data/service-pages";

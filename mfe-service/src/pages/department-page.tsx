@@ -1,8 +1,16 @@
-import { breadcrumbJsonLd, HttpStatus, type PropsOfUse, usePageHead, useResource, useSite } from "remote-kit";
-import { Link, useParams } from "remote-kit/router";
+import {
+  breadcrumbJsonLd,
+  HttpStatus,
+  Link,
+  PeerForm,
+  type PropsOfUse,
+  usePageHead,
+  useResource,
+  useSite,
+} from "remote-kit";
+import { useParams } from "remote-kit/router";
 import { paths, telHref } from "shared-types";
 import { type findLineupModel, lineupModelResource } from "../api/resources";
-import { LeadsForm } from "../components/leads-form";
 import { PageHero } from "../components/page-hero";
 import CONSUMES from "../contracts/consumes";
 import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH } from "../data/service-pages";
@@ -121,8 +129,8 @@ function DepartmentForm({
   model?: PropsOfUse<typeof CONSUMES.modules.serviceRequestForm>["model"];
 }) {
   return department === "service" ? (
-    <LeadsForm use={CONSUMES.modules.serviceRequestForm} props={model ? { model } : {}} />
+    <PeerForm use={CONSUMES.modules.serviceRequestForm} props={model ? { model } : {}} />
   ) : (
-    <LeadsForm use={CONSUMES.modules.partsRequestForm} props={model ? { model } : {}} />
+    <PeerForm use={CONSUMES.modules.partsRequestForm} props={model ? { model } : {}} />
   );
 }

@@ -1,9 +1,8 @@
 import { Fragment } from "react";
-import { breadcrumbJsonLd, Redirect, usePageHead, useResource, useSite } from "remote-kit";
-import { Link, useParams } from "remote-kit/router";
+import { breadcrumbJsonLd, Link, PeerForm, Redirect, usePageHead, useResource, useSite } from "remote-kit";
+import { useParams } from "remote-kit/router";
 import { paths, telHref } from "shared-types";
 import { sectionPageResource } from "../api/resources";
-import { LeadsForm } from "../components/leads-form";
 import { PageHero } from "../components/page-hero";
 import CONSUMES from "../contracts/consumes";
 import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH, type SectionPage } from "../data/service-pages";
@@ -16,7 +15,7 @@ const HOMES = {
 function BookingForm({ page, placement }: { page: SectionPage; placement: string }) {
   return (
     <section className="service-form" aria-label={`Book: ${page.title}`}>
-      <LeadsForm
+      <PeerForm
         use={CONSUMES.modules.serviceBookingForm}
         props={{ section: page.section, serviceTitle: page.title, placement }}
       />

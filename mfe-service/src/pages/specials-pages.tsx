@@ -1,5 +1,4 @@
-import { breadcrumbJsonLd, usePageHead, useResource, useSite } from "remote-kit";
-import { Link } from "remote-kit/router";
+import { breadcrumbJsonLd, Link, usePageHead, useResource, useSite } from "remote-kit";
 import {
   type Promotion,
   type PromotionDepartment,

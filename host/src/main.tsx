@@ -1,18 +1,24 @@
-import { PEER_MODULE_LOADER_KEY } from "remote-kit";
+import { ISLAND_ELEMENT, PEER_MODULE_LOADER_KEY } from "remote-kit";
 import { hydrateIslands } from "./features/islands/hydrate-islands";
 import { loadRemoteModule } from "./features/remotes/api/remote-registry";
+import { BOOT_ELEMENT_ID, HYDRATE_KEY } from "./server/boot-script";
 import "./styles/host.css";
 
 // Remotes render each other's modules through the host's runtime, which knows where every remote lives.
 (globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] = loadRemoteModule;
 
 /**
- * The page is the server's HTML, and works as it is. This makes its interactive parts interactive (islands),
- * renders a region the server could not compose, and says when it is done: tests and monitoring wait for
- * <html data-host-ready> before acting as a visitor would once the page responds.
+ * The page is the server's HTML, and works as it is. The page's inline script (server/boot-script.ts) loads this
+ * when a part of the page needs its code, and asks it (through HYDRATE_KEY) to make those parts interactive.
  */
-hydrateIslands()
-  .catch((error: unknown) => console.warn("The page's scripts failed:", error))
-  .finally(() => {
+function hydrate(islands: Element[]): Promise<void> {
+  return hydrateIslands(islands);
+}
+(globalThis as Record<string, unknown>)[HYDRATE_KEY] = hydrate;
+
+// the dev server's page loads this itself, with no inline script of ours: everything at once
+if (!document.getElementById(BOOT_ELEMENT_ID)) {
+  void hydrate([...document.querySelectorAll(ISLAND_ELEMENT)]).finally(() => {
     document.documentElement.dataset.hostReady = "true";
   });
+}

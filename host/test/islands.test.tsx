@@ -15,7 +15,9 @@ vi.mock("../src/features/remotes/api/remote-registry", () => ({
   loadRemoteRoutes: (...args: unknown[]) => loadRemoteRoutes(...args),
   RemoteUnavailableError: class extends Error {},
 }));
-const { hydrateIslands } = await import("../src/features/islands/hydrate-islands");
+const { hydrateIslands: hydrate, forgetPage } = await import("../src/features/islands/hydrate-islands");
+/** What the page's inline script asks for: every island in the page (each test's page is a new one). */
+const hydrateIslands = () => hydrate([...document.querySelectorAll("fleet-island")]);
 // the host's page script publishes its loader for remotes' peer modules (main.tsx)
 (globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] = (id: string) => loadRemoteModule(id);
 // the islands hydrate as they do in a page: scheduled by React, not flushed by a test's act()
@@ -46,6 +48,7 @@ function serverPage(tree: React.ReactNode): string {
 }
 
 beforeEach(() => {
+  forgetPage();
   hydrated.length = 0;
   loadRemoteModule.mockReset();
   loadRemoteRoutes.mockReset();
@@ -84,6 +87,47 @@ describe("the page's islands", () => {
     }
   });
 
+  it("waits a little for the form's code to hydrate it first, but never holds the others for an island that is late", async () => {
+    document.body.innerHTML = serverPage(
+      <>
+        <Photos label="Photos" />
+        <Form label="Form" />
+      </>,
+    );
+    hydrated.length = 0;
+    let formArrives: (module: unknown) => void = () => {};
+    loadRemoteModule.mockImplementation((id: string) =>
+      id === "leads/contact-form"
+        ? new Promise((resolve) => (formArrives = resolve))
+        : Promise.resolve({ default: Photos }),
+    );
+    const done = hydrateIslands();
+    // the form's code is a moment late: the gallery-like island waits for it...
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(hydrated).toEqual([]);
+    formArrives({ default: Form });
+    await done;
+    expect(hydrated[0]).toBe("Form");
+    // ...but not for ever: an island whose code never comes does not stop the rest
+    document.body.innerHTML = serverPage(
+      <>
+        <Photos label="Photos" />
+        <Form label="Form" />
+      </>,
+    );
+    hydrated.length = 0;
+    forgetPage();
+    loadRemoteModule.mockImplementation((id: string) =>
+      id === "leads/contact-form" ? new Promise(() => {}) : Promise.resolve({ default: Photos }),
+    );
+    void hydrateIslands();
+    await waitFor(() => expect(hydrated).toContain("Photos"), { timeout: 5000 });
+    // still waiting for its code, its server HTML as it was
+    expect(document.querySelector('[data-island="leads/contact-form"]')?.getAttribute(ISLAND_ATTRIBUTES.state)).toBe(
+      "loading",
+    );
+  });
+
   it("keeps an island's server HTML, working, when its code cannot be had: never a fallback in its place", async () => {
     document.body.innerHTML = serverPage(<Photos label="Photos" />);
     const before = document.body.innerHTML;
@@ -93,6 +137,13 @@ describe("the page's islands", () => {
     expect(island.getAttribute(ISLAND_ATTRIBUTES.state)).toBe("failed");
     island.removeAttribute(ISLAND_ATTRIBUTES.state);
     expect(document.body.innerHTML).toBe(before);
+  });
+
+  it("hydrates an island once however often it is asked for", async () => {
+    document.body.innerHTML = serverPage(<Photos label="Photos" />);
+    loadRemoteModule.mockResolvedValue({ default: Photos });
+    await Promise.all([hydrateIslands(), hydrateIslands()]);
+    expect(loadRemoteModule).toHaveBeenCalledTimes(1);
   });
 
   it("renders a peer's module the server could not include, keeping the fallback until it has loaded", async () => {

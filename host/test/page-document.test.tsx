@@ -1,7 +1,8 @@
 import { NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import { TEST_SITE } from "remote-kit/testing";
 import { describe, expect, it } from "vitest";
-import { BOOT_ELEMENT_ID, BOOT_SCRIPT, composeDocument, type HostAssets } from "../src/server/page-document";
+import { guardNativeSubmits } from "../src/server/boot-script";
+import { BOOT_ELEMENT_ID, composeDocument, type HostAssets } from "../src/server/page-document";
 import { renderApp } from "../src/server/render-app";
 
 describe("composing a page on the server", () => {
@@ -14,7 +15,7 @@ describe("composing a page on the server", () => {
     expect(html).toContain("Parts Hours");
     // the shell's own interactive part is an island: the menu, with the page it is on
     expect(html).toMatch(
-      /<fleet-island data-island="host\/nav" data-props="\{&quot;location&quot;:&quot;\/line-up\/isuzu&quot;\}" data-hydrate="load">/,
+      /<fleet-island data-island="host\/nav" data-props="\{&quot;location&quot;:&quot;\/line-up\/isuzu&quot;\}" data-hydrate="interaction">/,
     );
   });
 
@@ -44,7 +45,10 @@ describe("composing a page on the server", () => {
       appHtml: "<main>page</main>",
       site: { ...TEST_SITE, composed: { remote: "catalog", path: "/line-up/isuzu" } },
       routeData: { remote: "catalog", payload: { path: "/line-up/isuzu", entries: { k: "</script>" } } },
-      preload: { css: [], js: ["/remotes/catalog/remoteEntry.js"] },
+      code: {
+        eager: ["/remotes/catalog/remoteEntry.js"],
+        islands: { "leads/contact-form": ["/assets/federation-1.js", "/remotes/leads/assets/contact-form-1.js"] },
+      },
     });
     expect(html).toContain("<title>Isuzu</title>");
     expect(html).toContain("<style>.a{}<\\/style><script></style>");
@@ -55,7 +59,9 @@ describe("composing a page on the server", () => {
     const boot = JSON.parse(html.match(new RegExp(`id="${BOOT_ELEMENT_ID}">([^<]*)<`))?.[1] ?? "{}");
     expect(boot).toEqual({
       entry: "/assets/index-1.js",
-      preload: ["/assets/runtime-1.js", "/remotes/catalog/remoteEntry.js"],
+      runtime: ["/assets/runtime-1.js"],
+      eager: ["/remotes/catalog/remoteEntry.js"],
+      islands: { "leads/contact-form": ["/assets/federation-1.js", "/remotes/leads/assets/contact-form-1.js"] },
     });
   });
 });
@@ -63,7 +69,7 @@ describe("composing a page on the server", () => {
 describe("the page's boot script", () => {
   it("marks a form the browser sends itself, lets it go once, and never again until the page is shown anew", () => {
     document.body.innerHTML = `<script type="application/json" id="${BOOT_ELEMENT_ID}">{"entry":"data:text/javascript,","preload":[]}</script><form><button>Send</button></form>`;
-    new Function(BOOT_SCRIPT.replace(/const boot=.*$/, ""))();
+    guardNativeSubmits(NATIVE_SUBMIT_ATTRIBUTE);
     const form = document.querySelector("form") as HTMLFormElement;
     const first = new Event("submit", { bubbles: true, cancelable: true });
     form.dispatchEvent(first);
@@ -76,7 +82,7 @@ describe("the page's boot script", () => {
 
   it("leaves a form its code took over alone", () => {
     document.body.innerHTML = "<form><button>Send</button></form>";
-    new Function(BOOT_SCRIPT.replace(/const boot=.*$/, ""))();
+    guardNativeSubmits(NATIVE_SUBMIT_ATTRIBUTE);
     const form = document.querySelector("form") as HTMLFormElement;
     form.addEventListener("submit", (event) => event.preventDefault());
     form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));

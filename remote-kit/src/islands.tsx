@@ -13,9 +13,16 @@ import { ServerRenderContext } from "./server-state.js";
  * export is made with defineIsland: the host loads it through the federation runtime by the id on the element.
  */
 
-/** When an island hydrates: forms first (a lead is what the page is for), then the rest, the optional last. */
-export type IslandHydration = "form" | "load" | "idle";
-export const ISLAND_HYDRATION_ORDER: readonly IslandHydration[] = ["form", "load", "idle"];
+/**
+ * When an island hydrates. Every island works as HTML before its script (a form posts itself, a menu opens with
+ * CSS, a call button is a link that calls), so none holds the page's load: each is made interactive when the
+ * visitor reaches for it (a pointer over it, a touch, focus: "interaction"), or, further down the page, when it
+ * nears the screen ("visible"). A form ("form") is reached for like the rest and goes first when several are;
+ * "load" is for a part that cannot wait. A page costs the main thread only what the visitor uses.
+ */
+export type IslandHydration = "form" | "load" | "visible" | "interaction";
+/** The ones hydrated as the page loads. */
+export const EAGER_HYDRATION: readonly IslandHydration[] = ["load"];
 
 export const ISLAND_ELEMENT = "fleet-island";
 export const ISLAND_ATTRIBUTES = {

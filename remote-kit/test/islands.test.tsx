@@ -31,7 +31,7 @@ function Counter({ start, label }: { start: number; label: string }) {
     </button>
   );
 }
-const CounterIsland = defineIsland("catalog/island/counter", Counter, { hydrate: "idle" });
+const CounterIsland = defineIsland("catalog/island/counter", Counter, { hydrate: "visible" });
 
 function FormState({ id }: { id: string }) {
   const form = useSubmittedForm(id);
@@ -74,12 +74,12 @@ describe("islands", () => {
   it("renders an island on the server inside the element that names it, with its props and when it hydrates", async () => {
     const { html } = await renderer.render(request());
     expect(html).toContain(
-      '<fleet-island data-island="catalog/island/counter" data-props="{&quot;start&quot;:2,&quot;label&quot;:&quot;Units&quot;}" data-hydrate="idle"><button type="button">Units<!-- --> <!-- -->2</button></fleet-island>',
+      '<fleet-island data-island="catalog/island/counter" data-props="{&quot;start&quot;:2,&quot;label&quot;:&quot;Units&quot;}" data-hydrate="visible"><button type="button">Units<!-- --> <!-- -->2</button></fleet-island>',
     );
     // what is not an island is plain HTML: the link is an anchor that loads its page
     expect(html).toContain('<h1>Static <a href="/inventory">inventory</a></h1>');
     expect(isIslandComponent(CounterIsland)).toBe(true);
-    expect(CounterIsland.island).toEqual({ id: "catalog/island/counter", hydrate: "idle" });
+    expect(CounterIsland.island).toEqual({ id: "catalog/island/counter", hydrate: "visible" });
   });
 
   it("hydrates from its element alone: the server's HTML is adopted, not replaced, and responds", async () => {

@@ -152,6 +152,7 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
       formAction: ["'self'"],
     },
     crossOriginResourcePolicy: "same-origin",
+    crossOriginOpenerPolicy: false,
   });
   const proxyTimeoutMs = options.proxyTimeoutMs ?? 10_000;
   // undici's own limits are five minutes: a hung upstream answers 504 in seconds instead

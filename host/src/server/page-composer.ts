@@ -1,6 +1,9 @@
 import {
+  EAGER_HYDRATION,
   escapeHtml,
   ISLAND_ATTRIBUTES,
+  ISLAND_ELEMENT,
+  type IslandHydration,
   REMOTE_ROUTES_MODULE,
   renderLinks,
   renderPageHead,
@@ -17,7 +20,7 @@ import {
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 import { homeHead } from "../features/home/components/home-page";
 import { remoteForPath } from "../features/remotes/remote-for-path";
-import { composeDocument, type HostAssets } from "./page-document";
+import { composeDocument, type HostAssets, type PageCode } from "./page-document";
 import { type RemoteDirectory, RendererUnavailable, type ResolvedRemote } from "./remote-directory";
 import { type RegionMode, renderApp } from "./render-app";
 
@@ -49,18 +52,16 @@ export interface PageRequest {
   form?: SubmittedForm;
 }
 
-const ISLAND_ID = new RegExp(`${ISLAND_ATTRIBUTES.id}="([a-z]+)/([A-Za-z0-9/._-]+)"`, "g");
+const ISLAND = new RegExp(
+  `<${ISLAND_ELEMENT} ${ISLAND_ATTRIBUTES.id}="([a-z]+)/([A-Za-z0-9/._-]+)" ${ISLAND_ATTRIBUTES.props}="[^"]*" ${ISLAND_ATTRIBUTES.hydrate}="([a-z]+)"`,
+  "g",
+);
 
-/** The island ids in a page's HTML, by the remote that provides each ("inventory" → ["island/gallery"]). */
-function islandsIn(html: string): Map<string, Set<string>> {
-  const found = new Map<string, Set<string>>();
-  for (const [, remote, module] of html.matchAll(ISLAND_ID)) {
-    if (!remote || !module) continue;
-    const modules = found.get(remote) ?? new Set<string>();
-    modules.add(module);
-    found.set(remote, modules);
-  }
-  return found;
+/** Every island in a page's HTML: its id ("leads/contact-form") and when it hydrates. */
+function islandsIn(html: string): { id: string; remote: string; module: string; hydrate: IslandHydration }[] {
+  return [...html.matchAll(ISLAND)].flatMap(([, remote, module, hydrate]) =>
+    remote && module ? [{ id: `${remote}/${module}`, remote, module, hydrate: hydrate as IslandHydration }] : [],
+  );
 }
 
 /** Replaces each filled slot (its markers and the consumer's fallback between them) with its fragment's HTML. */
@@ -109,7 +110,7 @@ export class PageComposer {
           head: renderPageHead(homeHead(site), { siteUrl: site.siteUrl, siteName }),
           appHtml,
           site: document(null),
-          preload: { css: [], js: this.hostIslandChunks(appHtml) },
+          code: this.codeOf(appHtml, []),
         }),
       };
     }
@@ -145,12 +146,10 @@ export class PageComposer {
       );
       const mode: RegionMode = legacy ? "legacy" : "islands";
       const appHtml = renderApp(location, site, { mode, remote }, fragments.html);
-      const islandCode = legacy
-        ? directory.moduleAssets(resolved, REMOTE_ROUTES_MODULE).js
-        : this.islandChunks(
-            appHtml,
-            parts.map((part) => part.remote),
-          );
+      const code = this.codeOf(
+        appHtml,
+        parts.map((part) => part.remote),
+      );
       return {
         kind: "page",
         status: result.status,
@@ -164,17 +163,21 @@ export class PageComposer {
           ...(legacy ? { routeData: { remote, payload: result.data } } : {}),
           links: renderLinks(result.links ?? []),
           styles: [...new Set(styles.flatMap((list) => list ?? []))],
-          preload: {
-            css: [...new Set(linked)],
-            // the federation runtime only where a remote's code runs: a page without remote islands needs none
-            js: [
-              ...new Set([
-                ...this.hostIslandChunks(appHtml),
-                ...(islandCode.length > 0 || fragments.unfilled > 0 ? assets.federationChunks : []),
-                ...islandCode,
-              ]),
-            ],
-          },
+          css: [...new Set(linked)],
+          // a region the browser hydrates whole, or a peer's module it renders itself: needed as the page loads
+          code:
+            legacy || fragments.unfilled > 0
+              ? {
+                  ...code,
+                  eager: [
+                    ...new Set([
+                      ...code.eager,
+                      ...assets.federationChunks,
+                      ...(legacy ? directory.moduleAssets(resolved, REMOTE_ROUTES_MODULE).js : []),
+                    ]),
+                  ],
+                }
+              : code,
         }),
       };
     } catch (error) {
@@ -189,7 +192,7 @@ export class PageComposer {
           head: `<title>${escapeHtml(siteName)}</title>`,
           appHtml: renderApp(location, site, { mode: "browser", remote }),
           site: document(null),
-          preload: { css: [], js: assets.federationChunks },
+          code: { eager: assets.federationChunks, islands: {} },
         }),
       };
     }
@@ -239,21 +242,29 @@ export class PageComposer {
     return { html: fillSlots(result.html, filled), providers, unfilled: includes.length - filled.size };
   }
 
-  /** The code of the remotes' islands in the page (each remote's entry and each island's chunks), fetched at once. */
-  private islandChunks(html: string, resolved: readonly ResolvedRemote[]): string[] {
-    const chunks: string[] = [];
-    for (const [remote, modules] of islandsIn(html)) {
-      const provider = resolved.find((r) => r.name === remote);
-      if (!provider) continue;
-      for (const module of modules) chunks.push(...this.options.directory.moduleAssets(provider, `./${module}`).js);
+  /**
+   * The code of each island in the page, as the browser will fetch it when the island is needed: the host's own from
+   * its build, a remote's as its entry, the federation runtime and the exposed module's chunks (fetched at once,
+   * rather than found one after another). Islands hydrated as the page loads have theirs fetched at once.
+   */
+  private codeOf(html: string, resolved: readonly ResolvedRemote[]): PageCode {
+    const islands: Record<string, string[]> = {};
+    const eager: string[] = [];
+    for (const island of islandsIn(html)) {
+      let files: string[] = [];
+      if (island.remote === "host") files = this.options.assets.islandChunks[island.id] ?? [];
+      else {
+        const provider = resolved.find((r) => r.name === island.remote);
+        if (!provider) continue;
+        files = [
+          ...this.options.assets.federationChunks,
+          ...this.options.directory.moduleAssets(provider, `./${island.module}`).js,
+        ];
+      }
+      islands[island.id] = files;
+      if (EAGER_HYDRATION.includes(island.hydrate)) eager.push(...files);
     }
-    return chunks;
-  }
-
-  /** The host's own islands in the page (the menu, the map): their chunks from the host's build. */
-  private hostIslandChunks(html: string): string[] {
-    const modules = islandsIn(html).get("host") ?? new Set<string>();
-    return [...modules].flatMap((module) => this.options.assets.islandChunks[`host/${module}`] ?? []);
+    return { eager: [...new Set(eager)], islands };
   }
 
   /** Handed by the host server to the remote that owns a form posted to a page without scripts. */

@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { escapeHtml, jsonForScript, routeDataElementId, SITE_CONTEXT_ELEMENT_ID, type SiteDocument } from "remote-kit";
-import { NATIVE_SUBMIT_ATTRIBUTE, type RouteDataPayload } from "remote-kit/protocol";
+import type { RouteDataPayload } from "remote-kit/protocol";
+import { BOOT_ELEMENT_ID, BOOT_SCRIPT } from "./boot-script";
+
+export { BOOT_ELEMENT_ID, BOOT_SCRIPT };
 
 /** The host's built page template, its entry and the chunks a page with a remote will need from the host. */
 export interface HostAssets {
@@ -22,7 +25,6 @@ const HOST_ISLAND_SOURCES: Record<string, string> = {
 };
 
 const MARKERS = ["<!--page-head-->", "<!--app-html-->", "<!--page-data-->"] as const;
-export const BOOT_ELEMENT_ID = "fleet-boot";
 /** Where the template's own inline styles take the response's CSP nonce. */
 const NONCE_SLOT = "%CSP_NONCE%";
 
@@ -81,6 +83,12 @@ export function loadHostAssets(distDir: string): HostAssets {
   };
 }
 
+/** The page's code: what is needed as it loads, and each island's, fetched when that island is needed. */
+export interface PageCode {
+  eager: string[];
+  islands: Record<string, string[]>;
+}
+
 export interface PageParts {
   /** The page's <title> and head elements, as HTML. */
   head: string;
@@ -89,25 +97,15 @@ export interface PageParts {
   appHtml: string;
   site: SiteDocument;
   routeData?: { remote: string; payload: RouteDataPayload };
-  /** Stylesheets to link (when they could not be inlined) and modules the page will need at once. */
-  preload?: { css: string[]; js: string[] };
+  /** Stylesheets to link (when they could not be inlined). */
+  css?: string[];
+  /** The code the page's parts need (the page's inline script fetches it when they do). */
+  code?: PageCode;
   /** Resource hints the remote's render asked for (remote-kit renderLinks). */
   links?: string[];
   /** This response's CSP nonce, for the inline styles and the boot script (none in development). */
   nonce?: string;
 }
-
-/**
- * Runs as soon as the page is parsed, long before its code arrives:
- * - a form the browser sends itself (no script has taken it over yet) is marked as sending, and not sent twice;
- *   the form's code, if it arrives before the next page does, sees the mark and waits too;
- * - the page's code loads once the page has painted: the modules it needs are fetched together (no waterfall), but
- *   only after the first frame, so on a phone's connection they never compete with the page's own HTML, styles
- *   and first image.
- * The same script on every page (a CSP hash allows it).
- */
-const SUBMITTING_ATTRIBUTE = NATIVE_SUBMIT_ATTRIBUTE;
-export const BOOT_SCRIPT = `addEventListener("submit",e=>{const f=e.target;if(e.defaultPrevented||!(f instanceof HTMLFormElement))return;if(f.hasAttribute("${SUBMITTING_ATTRIBUTE}")){e.preventDefault();return}f.setAttribute("${SUBMITTING_ATTRIBUTE}","")});addEventListener("pageshow",e=>{if(e.persisted)for(const f of document.querySelectorAll("form[${SUBMITTING_ATTRIBUTE}]"))f.removeAttribute("${SUBMITTING_ATTRIBUTE}")});const boot=JSON.parse(document.getElementById("${BOOT_ELEMENT_ID}").textContent);requestAnimationFrame(()=>setTimeout(()=>{for(const href of boot.preload){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(boot.entry)}));`;
 
 /** Fills the template: head (page head, styles, hints), the app's HTML, the page's data and its code's boot. */
 export function composeDocument(assets: HostAssets, parts: PageParts): string {
@@ -116,9 +114,15 @@ export function composeDocument(assets: HostAssets, parts: PageParts): string {
     parts.head,
     ...(parts.styles ?? []).map((css) => `<style${nonce}>${css.replace(/<\/style/gi, "<\\/style")}</style>`),
     ...(parts.links ?? []),
-    ...(parts.preload?.css ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...(parts.css ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
   ];
-  const boot = { entry: assets.entry, preload: [...assets.entryImports, ...(parts.preload?.js ?? [])] };
+  const boot = {
+    entry: assets.entry,
+    // the host's entry imports (React) come with the first part that needs code
+    runtime: assets.entryImports,
+    eager: parts.code?.eager ?? [],
+    islands: parts.code?.islands ?? {},
+  };
   const data = [
     `<script type="application/json" id="${SITE_CONTEXT_ELEMENT_ID}">${jsonForScript(parts.site)}</script>`,
     ...(parts.routeData

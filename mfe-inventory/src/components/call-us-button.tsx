@@ -25,5 +25,5 @@ function CallUs() {
   );
 }
 
-export const CallUsButton = defineIsland("inventory/island/call-us", CallUs);
+export const CallUsButton = defineIsland("inventory/island/call-us", CallUs, { hydrate: "interaction" });
 export default CallUsButton;

@@ -48,5 +48,5 @@ function Gallery({ images, alt, fallback }: { images: readonly string[]; alt: st
   );
 }
 
-export const ImageGallery = defineIsland("inventory/island/gallery", Gallery);
+export const ImageGallery = defineIsland("inventory/island/gallery", Gallery, { hydrate: "interaction" });
 export default ImageGallery;

@@ -218,6 +218,6 @@ function Estimate({ priceCents }: { priceCents: number }) {
   );
 }
 
-/** An island of its own, hydrated when the browser is idle: it sits below the fold, after the form. */
-export const PaymentEstimate = defineIsland("inventory/island/payment-estimate", Estimate, { hydrate: "idle" });
+/** An island of its own, hydrated when it comes near the screen: it sits below the fold, after the form. */
+export const PaymentEstimate = defineIsland("inventory/island/payment-estimate", Estimate, { hydrate: "visible" });
 export default PaymentEstimate;

@@ -75,4 +75,4 @@ function UnsubscribeConfirm({ email, token }: { email: string; token: string }) 
   );
 }
 
-export default defineIsland("leads/island/unsubscribe", UnsubscribeConfirm);
+export default defineIsland("leads/island/unsubscribe", UnsubscribeConfirm, { hydrate: "interaction" });

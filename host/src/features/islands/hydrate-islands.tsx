@@ -88,9 +88,10 @@ interface IslandModule {
 }
 
 async function loadIsland(id: string): Promise<IslandModule> {
+  // no time limit: the island's server HTML works meanwhile, and it becomes interactive whenever its code arrives
   const module = id.startsWith("host/")
     ? await HOST_ISLANDS[id]?.()
-    : await loadRemoteModule<{ default?: unknown }>(id);
+    : await loadRemoteModule<{ default?: unknown }>(id, { timeoutMs: Number.POSITIVE_INFINITY });
   const exported = module?.default;
   if (isIslandComponent(exported)) return { tree: (props, form) => exported.hydrationTree(props, form) };
   // a module of a remote that has no island wrapper: its component alone
@@ -113,29 +114,30 @@ function readJson<T>(element: Element, attribute: string, fallback: T): T {
 
 interface Work {
   priority: IslandHydration;
-  run(): Promise<void>;
+  /** Resolves once the code has arrived, to what makes the part interactive; null when it cannot be had. */
+  ready: Promise<(() => Promise<void>) | null>;
 }
 
-/** An island: its code loads at once (in parallel with the others), it hydrates when its turn comes. */
+/** Marks a part whose code could not be had: its server HTML stays, and keeps working (links, forms). */
+function unavailable(element: Element) {
+  return (error: unknown) => {
+    element.setAttribute(ISLAND_ATTRIBUTES.state, "failed");
+    quietly(error);
+    return null;
+  };
+}
+
+/** An island: its code loads at once (in parallel with the others, for as long as it takes), then it hydrates. */
 function islandWork(element: Element): Work {
   const id = element.getAttribute(ISLAND_ATTRIBUTES.id) ?? "";
   const priority = (element.getAttribute(ISLAND_ATTRIBUTES.hydrate) ?? "load") as IslandHydration;
-  const loading = loadIsland(id);
-  loading.catch(() => undefined);
   return {
     priority,
-    async run() {
-      try {
-        const island = await loading;
-        const props = readJson<object>(element, ISLAND_ATTRIBUTES.props, {});
-        const form = readJson<SubmittedForm | null>(element, ISLAND_ATTRIBUTES.form, null);
-        await hydrateQuietly(element, island.tree(props, form));
-      } catch (error) {
-        // the server's HTML stays, and keeps working (links, forms that post without scripts)
-        element.setAttribute(ISLAND_ATTRIBUTES.state, "failed");
-        quietly(error);
-      }
-    },
+    ready: loadIsland(id).then((island) => {
+      const props = readJson<object>(element, ISLAND_ATTRIBUTES.props, {});
+      const form = readJson<SubmittedForm | null>(element, ISLAND_ATTRIBUTES.form, null);
+      return () => hydrateQuietly(element, island.tree(props, form));
+    }, unavailable(element)),
   };
 }
 
@@ -153,31 +155,34 @@ function unfilledFragmentWork(element: Element): Work {
   );
   return {
     priority: "form",
-    async run() {
-      // a peer's module of the previous release may still link with the router: it gets one that loads pages
-      const { DocumentRouter } = await regionRenderers();
-      createRoot(element, rootOptions).render(
-        <StrictMode>
-          <Committed element={element}>
-            <DocumentRouter>
-              <PeerModuleInBrowser
-                id={id}
-                props={props}
-                placeholder={kept}
-                unavailable={(retry) => (
-                  <>
-                    {kept}
-                    <button type="button" className="fleet-peer-form__retry" onClick={retry}>
-                      Try the form again
-                    </button>
-                  </>
-                )}
-              />
-            </DocumentRouter>
-          </Committed>
-        </StrictMode>,
-      );
-    },
+    // a peer's module of the previous release may still link with the router: it gets one that loads pages
+    ready: regionRenderers().then(
+      ({ DocumentRouter }) =>
+        async () => {
+          createRoot(element, rootOptions).render(
+            <StrictMode>
+              <Committed element={element}>
+                <DocumentRouter>
+                  <PeerModuleInBrowser
+                    id={id}
+                    props={props}
+                    placeholder={kept}
+                    unavailable={(retry) => (
+                      <>
+                        {kept}
+                        <button type="button" className="fleet-peer-form__retry" onClick={retry}>
+                          Try the form again
+                        </button>
+                      </>
+                    )}
+                  />
+                </DocumentRouter>
+              </Committed>
+            </StrictMode>,
+          );
+        },
+      unavailable(element),
+    ),
   };
 }
 
@@ -189,62 +194,91 @@ function regionWork(region: HTMLElement): Work | null {
   if (mode === "browser") {
     return {
       priority: "form",
-      async run() {
-        const { BrowserRegion } = await regionRenderers();
-        createRoot(region, rootOptions).render(
-          <StrictMode>
-            <Committed element={region}>
-              <BrowserRegion name={name} />
-            </Committed>
-          </StrictMode>,
-        );
-      },
+      ready: regionRenderers().then(
+        ({ BrowserRegion }) =>
+          async () => {
+            createRoot(region, rootOptions).render(
+              <StrictMode>
+                <Committed element={region}>
+                  <BrowserRegion name={name} />
+                </Committed>
+              </StrictMode>,
+            );
+          },
+        unavailable(region),
+      ),
     };
   }
-  const loading = loadRemoteRoutes(name);
-  loading.catch(() => undefined);
   return {
     priority: "form",
-    async run() {
-      try {
-        const [routes, { LegacyRegion }] = await Promise.all([loading, regionRenderers()]);
-        await hydrateQuietly(region, <LegacyRegion Routes={routes.default} />);
-      } catch (error) {
-        region.setAttribute(ISLAND_ATTRIBUTES.state, "failed");
-        quietly(error);
-      }
-    },
+    ready: Promise.all([loadRemoteRoutes(name), regionRenderers()]).then(
+      ([routes, { LegacyRegion }]) =>
+        () =>
+          hydrateQuietly(region, <LegacyRegion Routes={routes.default} />),
+      unavailable(region),
+    ),
   };
 }
 
-const whenIdle = () =>
-  new Promise<void>((resolve) => {
-    if ("requestIdleCallback" in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 200);
-  });
+/** How long the other islands wait for the forms' code before they go ahead without it. */
+const FORMS_FIRST_MS = 3000;
 
-/**
- * Makes the page's interactive parts interactive, and nothing else: every island in the page, each as its own
- * root, the forms first, one after another with the browser free to paint and respond between them. The server
- * HTML around them is never hydrated, and an island whose code fails keeps its server HTML.
- */
-export async function hydrateIslands(root: ParentNode = document): Promise<void> {
+/** One root at a time, each in its own task: the browser paints and answers input between them. */
+let queue = Promise.resolve();
+function inTurn(hydrate: () => Promise<void>): Promise<void> {
+  queue = queue.then(async () => {
+    await yieldToMain();
+    await hydrate();
+  });
+  return queue;
+}
+
+/** The parts of the page no island holds: done once, with the first islands the page asks for. */
+let pageParts: Work[] | null = null;
+
+function partsOfPage(root: ParentNode): Work[] {
   const work: Work[] = [];
   const region = root.querySelector<HTMLElement>(`[${REGION_MODE_ATTRIBUTE}]`);
   const regionTask = region ? regionWork(region) : null;
   if (regionTask) work.push(regionTask);
-  // every island is its own root; one inside another's HTML is a peer's fragment, which the outer one keeps as is
-  for (const element of root.querySelectorAll(`${ISLAND_ELEMENT}[${ISLAND_ATTRIBUTES.id}]`)) {
-    work.push(islandWork(element));
-  }
   for (const element of root.querySelectorAll(FRAGMENT_ELEMENT)) {
     if (!element.querySelector(ISLAND_ELEMENT)) work.push(unfilledFragmentWork(element));
   }
-  for (const priority of ["form", "load", "idle"] as const) {
-    for (const task of work.filter((w) => w.priority === priority)) {
-      if (priority === "idle") await whenIdle();
-      else await yieldToMain();
-      await task.run();
-    }
+  return work;
+}
+
+/**
+ * Makes the given islands interactive, each as its own root, as soon as its code has arrived (however late), one
+ * after another with the browser free to paint and respond between them, the forms first; and, the first time,
+ * renders what the server could not (a region, a peer's module). The server HTML around them is never hydrated,
+ * and an island whose code fails keeps its server HTML. The page's inline script decides when each island is
+ * needed (server/boot-script.ts).
+ */
+export async function hydrateIslands(islands: readonly Element[], root: ParentNode = document): Promise<void> {
+  const work: Work[] = [];
+  if (!pageParts) {
+    pageParts = partsOfPage(root);
+    work.push(...pageParts);
   }
+  // every island is its own root; one inside another's HTML is a peer's fragment, which the outer one keeps as is
+  for (const element of islands) {
+    if (element.hasAttribute(ISLAND_ATTRIBUTES.state)) continue;
+    element.setAttribute(ISLAND_ATTRIBUTES.state, "loading");
+    work.push(islandWork(element));
+  }
+  const forms = Promise.allSettled(work.filter((w) => w.priority === "form").map((w) => w.ready));
+  const formsFirst = Promise.race([forms, new Promise((resolve) => setTimeout(resolve, FORMS_FIRST_MS))]);
+  await Promise.all(
+    work.map(async ({ priority, ready }) => {
+      const hydrate = await ready;
+      if (!hydrate) return;
+      if (priority !== "form") await formsFirst;
+      await inTurn(hydrate);
+    }),
+  );
+}
+
+/** For tests: the page's own parts are looked for again. */
+export function forgetPage(): void {
+  pageParts = null;
 }

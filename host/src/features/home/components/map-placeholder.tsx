@@ -50,4 +50,4 @@ function MapPlaceholder() {
   );
 }
 
-export default defineIsland("host/map", MapPlaceholder);
+export default defineIsland("host/map", MapPlaceholder, { hydrate: "interaction" });

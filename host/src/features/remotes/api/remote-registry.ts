@@ -57,6 +57,7 @@ export function loadRemotesConfig(fresh = false): Promise<RemotesConfig> {
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  if (!Number.isFinite(ms)) return promise;
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
     promise.then(
@@ -79,13 +80,13 @@ const failedPeerRemotes = new Set<string>();
  * Any exposed module of any remote, for remotes that render each other's (remote-kit loadPeerModule). A load after
  * a failure (the remote was down, the visitor pressed the peer's own "try again") fetches the remote anew.
  */
-export async function loadRemoteModule<T>(id: string): Promise<T> {
-  const config = await withTimeout(loadRemotesConfig(), REMOTE_TIMEOUT_MS, "The site configuration");
+export async function loadRemoteModule<T>(id: string, { timeoutMs = REMOTE_TIMEOUT_MS } = {}): Promise<T> {
+  const config = await withTimeout(loadRemotesConfig(), timeoutMs, "The site configuration");
   const remote = id.split("/")[0] ?? "";
   if (failedPeerRemotes.delete(remote)) await register(config, [remote as RemoteName], true);
   try {
     const federation = await loadFederation();
-    const module = await withTimeout(federation.loadRemote<T>(id), REMOTE_TIMEOUT_MS, id);
+    const module = await withTimeout(federation.loadRemote<T>(id), timeoutMs, id);
     if (!module) throw new Error(`${id} is unavailable`);
     return module;
   } catch (error) {

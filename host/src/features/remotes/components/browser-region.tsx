@@ -3,9 +3,9 @@ import type { RemoteName } from "shared-types";
 import { ErrorBoundary } from "../../shell/components/error-boundary";
 import { loadRemoteRoutes } from "../api/remote-registry";
 import { DocumentRouter } from "./document-router";
+import { RemoteLoading, RemoteUnavailable } from "./remote-unavailable";
 
 export { DocumentRouter };
-import { RemoteLoading, RemoteUnavailable } from "./remote-unavailable";
 
 /**
  * A region the server could not compose (its renderer was down or slow): the browser loads the remote's route

@@ -109,4 +109,4 @@ function NavGroup({
   );
 }
 
-export default defineIsland("host/nav", TopNav);
+export default defineIsland("host/nav", TopNav, { hydrate: "interaction" });

@@ -1,0 +1,145 @@
+import { EAGER_HYDRATION, FRAGMENT_ELEMENT, ISLAND_ATTRIBUTES, ISLAND_ELEMENT } from "remote-kit";
+import { NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
+import { REGION_MODE_ATTRIBUTE } from "../features/remotes/components/region-mode";
+
+/** What the page's inline script needs to know of the page's markup (one place: the kit's and the host's names). */
+export interface BootMarkup {
+  bootId: string;
+  islandId: string;
+  /** Where the page's code, once loaded, leaves its hydrate(islands) (an app bundle keeps no exports). */
+  hydrateKey: string;
+  submitting: string;
+  island: string;
+  fragment: string;
+  hydrate: string;
+  eager: readonly string[];
+  region: string;
+}
+
+/**
+ * A form the browser sends itself (no script has taken it over yet) is marked as sending, and not sent twice; the
+ * form's code, if it arrives before the next page does, sees the mark and waits too. A page brought back from the
+ * back-forward cache is a new chance to send.
+ */
+export function guardNativeSubmits(submitting: string): void {
+  addEventListener("submit", (event) => {
+    const form = event.target;
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+    if (form.hasAttribute(submitting)) {
+      event.preventDefault();
+      return;
+    }
+    form.setAttribute(submitting, "");
+  });
+  addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    for (const form of document.querySelectorAll(`form[${submitting}]`)) form.removeAttribute(submitting);
+  });
+}
+
+/**
+ * The page's one inline script: it runs as soon as the page is parsed, long before its code arrives (a CSP hash
+ * allows it: the same text on every page).
+ * - Guards the forms (guardNativeSubmits, the script's first part).
+ * - After the page's first frame, makes its interactive parts interactive, and only those, and only when needed: the
+ *   page's code (React, the federation runtime, the islands' own) is fetched when a part needs it, that part's code
+ *   fetched all at once. A part that must work as the page loads ("load", a region the browser renders) is done at
+ *   once. Forms ("form") and what works as HTML already ("interaction") are done when the visitor reaches for them
+ *   (a pointer over them, a touch, focus); a button pressed before is pressed again once its code has arrived, and
+ *   what was typed is kept (the form's own code reads it). What is further down ("visible") is done when it nears
+ *   the screen. A page nobody touches runs no code of the site at all.
+ * - Says when the page's eager parts are interactive: <html data-host-ready>, for tests and monitoring.
+ */
+function boot(markup: BootMarkup): void {
+  const config = JSON.parse(document.getElementById(markup.bootId)?.textContent ?? "{}") as {
+    entry: string;
+    runtime: string[];
+    eager: string[];
+    islands: Record<string, string[]>;
+  };
+  const preloaded = new Set<string>();
+  const preload = (files: readonly string[]) => {
+    for (const href of files) {
+      if (preloaded.has(href)) continue;
+      preloaded.add(href);
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
+  };
+  type Hydrate = (islands: Element[]) => Promise<void>;
+  let code: Promise<Hydrate> | undefined;
+  const hydrate = (islands: Element[]) => {
+    preload(config.runtime);
+    for (const island of islands) preload(config.islands[island.getAttribute(markup.islandId) ?? ""] ?? []);
+    code ??= import(config.entry).then(
+      () => (globalThis as unknown as Record<string, Hydrate>)[markup.hydrateKey] as Hydrate,
+    );
+    return code.then((run) => run(islands));
+  };
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const islands = [...document.querySelectorAll(markup.island)];
+      const when = (island: Element) => island.getAttribute(markup.hydrate) ?? "load";
+      const eager = islands.filter((island) => markup.eager.includes(when(island)));
+      // a region the browser renders itself, or a peer's module the server could not include, is needed now too
+      const pending = config.eager.length > 0 || eager.length > 0;
+      preload(config.eager);
+      (pending ? hydrate(eager) : Promise.resolve())
+        .catch(() => undefined)
+        .finally(() => {
+          document.documentElement.dataset.hostReady = "true";
+        });
+      const near = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            near.unobserve(entry.target);
+            const island = entry.target.closest(markup.island);
+            if (island) void hydrate([island]);
+          }
+        },
+        { rootMargin: "200px" },
+      );
+      const reach = ["pointerover", "pointerdown", "touchstart", "focusin", "input", "click"];
+      for (const island of islands) {
+        if (markup.eager.includes(when(island))) continue;
+        // an island's element has no box of its own: what it contains comes into view
+        if (when(island) === "visible" && island.firstElementChild) near.observe(island.firstElementChild);
+        // a button pressed before its code has arrived (by pointer, or Enter) is pressed again once it has
+        let pressed: HTMLButtonElement | null = null;
+        const press = (event: Event) => {
+          const button = (event.target as Element).closest("button");
+          // a form's own submit button sends it the browser's way meanwhile: never pressed twice
+          if (button && button.type !== "submit") pressed = button;
+        };
+        island.addEventListener("click", press, true);
+        const reached = () => {
+          for (const type of reach) island.removeEventListener(type, reached, true);
+          void hydrate([island]).then(() => {
+            island.removeEventListener("click", press, true);
+            if (pressed?.isConnected) pressed.click();
+          });
+        };
+        for (const type of reach) island.addEventListener(type, reached, { capture: true, passive: true });
+      }
+    }),
+  );
+}
+
+const MARKUP: BootMarkup = {
+  bootId: "fleet-boot",
+  hydrateKey: "__fleetHydrate",
+  islandId: ISLAND_ATTRIBUTES.id,
+  submitting: NATIVE_SUBMIT_ATTRIBUTE,
+  island: ISLAND_ELEMENT,
+  fragment: FRAGMENT_ELEMENT,
+  hydrate: ISLAND_ATTRIBUTES.hydrate,
+  eager: EAGER_HYDRATION,
+  region: REGION_MODE_ATTRIBUTE,
+};
+
+export const BOOT_ELEMENT_ID = MARKUP.bootId;
+export const HYDRATE_KEY = MARKUP.hydrateKey;
+export const BOOT_SCRIPT = `(${guardNativeSubmits.toString()})(${JSON.stringify(MARKUP.submitting)});(${boot.toString()})(${JSON.stringify(MARKUP)});`;

@@ -1,5 +1,5 @@
 import { Link } from "remote-kit";
-import { BODY_TYPE_LABELS, FUEL_LABELS, formatFeet, formatOdometer, paths, type Vehicle } from "shared-types";
+import { BODY_TYPE_LABELS, FUEL_LABELS, formatFeet, formatOdometer, paths, type VehicleListing } from "shared-types";
 import { VehiclePrice } from "./vehicle-price";
 
 /**
@@ -7,12 +7,12 @@ import { VehiclePrice } from "./vehicle-price";
  * first screen: it loads at once and first; the others as they come into view.
  */
 /** "16 ft dry freight box": what a fleet buyer scans a list for. */
-function workTruckBody(v: Vehicle): string {
+function workTruckBody(v: VehicleListing): string {
   const body = BODY_TYPE_LABELS[v.body_type];
   return v.body_length_ft ? `${formatFeet(v.body_length_ft)} ${body.toLowerCase()}` : body;
 }
 
-export function VehicleListItem({ vehicle, first = false }: { vehicle: Vehicle; first?: boolean }) {
+export function VehicleListItem({ vehicle, first = false }: { vehicle: VehicleListing; first?: boolean }) {
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   return (
     <li className="inventory-item">

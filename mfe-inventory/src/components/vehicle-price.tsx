@@ -17,7 +17,7 @@ export function VehiclePrice({
   vehicle,
   contactText = "Contact Us For Pricing",
 }: {
-  vehicle: Vehicle;
+  vehicle: Pick<Vehicle, "stock_number" | "full_price" | "low_price" | "condition" | "charges">;
   contactText?: string;
 }) {
   const price = vehiclePriceDisplay(vehicle);

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { defineIsland, Link, PeerForm } from "remote-kit";
 import {
   emptyInventoryFilter,
   INVENTORY_PAGE_SIZE,
-  type InventoryResult,
+  type InventoryListing,
   type InventoryView,
   inventoryViewToParams,
   paths,
@@ -18,12 +18,26 @@ export interface InventorySearchProps {
   /** The visit's random order (one per visit, so paging a random sort shows every unit once). */
   seed: number;
   /** The page of results the server rendered; null when it could not (the browser asks). */
-  result: InventoryResult | null;
+  result: InventoryListing | null;
   /** For an empty search: the newest units of the whole inventory. */
-  related: InventoryResult["vehicles"] | null;
+  related: InventoryListing["vehicles"] | null;
 }
 
-type Load = { status: "done"; result: InventoryResult } | { status: "loading"; previous: InventoryResult | null };
+type Load = { status: "done"; result: InventoryListing } | { status: "loading"; previous: InventoryListing | null };
+
+/**
+ * The results: rendered again only when they change, not on every choice in the toolbar (which must answer the
+ * visitor's tap in the next frame, on a phone too).
+ */
+const VehicleList = memo(function VehicleList({ vehicles }: { vehicles: InventoryListing["vehicles"] }) {
+  return (
+    <ul className="inventory-list">
+      {vehicles.map((v, i) => (
+        <VehicleListItem key={v.stock_number} vehicle={v} first={i === 0} />
+      ))}
+    </ul>
+  );
+});
 
 const hrefOf = (view: InventoryView) => {
   const query = inventoryViewToParams(view).toString();
@@ -60,10 +74,12 @@ function InventorySearch({ view: initialView, seed, result, related }: Inventory
     [seed],
   );
 
-  // the server could not give the results: ask for them
+  // the server could not give the results: ask for them; otherwise get the code that asks ready while idle, so the
+  // visitor's first choice does not wait for it
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the view the page was opened with
   useEffect(() => {
     if (!result) void fetchView(initialView);
+    else if ("requestIdleCallback" in window) window.requestIdleCallback(() => void import("../api/inventory-api"));
   }, []);
 
   // Back and Forward move between the views chosen here
@@ -137,11 +153,7 @@ function InventorySearch({ view: initialView, seed, result, related }: Inventory
       ) : null}
       {shown && shown.size > 0 ? (
         <>
-          <ul className="inventory-list">
-            {shown.vehicles.map((v, i) => (
-              <VehicleListItem key={v.stock_number} vehicle={v} first={i === 0} />
-            ))}
-          </ul>
+          <VehicleList vehicles={shown.vehicles} />
           {totalPages > 1 ? (
             <nav className="inventory-pager" aria-label="Pages">
               <Link to={pageHref(1)}>First</Link>
@@ -161,4 +173,4 @@ function InventorySearch({ view: initialView, seed, result, related }: Inventory
   );
 }
 
-export default defineIsland("inventory/island/search", InventorySearch);
+export default defineIsland("inventory/island/search", InventorySearch, { hydrate: "interaction" });

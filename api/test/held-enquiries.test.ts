@@ -134,7 +134,11 @@ describe.each(backends())("held submissions on $name", (backend) => {
       "select form, marketing_opt_in, consent_version from leads where id = $1",
       [id],
     );
-    expect(lead).toEqual({ form: "vehicle-contact", marketing_opt_in: true, consent_version: MARKETING_CONSENT.version });
+    expect(lead).toEqual({
+      form: "vehicle-contact",
+      marketing_opt_in: true,
+      consent_version: MARKETING_CONSENT.version,
+    });
     const deliveries = await db.query<{ channel: string }>(
       "select channel from lead_deliveries where lead_id = $1 order by channel",
       [id],

@@ -119,12 +119,12 @@ test("a remote rebuilt and served elsewhere: its pages' server HTML changes with
     const moved = await serverHtml("/line-up/isuzu");
     expect(moved.composed).toBe(true);
     expect(moved.html).toContain("Isuzu Trucks, Next Release");
-    expect(moved.html).toContain('"http://127.0.0.1:4394/remoteEntry.js"'); // loaded from there once the page has painted
+    // a line-up page has no interactive part of its own: none of the remote's code is sent for it
+    expect(moved.html).not.toContain("remoteEntry.js");
 
-    // the browser loads the same release the server rendered, and hydrates it
+    // the browser shows the release the server rendered, and its links lead on
     await page.goto("/line-up/isuzu");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Isuzu Trucks, Next Release");
-    await page.locator("html[data-host-ready]").waitFor({ state: "attached" });
     await page.getByRole("link", { name: "View Details" }).first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Isuzu NPR Gas");
     expect(pageErrors).toEqual([]);

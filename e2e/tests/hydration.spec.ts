@@ -1,5 +1,5 @@
 import { DEV_SITE_URL, SITE_URL } from "../fixtures/site-processes";
-import { expect, test } from "../fixtures/test";
+import { expect, reachIslands, test } from "../fixtures/test";
 
 /**
  * Against the host serving React's development build, which reports every hydration mismatch (text, attributes,
@@ -71,6 +71,11 @@ test("every kind of route hydrates the server's HTML with no warning and no seco
     // own interactive pieces respond
     await page.locator("html[data-host-ready]").waitFor({ state: "attached" });
     await page.waitForLoadState("networkidle");
+    // every island became interactive: none failed to load or hydrate
+    const failed = await page
+      .locator('fleet-island:not([data-island-state="hydrated"])')
+      .evaluateAll((islands) => islands.map((i) => i.getAttribute("data-island")));
+    expect(failed, `${path}: islands not hydrated`).toEqual([]);
     expect(problems, `${path}: console`).toEqual([]);
     expect(dataRequests, `${path}: data fetched again in the browser`).toEqual([]);
     // hydration adopts the server's nodes; a client re-render would have replaced the heading
@@ -82,14 +87,11 @@ test("every kind of route hydrates the server's HTML with no warning and no seco
   expect(pageErrors).toEqual([]);
 });
 
-test("a hydrated region is interactive: the toolbar opens, a link navigates in the page, the head follows", async ({
+test("islands are interactive; a link loads the page the server composed, with its own head", async ({
   page,
   pageErrors,
 }) => {
   await page.goto("/inventory");
-  await page.evaluate(() => {
-    (window as { sameDocument?: boolean }).sameDocument = true;
-  });
   await page.getByRole("button", { name: /^Year/ }).click();
   await expect(page.getByRole("button", { name: /^Year/ })).toHaveAttribute("aria-expanded", "true");
   await page.locator(".inventory-item__title a").first().click();
@@ -99,7 +101,17 @@ test("a hydrated region is interactive: the toolbar opens, a link navigates in t
   await expect
     .poll(() => page.locator('script[type="application/ld+json"]').allTextContents())
     .toContainEqual(expect.stringContaining('"@type":"Car"'));
-  // a client-side navigation: the document (and what it holds) is the same one
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // every island of the vehicle page hydrates on its own once reached for
+  await page.locator("html[data-host-ready]").waitFor({ state: "attached" });
+  await reachIslands(page);
+  const states = await page
+    .locator("fleet-island")
+    .evaluateAll((islands) =>
+      islands.map((i) => `${i.getAttribute("data-island")}=${i.getAttribute("data-island-state")}`),
+    );
+  expect(states).toEqual(
+    expect.arrayContaining(["leads/vehicle-contact-form=hydrated", "inventory/island/gallery=hydrated"]),
+  );
+  expect(states.every((s) => s.endsWith("=hydrated"))).toBe(true);
   expect(pageErrors).toEqual([]);
 });

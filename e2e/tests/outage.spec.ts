@@ -23,12 +23,9 @@ test.describe("a remote that is down", () => {
         await expect(fallback).toContainText("can't be shown right now");
         await expect(fallback.getByRole("link", { name: "403-555-0140" })).toHaveAttribute("href", "tel:+14035550140");
 
-        // the shell and another remote still work, without a reload
+        // the shell and the other remotes still work
         const other = REMOTE_NAMES.find((n) => n !== name) as RemoteName;
-        await page.evaluate((p) => {
-          window.history.pushState({}, "", p);
-          window.dispatchEvent(new PopStateEvent("popstate"));
-        }, HOME_OF[other].path);
+        await page.goto(HOME_OF[other].path);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(HOME_OF[other].heading);
         await page.getByRole("link", { name: "Summit Heavy Fleet home" }).click();
         await expect(page.getByRole("heading", { name: "Fleet Solutions" })).toBeVisible();
@@ -47,22 +44,6 @@ test.describe("a remote that is down", () => {
       expect(pageErrors).toEqual([]);
     });
   }
-
-  test("a remote whose code does not arrive times out into the fallback", async ({ page, pageErrors }) => {
-    // the server composed the page, but the remote's code never reaches this browser (its stylesheet does: a
-    // stylesheet that never answers would hold the page's paint, as any site's would)
-    await page.route("**/remotes/service/**/*.js", () => {
-      // never answered: the host gives up after its timeout
-    });
-    // the page's preloads of the remote's code never answer, so its load event never comes
-    await page.goto("/body-shop", { waitUntil: "commit" });
-    await expect(page.locator('[data-remote-unavailable="service"]')).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-    await page.unroute("**/remotes/service/**/*.js");
-    await page.getByRole("button", { name: "Retry" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Body Shop" })).toBeVisible();
-    expect(pageErrors).toEqual([]);
-  });
 });
 
 test("leads down: a trailer page still shows the trailer and the phone, and the form comes back on request", async ({
@@ -73,7 +54,7 @@ test("leads down: a trailer page still shows the trailer and the phone, and the 
   try {
     await page.goto("/trailer-inventory/TR410281");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const unavailable = page.locator(".inventory-form-unavailable");
+    const unavailable = page.locator(".fleet-peer-form--unavailable");
     await expect(unavailable).toContainText("can't be shown right now", { timeout: 15_000 });
     await expect(unavailable.getByRole("link", { name: "403-555-0140" })).toBeVisible();
   } finally {
@@ -82,4 +63,39 @@ test("leads down: a trailer page still shows the trailer and the phone, and the 
   await page.getByRole("button", { name: "Try the form again" }).click();
   await expect(page.locator('form[data-lead-form="trailer-enquiry"]')).toBeVisible();
   expect(pageErrors).toEqual([]);
+});
+
+test.describe("a remote whose code does not arrive", () => {
+  test.use({ reachEveryIsland: false });
+
+  test("its server HTML stays, and works, never a fallback in its place", async ({ page, pageErrors }) => {
+    // the server composed the page, but inventory's code never reaches this browser
+    await page.route("**/remotes/inventory/**/*.js", () => {
+      // never answered: the host gives up after its timeout
+    });
+    const stock = (
+      (await (await page.request.get("/api/inventory/all/?page_size=1")).json()) as {
+        vehicles: { stock_number: string }[];
+      }
+    ).vehicles[0]?.stock_number;
+    // the page's preloads of the remote's code never answer, so its load event never comes
+    await page.goto(`/inventory/vehicle/${stock}`, { waitUntil: "commit" });
+    // the visitor reaches for the gallery: its code is asked for, and never comes
+    await page.locator(".inventory-gallery").hover();
+    const gallery = page.locator('fleet-island[data-island="inventory/island/gallery"]');
+    await expect(gallery).toHaveAttribute("data-island-state", "loading");
+    await page.waitForTimeout(3000);
+    await expect(gallery).toHaveAttribute("data-island-state", "loading");
+    await expect(gallery.locator("img").first()).toBeVisible();
+    await expect(page.locator("[data-remote-unavailable]")).toHaveCount(0);
+    // the call button is still what the server sent: a link that calls
+    await expect(page.getByRole("link", { name: "Call Us Now" })).toHaveAttribute("href", /^tel:/);
+    // and the parts whose code does arrive are interactive: team leads' form
+    await page.locator('form[data-lead-form="vehicle-contact"]').getByLabel("First Name").focus();
+    await expect(page.locator('fleet-island[data-island="leads/vehicle-contact-form"]')).toHaveAttribute(
+      "data-island-state",
+      "hydrated",
+    );
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -24,9 +24,9 @@ test.describe("the shell", () => {
       route.fulfill({ body: "<p>map</p>", contentType: "text/html" }),
     );
     await expect(page.locator("iframe.host-map")).toHaveCount(0);
-    // the home page is prerendered: the button works once React has taken the page over
+    // the map's island loads it in the page once its code has arrived (before, the placeholder links to the map)
     await page.locator("html[data-host-ready]").waitFor({ state: "attached" });
-    await page.getByRole("button", { name: /Click to load the map/ }).click();
+    await page.getByRole("link", { name: /Click to load the map/ }).click();
     await expect(page.locator("iframe.host-map")).toHaveAttribute("src", /google\.com\/maps/);
     expect(pageErrors).toEqual([]);
   });

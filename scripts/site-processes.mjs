@@ -1,5 +1,6 @@
 // The processes that make up the composed site, shared by start.mjs (built artefacts), the web benchmark and
 // dev.mjs (watch mode).
+import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { DEFAULT_REMOTE_PORTS, REMOTE_NAMES } from "shared-types";
 
@@ -26,6 +27,16 @@ export const MAIL_CATCHER = process.env.SMTP_URL
         return `http://localhost:${this.webPort}`;
       },
     };
+
+/**
+ * The secret the host signs its render requests with and every remote checks them against: RENDER_SECRET when
+ * given, otherwise one made for this run's own processes (nothing else needs to know it).
+ */
+export const RENDER_SECRET = process.env.RENDER_SECRET || randomBytes(32).toString("base64url");
+
+/** Where a remote's renderer may read its peers' manifests and data: the remotes this run starts, and no other. */
+export const peerOrigins = (remotePorts) =>
+  process.env.PEER_ORIGINS || REMOTE_NAMES.map((name) => `http://127.0.0.1:${remotePorts[name]}`).join(",");
 
 /**
  * Built artefacts: the API, each remote's own server (static files and renderer), and the host server in front.
@@ -59,7 +70,12 @@ export function servingCommands({
     ...REMOTE_NAMES.map((name) => ({
       name,
       command: `npm run start -w mfe-${name}`,
-      env: { PORT: String(remotePorts[name]), API_ORIGIN: apiOrigin },
+      env: {
+        PORT: String(remotePorts[name]),
+        API_ORIGIN: apiOrigin,
+        RENDER_SECRET,
+        PEER_ORIGINS: peerOrigins(remotePorts),
+      },
     })),
     {
       name: "host",
@@ -67,6 +83,7 @@ export function servingCommands({
       env: {
         PORT: String(sitePort),
         API_ORIGIN: apiOrigin,
+        RENDER_SECRET,
         PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? "",
         REMOTES_CONFIG_FILE: process.env.REMOTES_CONFIG_FILE || REMOTES_CONFIG_FILE,
         ...Object.fromEntries(

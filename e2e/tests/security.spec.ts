@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { REMOTE_NAMES } from "shared-types";
@@ -142,6 +144,46 @@ test.describe("security headers", () => {
     }
     for (const path of ["/.vite/manifest.json", "/index.html"]) {
       expect((await fetch(`${SITE_URL}${path}`, { redirect: "manual" })).status, path).not.toBe(200);
+    }
+  });
+
+  test("a remote's renderer, reachable by anyone, renders only what the host signed and reads no address it is given", async ({
+    page,
+  }) => {
+    let connections = 0;
+    const listener = createServer((_request, response) => response.end("{}"));
+    listener.on("connection", () => {
+      connections += 1;
+    });
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const bait = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/mf-manifest.json`;
+    const request = JSON.stringify({
+      path: "/inventory",
+      site: { siteUrl: "https://evil.example", business: { name: "Someone Else" } },
+      remoteBase: "/",
+      peers: { catalog: bait, leads: bait, service: bait },
+    });
+    try {
+      for (const name of REMOTE_NAMES) {
+        for (const url of [`http://127.0.0.1:${E2E_PORTS[name]}/render`, `${SITE_URL}/remotes/${name}/render`]) {
+          const response = await fetch(url, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              "x-fleet-signature": `t=${Date.now()},n=abcdefgh12,v1=${"0".repeat(64)}`,
+            },
+            body: request,
+          });
+          expect([401, 404, 405], `${url} answered ${response.status}`).toContain(response.status);
+        }
+      }
+      expect(connections).toBe(0);
+      // the host's own requests are signed: the page is composed on the server as before
+      await page.route(/\.js$/, (route) => route.abort());
+      await page.goto("/inventory");
+      await expect(page.locator(".inventory-list li").first()).toBeVisible();
+    } finally {
+      listener.close();
     }
   });
 });

@@ -47,6 +47,7 @@ describe("the host server's hardening", () => {
       siteUrl: "https://summitheavyfleet.ca",
       businessDetailsMaxAgeMs: 0,
       renderTimeoutMs: 300,
+      renderSecret: null,
       selfOrigin: "http://127.0.0.1:9",
       logLevel: "silent",
       ...options,
@@ -309,6 +310,7 @@ describe("a form sent without scripts", () => {
       siteUrl: "https://summitheavyfleet.ca",
       businessDetailsMaxAgeMs: 60_000,
       renderTimeoutMs: 2000,
+      renderSecret: null,
       selfOrigin: "http://127.0.0.1:9",
       logLevel: "silent",
     });

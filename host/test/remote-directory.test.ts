@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { SIGNATURE_HEADER, SignatureVerifier } from "remote-kit/server";
 import { TEST_SITE } from "remote-kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RemoteDirectory } from "../src/server/remote-directory";
@@ -8,6 +9,8 @@ import { RemoteDirectory } from "../src/server/remote-directory";
 /** A remote's server as the host sees it: a manifest naming its renderer, a stylesheet, and a renderer. */
 let renderBehaviour: "ok" | "fail" = "ok";
 let renderCalls = 0;
+let renderSignatures: { signature: string | undefined; body: string }[] = [];
+const RENDER_SECRET = "host-test-render-secret-0123456789abcdef";
 let slowRenderAbandoned = false;
 let origin = "";
 const server: Server = createServer((req, res) => {
@@ -40,12 +43,24 @@ const server: Server = createServer((req, res) => {
     req.on("close", () => {
       slowRenderAbandoned = true;
     });
+  } else if (req.url === "/elsewhere/mf-manifest.json") {
+    // a manifest that would send the host's renderer calls and style reads to another address
+    res.end(
+      JSON.stringify({
+        metaData: { server: { protocol: 2, render: "http://169.254.169.254/render", sitemap: "s.json", data: {} } },
+      }),
+    );
   } else if (req.url === "/old/mf-manifest.json") {
     res.end(JSON.stringify({ metaData: {}, exposes: [] }));
   } else if (req.url === "/assets/routes-1.css") {
     res.end(".catalog-page{margin:0}");
   } else if (req.url === "/render") {
     renderCalls += 1;
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => renderSignatures.push({ signature: req.headers[SIGNATURE_HEADER] as string, body }));
     if (renderBehaviour === "fail") res.writeHead(500).end("{}");
     else
       res.end(JSON.stringify({ status: 200, html: "<h1>Isuzu</h1>", head: { title: "Isuzu" }, data: {}, links: [] }));
@@ -67,6 +82,7 @@ const directory = () =>
     remoteOrigins: { catalog: origin, inventory: origin, service: origin, leads: origin },
     selfOrigin: "http://localhost:4173",
     breakerResetMs: 60_000,
+    renderSecret: RENDER_SECRET,
   });
 const deadline = () => AbortSignal.timeout(1000);
 /** Resolves the remote and calls its renderer, as the page composer does. */
@@ -108,6 +124,22 @@ describe("the host's directory of remotes", () => {
     const d = directory();
     const remote = await d.resolve("catalog", configOf({ catalog: `${origin}/mf-manifest.json` }), deadline());
     expect(d.moduleAssets(remote, "./routes").js[0]).toBe(`${origin}/remoteEntry.js`);
+  });
+
+  it("signs every render request, so the remote can tell it came from this host", async () => {
+    renderSignatures = [];
+    await render(directory(), { catalog: "/remotes/catalog/mf-manifest.json" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [sent] = renderSignatures;
+    expect(sent?.signature).toMatch(/^t=\d+,n=[\w-]+,v1=[0-9a-f]{64}$/);
+    const verifier = new SignatureVerifier([RENDER_SECRET]);
+    expect(verifier.verify(sent?.signature, "render", sent?.body ?? "")).toEqual({ ok: true });
+  });
+
+  it("follows a manifest only to its own origin: a renderer named elsewhere is not called", async () => {
+    await expect(render(directory(), { catalog: `${origin}/elsewhere/mf-manifest.json` })).rejects.toThrow(
+      /not its own origin/,
+    );
   });
 
   it("refuses a remote whose manifest names no renderer (an older build): the page falls back", async () => {

@@ -44,25 +44,32 @@ async function fetchJson(url: string): Promise<unknown> {
 const MANIFEST_TTL_MS = 5000;
 const manifests = new Map<string, { at: number; manifest: Promise<unknown> }>();
 
-function readManifest(url: string): Promise<unknown> {
+function readManifest(url: string, read: (url: string) => Promise<unknown>): Promise<unknown> {
   const cached = manifests.get(url);
   if (cached && Date.now() - cached.at < MANIFEST_TTL_MS) return cached.manifest;
-  const manifest = fetchJson(url);
+  const manifest = read(url);
   manifests.set(url, { at: Date.now(), manifest });
   manifest.catch(() => manifests.delete(url));
   return manifest;
 }
 
-/** Finds a peer's published data through its manifest, wherever the peer is deployed. */
-export async function fetchPeerData(manifestUrl: string, name: string): Promise<unknown> {
-  const manifest = (await readManifest(manifestUrl)) as { metaData?: Record<string, unknown> };
+/**
+ * Finds a peer's published data through its manifest, wherever the peer is deployed; `read` is how (a server reads
+ * only from the origins it was configured with).
+ */
+export async function fetchPeerData(
+  manifestUrl: string,
+  name: string,
+  read: (url: string) => Promise<unknown> = fetchJson,
+): Promise<unknown> {
+  const manifest = (await readManifest(manifestUrl, read)) as { metaData?: Record<string, unknown> };
   const server = manifest.metaData?.[MANIFEST_SERVER_FIELD] as RemoteServerInfo | undefined;
   const file = server?.data?.[name];
   if (!file) throw new Error(`${manifestUrl} publishes no data named ${name}`);
   const url = new URL(file, manifestUrl).href;
   let pending = cache.get(url);
   if (!pending) {
-    pending = fetchJson(url);
+    pending = read(url);
     cache.set(url, pending);
     pending.catch(() => cache.delete(url));
   }

@@ -38,12 +38,16 @@ describe("a remote's production server", () => {
       remote: "catalog",
       root,
       apiOrigin: "http://127.0.0.1:9",
+      renderSecrets: [],
+      peerOrigins: [],
       logLevel: "silent",
     });
     elsewhere = await createRemoteServer({
       remote: "catalog",
       root,
       apiOrigin: "http://127.0.0.1:9",
+      renderSecrets: [],
+      peerOrigins: [],
       corsOrigins: ["https://summitheavyfleet.ca"],
       logLevel: "silent",
     });
@@ -92,6 +96,8 @@ describe("a remote's production server", () => {
       remote: "catalog",
       root,
       apiOrigin: "http://127.0.0.1:9",
+      renderSecrets: [],
+      peerOrigins: [],
       timeLimits: { requestMs: 1_000, connectionMs: 1_500, keepAliveMs: 300 },
       logLevel: "silent",
     });

@@ -1,3 +1,4 @@
+import { parseRenderSecrets } from "remote-kit/server";
 import { DEFAULT_REMOTE_DEV_PORTS, REMOTE_NAMES, type RemotesConfig } from "shared-types";
 import { BusinessDetailsSource } from "./business-details-source";
 import { type ComposedPage, PageComposer } from "./page-composer";
@@ -27,6 +28,7 @@ export function composeDevPage(requestUrl: string, template: string): Promise<Co
       string
     >,
     selfOrigin: origin,
+    renderSecret: parseRenderSecrets(process.env.RENDER_SECRET)[0] ?? null,
   });
   const composer = new PageComposer({
     assets: { template, entry: "", entryImports: [], federationChunks: [], islandChunks: {} },

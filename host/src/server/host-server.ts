@@ -8,7 +8,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { SiteContext } from "remote-kit";
 import { FORM_FIELD, type FormOutcome, formOwner, type SubmittedForm } from "remote-kit/protocol";
-import { registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "remote-kit/server";
+import { parseRenderSecrets, registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "remote-kit/server";
 import {
   DEFAULT_REMOTE_PORTS,
   REMOTE_NAMES,
@@ -43,6 +43,8 @@ export interface HostServerOptions {
   /** A remote render slower than this falls back to the shell and browser rendering. */
   renderTimeoutMs: number;
   breakerResetMs?: number;
+  /** RENDER_SECRET's current secret, which remotes' servers require on every render request; null: none is signed. */
+  renderSecret: string | null;
   /** This server's own address, for relative manifest URLs outside /remotes/{name}/. */
   selfOrigin: string;
   /**
@@ -117,6 +119,7 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     remoteOrigins: options.remoteOrigins,
     selfOrigin: options.selfOrigin,
     breakerResetMs: options.breakerResetMs,
+    renderSecret: options.renderSecret,
   });
   const businessDetails = new BusinessDetailsSource({
     apiOrigin: options.apiOrigin,
@@ -389,8 +392,15 @@ export async function startHostServer(distDir: string): Promise<FastifyInstance>
       env[`REMOTE_${name.toUpperCase()}_ORIGIN`] ?? `http://127.0.0.1:${DEFAULT_REMOTE_PORTS[name]}`,
     ]),
   ) as Record<RemoteName, string>;
+  const [renderSecret = null] = parseRenderSecrets(env.RENDER_SECRET);
+  if (!renderSecret) {
+    console.warn(
+      "host: RENDER_SECRET is not set, so no remote will render for it: every page is composed in the browser. Give the host and each remote the same RENDER_SECRET.",
+    );
+  }
   const app = await createHostServer({
     distDir,
+    renderSecret,
     apiOrigin: env.API_ORIGIN ?? "http://127.0.0.1:4180",
     remoteOrigins,
     remotesConfigFile: env.REMOTES_CONFIG_FILE || undefined,

@@ -12,6 +12,7 @@ import {
   type SitemapEntry,
   SUPPORTED_RENDER_PROTOCOLS,
 } from "remote-kit/protocol";
+import { SIGNATURE_HEADER, signRequest } from "remote-kit/server";
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 
 /** The parts of a federation manifest (mf-manifest.json) the host server reads. */
@@ -39,12 +40,50 @@ export interface RemoteDirectoryOptions {
   selfOrigin: string;
   /** After this many failures in a row within the window, the renderer is skipped for `breakerResetMs`. */
   breakerResetMs?: number;
+  /** RENDER_SECRET's current secret: every request to a remote's renderer is signed with it (remotes refuse others). */
+  renderSecret: string | null;
 }
 
 export class RendererUnavailable extends Error {}
 class NotOwned extends Error {}
 
 const MANIFEST_TTL_MS = 2000;
+
+/** The most this server reads of each kind of answer from a remote: more is a remote gone wrong, not a page. */
+const MAX_BYTES = { manifest: 1024 * 1024, render: 8 * 1024 * 1024, style: 2 * 1024 * 1024, sitemap: 4 * 1024 * 1024 };
+
+/**
+ * An address a remote's manifest names (its renderer, its styles, its sitemap), resolved against the manifest: only
+ * at the manifest's own origin, which the remote configuration chose. A manifest cannot send this server elsewhere.
+ */
+function atManifestOrigin(path: string, manifestUrl: string): string {
+  const url = new URL(path, manifestUrl);
+  if (url.origin !== new URL(manifestUrl).origin) {
+    throw new RendererUnavailable(`${manifestUrl} names ${url.origin}, not its own origin: not followed`);
+  }
+  return url.href;
+}
+
+/** The body of an answer, up to `maxBytes` (a larger one rejects); redirects were refused by the fetch. */
+async function readLimited(response: Response, maxBytes: number): Promise<string> {
+  if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
+    await response.body?.cancel();
+    throw new RendererUnavailable(`${response.url} is over ${maxBytes} bytes`);
+  }
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new RendererUnavailable(`${response.url} is over ${maxBytes} bytes`);
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
 
 function directoryOf(url: string): string {
   return url.slice(0, url.lastIndexOf("/") + 1);
@@ -88,9 +127,9 @@ export class RemoteDirectory {
   private fetchManifest(url: string, signal: AbortSignal): Promise<FederationManifest> {
     const cached = this.manifests.get(url);
     if (cached && Date.now() - cached.at < MANIFEST_TTL_MS) return cached.manifest;
-    const manifest = fetch(url, { signal }).then(async (r) => {
+    const manifest = fetch(url, { signal, redirect: "error" }).then(async (r) => {
       if (!r.ok) throw new RendererUnavailable(`${url} answered ${r.status}`);
-      return (await r.json()) as FederationManifest;
+      return JSON.parse(await readLimited(r, MAX_BYTES.manifest)) as FederationManifest;
     });
     this.manifests.set(url, { at: Date.now(), manifest });
     manifest.catch(() => this.manifests.delete(url));
@@ -169,16 +208,14 @@ export class RemoteDirectory {
   private async post(remote: ResolvedRemote, endpoint: Endpoint, body: unknown, signal: AbortSignal) {
     const path = remote.server?.[endpoint];
     if (!remote.server || !path) throw new RendererUnavailable(`${remote.name}'s manifest names no ${endpoint}`);
-    const url = new URL(path, remote.serverManifest).href;
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-      signal,
-    });
+    const url = atManifestOrigin(path, remote.serverManifest);
+    const json = JSON.stringify(body);
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (this.options.renderSecret) headers[SIGNATURE_HEADER] = signRequest(this.options.renderSecret, endpoint, json);
+    const response = await fetch(url, { method: "POST", headers, body: json, signal, redirect: "error" });
     if (response.status === 404) throw new NotOwned(`${remote.name} has no ${endpoint} for this request`);
     if (!response.ok) throw new RendererUnavailable(`${url} answered ${response.status}`);
-    return response.json();
+    return JSON.parse(await readLimited(response, MAX_BYTES.render));
   }
 
   /** Calls one of a remote's server endpoints behind its breaker; rejects when it cannot answer within `signal`. */
@@ -196,9 +233,12 @@ export class RemoteDirectory {
     const signal = AbortSignal.timeout(5000);
     const remote = await this.resolve(name, config, signal);
     if (!remote.server) return [];
-    const response = await fetch(new URL(remote.server.sitemap, remote.serverManifest), { signal });
+    const response = await fetch(atManifestOrigin(remote.server.sitemap, remote.serverManifest), {
+      signal,
+      redirect: "error",
+    });
     if (!response.ok) throw new Error(`${name}'s sitemap answered ${response.status}`);
-    return (await response.json()) as SitemapEntry[];
+    return JSON.parse(await readLimited(response, MAX_BYTES.sitemap)) as SitemapEntry[];
   }
 
   private expose(remote: ResolvedRemote, module: string) {
@@ -217,12 +257,12 @@ export class RemoteDirectory {
     try {
       return await Promise.all(
         files.map((file) => {
-          const url = new URL(file, remote.serverManifest).href;
+          const url = atManifestOrigin(file, remote.serverManifest);
           let css = this.styles.get(url);
           if (!css) {
-            css = fetch(url, { signal }).then(async (r) => {
+            css = fetch(url, { signal, redirect: "error" }).then(async (r) => {
               if (!r.ok) throw new Error(`${url} answered ${r.status}`);
-              return r.text();
+              return readLimited(r, MAX_BYTES.style);
             });
             if (this.styles.size > 200) this.styles.clear();
             this.styles.set(url, css);

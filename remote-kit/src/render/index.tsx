@@ -29,10 +29,18 @@ export interface RemoteRenderModule {
   sitemap(): Promise<SitemapEntry[]>;
   /** Data published for peers: written to dist/data/{name}.json at build time. */
   publishedData: Record<string, unknown>;
-  /** Called once by the remote's server: where the dealer API is, for the loaders' requests. */
-  configure(options: { apiOrigin: string }): void;
+  /**
+   * Called once by the remote's server: where the dealer API is, for the loaders' requests, and how to read a
+   * peer's manifest and data (only from the origins the server was configured with, within limits).
+   */
+  configure(options: RendererConfiguration): void;
   /** Loads every page's code, so the first visitor's render is not the one that pays for it. */
   warmUp(): Promise<void>;
+}
+
+export interface RendererConfiguration {
+  apiOrigin: string;
+  readPeerJson: (url: string) => Promise<unknown>;
 }
 
 export interface RemoteRendererOptions {
@@ -79,13 +87,20 @@ function loaderContext(entries: Map<string, unknown>, pending: Promise<unknown>[
   };
 }
 
-/** The render request a loader runs for, so peer data is looked up where this host says the peers are. */
-const currentRequest = new AsyncLocalStorage<RenderRequest>();
+/**
+ * The render a loader runs for: where this host says the peers are, and how this renderer may read them (set by
+ * its own server's configure: only from the origins that server was configured with).
+ */
+const currentRender = new AsyncLocalStorage<{
+  peers: RenderRequest["peers"];
+  readPeerJson: RendererConfiguration["readPeerJson"];
+}>();
 
 setPeerDataResolver((remote, name) => {
-  const manifest = currentRequest.getStore()?.peers[remote];
-  if (!manifest) return Promise.reject(new Error(`the render request names no address for ${remote}`));
-  return fetchPeerData(manifest, name);
+  const render = currentRender.getStore();
+  const manifest = render?.peers[remote];
+  if (!render || !manifest) return Promise.reject(new Error(`the render request names no address for ${remote}`));
+  return fetchPeerData(manifest, name, render.readPeerJson);
 });
 
 export class RouteNotOwnedError extends Error {}
@@ -111,6 +126,8 @@ export function serverRenderState(
 
 export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRenderModule {
   const { remote, routes, App } = options;
+  let readPeerJson: RendererConfiguration["readPeerJson"] = () =>
+    Promise.reject(new Error("the renderer was not configured with a way to read peers"));
   const patterns = routes.map((route) => ({ path: route.path }));
 
   async function render(request: RenderRequest): Promise<RenderResult> {
@@ -137,7 +154,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       searchParams: url.searchParams,
       ...loaderContext(state.entries, pending),
     };
-    await currentRequest.run(request, async () => {
+    await currentRender.run({ peers: request.peers, readPeerJson }, async () => {
       await Promise.all([route.load?.(context), isLazyPage(route.element) ? route.element.preload() : undefined]);
       await Promise.all(pending);
     });
@@ -203,7 +220,10 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
     },
     sitemap: options.sitemap ?? (async () => []),
     publishedData: options.publishedData ?? {},
-    configure: options.configure ?? (() => {}),
+    configure: (configuration) => {
+      readPeerJson = configuration.readPeerJson;
+      options.configure?.({ apiOrigin: configuration.apiOrigin });
+    },
     warmUp: async () => {
       await Promise.all(routes.map((route) => (isLazyPage(route.element) ? route.element.preload() : undefined)));
     },

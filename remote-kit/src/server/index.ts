@@ -5,11 +5,24 @@ import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { RemoteName } from "shared-types";
-import { type FormPost, type FragmentRequest, RELEASES_DIR, type RenderRequest } from "../protocol.js";
+import type { z } from "zod/mini";
+import { RELEASES_DIR } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
 import { DEFAULT_TIME_LIMITS, registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "./hardening.js";
+import { fetchOutboundJson, type OutboundPolicy, parseOriginList } from "./outbound.js";
+import {
+  checkRendererRequest,
+  formPostSchema,
+  fragmentRequestSchema,
+  rendererVerifier,
+  renderRequestSchema,
+} from "./protocol-schemas.js";
+import { parseRenderSecrets, SIGNATURE_HEADER, type SignedEndpoint } from "./request-signing.js";
 
 export * from "./hardening.js";
+export * from "./outbound.js";
+export * from "./protocol-schemas.js";
+export * from "./request-signing.js";
 export * from "./slow-client.js";
 
 export interface RemoteServerOptions {
@@ -17,6 +30,13 @@ export interface RemoteServerOptions {
   /** The remote package's directory: dist/ (the browser build) and dist-server/ (the renderer) are inside. */
   root: string | URL;
   apiOrigin: string;
+  /**
+   * RENDER_SECRET's secrets (the current one first): only a request signed with one of them is rendered. None: the
+   * server renders for no one (its files still serve).
+   */
+  renderSecrets: readonly string[];
+  /** The only origins a render may read peers' manifests and data from (PEER_ORIGINS; see OutboundPolicy). */
+  peerOrigins: readonly string[];
   /** Origins allowed to load this remote's files from elsewhere (CORS); none while it is served behind the host. */
   corsOrigins?: readonly string[];
   /** Which proxies' X-Forwarded-Proto to believe (Fastify trustProxy syntax): HSTS is sent over TLS only. */
@@ -31,50 +51,17 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Build by-products that are not part of the deployed remote. */
 const NOT_SERVED = [/^\/\.vite\//, /^\/index\.html$/, /^\/mf-stats\.json$/];
 
-function isRenderRequest(body: unknown): body is RenderRequest {
-  const b = body as Partial<RenderRequest> | null;
-  return (
-    typeof b?.path === "string" &&
-    b.path.startsWith("/") &&
-    typeof b.remoteBase === "string" &&
-    typeof b.site?.siteUrl === "string" &&
-    typeof b.site?.business?.name === "string" &&
-    typeof b.peers === "object" &&
-    b.peers !== null
-  );
-}
+/** A peer's manifest and published data: small JSON, from a configured origin, quickly or not at all. */
+const PEER_FETCH_LIMITS = { timeoutMs: 2_000, maxBytes: 2 * 1024 * 1024 };
 
-function isFragmentRequest(body: unknown): body is FragmentRequest {
-  const b = body as Partial<FragmentRequest> | null;
-  return (
-    typeof b?.module === "string" &&
-    typeof b.path === "string" &&
-    b.path.startsWith("/") &&
-    typeof b.props === "object" &&
-    b.props !== null &&
-    typeof b.site?.siteUrl === "string" &&
-    typeof b.site?.business?.name === "string"
-  );
-}
-
-function isFormPost(body: unknown): body is FormPost {
-  const b = body as Partial<FormPost> | null;
-  return (
-    typeof b?.fields === "object" &&
-    b.fields !== null &&
-    Object.values(b.fields).every((value) => typeof value === "string") &&
-    typeof b.path === "string" &&
-    b.path.startsWith("/") &&
-    typeof b.pageUrl === "string" &&
-    typeof b.clientIp === "string" &&
-    typeof b.site?.siteUrl === "string"
-  );
-}
-
-async function loadRenderer(serverDir: string, apiOrigin: string): Promise<RemoteRenderModule> {
+async function loadRenderer(
+  serverDir: string,
+  apiOrigin: string,
+  peerPolicy: OutboundPolicy,
+): Promise<RemoteRenderModule> {
   const entry = await import(pathToFileURL(join(serverDir, "server-entry.js")).href);
   const renderer = (entry as { default: RemoteRenderModule }).default;
-  renderer.configure({ apiOrigin });
+  renderer.configure({ apiOrigin, readPeerJson: (url) => fetchOutboundJson(url, peerPolicy) });
   await renderer.warmUp();
   return renderer;
 }
@@ -88,7 +75,8 @@ async function loadRenderer(serverDir: string, apiOrigin: string): Promise<Remot
  */
 export async function createRemoteServer(options: RemoteServerOptions): Promise<FastifyInstance> {
   const root = typeof options.root === "string" ? options.root : fileURLToPath(options.root);
-  const current = await loadRenderer(join(root, "dist-server"), options.apiOrigin);
+  const peerPolicy: OutboundPolicy = { origins: options.peerOrigins, ...PEER_FETCH_LIMITS };
+  const current = await loadRenderer(join(root, "dist-server"), options.apiOrigin, peerPolicy);
   const releases = new Map<string, Promise<RemoteRenderModule>>();
   /** A release's renderer, loaded on its first render; null for an id that names no release. */
   const releaseRenderer = (id: string): Promise<RemoteRenderModule> | null => {
@@ -96,7 +84,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     if (!RELEASE_ID.test(id) || !existsSync(join(serverDir, "server-entry.js"))) return null;
     let renderer = releases.get(id);
     if (!renderer) {
-      renderer = loadRenderer(serverDir, options.apiOrigin);
+      renderer = loadRenderer(serverDir, options.apiOrigin, peerPolicy);
       releases.set(id, renderer);
       renderer.catch(() => releases.delete(id));
     }
@@ -150,45 +138,60 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     return reply.sendFile(file, browserDir);
   });
 
+  const verifier = rendererVerifier(options.renderSecrets);
+  // the renderer's requests are read as text: the signature covers the bytes as sent, checked before any parsing
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
+
+  /** The request an endpoint may act on (checkRendererRequest); null when the refusal has been sent. */
+  const accepted = <T>(
+    endpoint: SignedEndpoint,
+    schema: z.ZodMiniType<T>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): T | null => {
+    const raw = typeof request.body === "string" ? request.body : "";
+    const checked = checkRendererRequest(verifier, endpoint, schema, request.headers[SIGNATURE_HEADER], raw);
+    if ("data" in checked) return checked.data;
+    reply.code(checked.status).send({ error: checked.error, message: checked.message });
+    return null;
+  };
+
   const render = async (renderer: RemoteRenderModule, request: FastifyRequest, reply: FastifyReply) => {
-    if (!isRenderRequest(request.body)) {
-      return reply.code(400).send({ error: "Bad Request", message: "expected a render request" });
-    }
+    const body = accepted("render", renderRequestSchema, request, reply);
+    if (!body) return reply;
     try {
-      const result = await renderer.render(request.body);
+      const result = await renderer.render(body);
       return reply.header("cache-control", "no-store").send(result);
     } catch (error) {
       const notOwned = (error as Error).constructor?.name === "RouteNotOwnedError";
-      if (!notOwned) request.log.error({ err: error, path: request.body.path }, "render failed");
+      if (!notOwned) request.log.error({ err: error, path: body.path }, "render failed");
       return reply
         .code(notOwned ? 404 : 500)
         .send({ error: notOwned ? "Not Found" : "Render Failed", message: (error as Error).message });
     }
   };
   const fragment = async (renderer: RemoteRenderModule, request: FastifyRequest, reply: FastifyReply) => {
-    if (!isFragmentRequest(request.body)) {
-      return reply.code(400).send({ error: "Bad Request", message: "expected a fragment request" });
-    }
+    const body = accepted("fragment", fragmentRequestSchema, request, reply);
+    if (!body) return reply;
     try {
-      const result = await renderer.renderFragment(request.body);
+      const result = await renderer.renderFragment(body);
       return reply.header("cache-control", "no-store").send(result);
     } catch (error) {
       const notExposed = (error as Error).constructor?.name === "FragmentNotExposedError";
-      if (!notExposed) request.log.error({ err: error, module: request.body.module }, "fragment failed");
+      if (!notExposed) request.log.error({ err: error, module: body.module }, "fragment failed");
       return reply
         .code(notExposed ? 404 : 500)
         .send({ error: notExposed ? "Not Found" : "Render Failed", message: (error as Error).message });
     }
   };
   const form = async (renderer: RemoteRenderModule, request: FastifyRequest, reply: FastifyReply) => {
-    if (!isFormPost(request.body)) {
-      return reply.code(400).send({ error: "Bad Request", message: "expected a form post" });
-    }
+    const body = accepted("form", formPostSchema, request, reply);
+    if (!body) return reply;
     try {
-      return reply.header("cache-control", "no-store").send(await renderer.submitForm(request.body));
+      return reply.header("cache-control", "no-store").send(await renderer.submitForm(body));
     } catch (error) {
       const notOwned = (error as Error).constructor?.name === "FormNotOwnedError";
-      if (!notOwned) request.log.error({ err: error, path: request.body.path }, "form failed");
+      if (!notOwned) request.log.error({ err: error, path: body.path }, "form failed");
       return reply
         .code(notOwned ? 404 : 500)
         .send({ error: notOwned ? "Not Found" : "Form Failed", message: (error as Error).message });
@@ -222,15 +225,24 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
 }
 
 /**
- * Starts a remote's server from the environment: PORT, HOST, API_ORIGIN, CORS_ORIGINS (comma-separated),
- * TRUST_PROXY, LOG_LEVEL.
+ * Starts a remote's server from the environment: PORT, HOST, API_ORIGIN, RENDER_SECRET (shared with the host; two,
+ * comma-separated, during a rotation), PEER_ORIGINS (comma-separated), CORS_ORIGINS (comma-separated), TRUST_PROXY,
+ * LOG_LEVEL.
  */
 export async function startRemoteServer(remote: RemoteName, root: URL, defaultPort: number): Promise<FastifyInstance> {
   const env = process.env;
+  const renderSecrets = parseRenderSecrets(env.RENDER_SECRET);
+  if (renderSecrets.length === 0) {
+    console.warn(
+      `${remote} remote: RENDER_SECRET is not set, so it renders for no one (POST /render, /fragment and /form answer 503); its files still serve. Give it the host's RENDER_SECRET.`,
+    );
+  }
   const app = await createRemoteServer({
     remote,
     root,
     apiOrigin: env.API_ORIGIN ?? "http://127.0.0.1:4180",
+    renderSecrets,
+    peerOrigins: parseOriginList(env.PEER_ORIGINS),
     corsOrigins: (env.CORS_ORIGINS ?? "")
       .split(",")
       .map((s) => s.trim())

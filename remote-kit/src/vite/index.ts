@@ -7,8 +7,25 @@ import react from "@vitejs/plugin-react";
 import type { RemoteName } from "shared-types";
 import { type ConfigEnv, mergeConfig, type Plugin, type UserConfig, type ViteDevServer } from "vite";
 import { MANIFEST_CONTRACTS_FIELD, type ProviderContract } from "../contracts.js";
-import { type ContentSources, MANIFEST_SERVER_FIELD, RENDER_PROTOCOL, type RemoteServerInfo } from "../protocol.js";
+import {
+  type ContentSources,
+  type FormPost,
+  type FragmentRequest,
+  MANIFEST_SERVER_FIELD,
+  RENDER_PROTOCOL,
+  type RemoteServerInfo,
+  type RenderRequest,
+} from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
+import { fetchOutboundJson, type OutboundPolicy, parseOriginList } from "../server/outbound.js";
+import {
+  checkRendererRequest,
+  formPostSchema,
+  fragmentRequestSchema,
+  rendererVerifier,
+  renderRequestSchema,
+} from "../server/protocol-schemas.js";
+import { parseRenderSecrets, SIGNATURE_HEADER } from "../server/request-signing.js";
 import { SHARED_DEPENDENCIES } from "../shared-dependencies.js";
 
 export const SERVER_ENTRY = "src/server-entry.tsx";
@@ -80,13 +97,28 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-/** `npm run dev`: the same renderer endpoints as the production server, from the source through Vite. */
+/**
+ * `npm run dev`: the same renderer endpoints as the production server, from the source through Vite, under the same
+ * rules (signed by the host with RENDER_SECRET, which `npm run dev` gives every process; of the protocol's shape;
+ * peers read only from PEER_ORIGINS).
+ */
 function devRendererPlugin(apiOrigin: string): Plugin {
+  const verifier = rendererVerifier(parseRenderSecrets(process.env.RENDER_SECRET));
+  const peerPolicy: OutboundPolicy = {
+    origins: parseOriginList(process.env.PEER_ORIGINS),
+    timeoutMs: 5_000,
+    maxBytes: 2 * 1024 * 1024,
+  };
   const load = async (server: ViteDevServer) => {
     const module = ((await server.ssrLoadModule(`/${SERVER_ENTRY}`)) as { default: RemoteRenderModule }).default;
-    module.configure({ apiOrigin });
+    module.configure({ apiOrigin, readPeerJson: (url) => fetchOutboundJson(url, peerPolicy) });
     return module;
   };
+  const endpoints = {
+    "/render": { endpoint: "render", schema: renderRequestSchema },
+    "/fragment": { endpoint: "fragment", schema: fragmentRequestSchema },
+    "/form": { endpoint: "form", schema: formPostSchema },
+  } as const;
   return {
     name: "remote-kit:dev-renderer",
     apply: "serve",
@@ -100,14 +132,21 @@ function devRendererPlugin(apiOrigin: string): Plugin {
           response.end(JSON.stringify(body));
         };
         try {
-          if (path === "/render" && request.method === "POST") {
-            return send(200, await (await load(server)).render(JSON.parse(await readBody(request))));
-          }
-          if (path === "/fragment" && request.method === "POST") {
-            return send(200, await (await load(server)).renderFragment(JSON.parse(await readBody(request))));
-          }
-          if (path === "/form" && request.method === "POST") {
-            return send(200, await (await load(server)).submitForm(JSON.parse(await readBody(request))));
+          if (Object.hasOwn(endpoints, path) && request.method === "POST") {
+            const { endpoint, schema } = endpoints[path as keyof typeof endpoints];
+            const checked = checkRendererRequest<unknown>(
+              verifier,
+              endpoint,
+              schema,
+              request.headers[SIGNATURE_HEADER],
+              await readBody(request),
+            );
+            if (!("data" in checked)) return send(checked.status, { error: checked.error, message: checked.message });
+            const renderer = await load(server);
+            if (endpoint === "render") return send(200, await renderer.render(checked.data as RenderRequest));
+            if (endpoint === "fragment")
+              return send(200, await renderer.renderFragment(checked.data as FragmentRequest));
+            return send(200, await renderer.submitForm(checked.data as FormPost));
           }
           if (path === "/sitemap.json") return send(200, await (await load(server)).sitemap());
           const data = /^\/data\/([a-z0-9-]+)\.json$/.exec(path);

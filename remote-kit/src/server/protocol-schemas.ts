@@ -1,0 +1,114 @@
+import { REMOTE_NAMES } from "shared-types";
+import { businessDetailsSchema } from "shared-types/schemas";
+import { z } from "zod/mini";
+import type { FormPost, FragmentRequest, RenderRequest, SiteContext, SubmittedForm } from "../protocol.js";
+import { SignatureVerifier, type SignedEndpoint } from "./request-signing.js";
+
+/**
+ * The render protocol's requests as a remote's server accepts them: anything else is a 400 that names the field,
+ * never an error thrown halfway through a render.
+ */
+const sitePath = () =>
+  z.string().check(
+    z.maxLength(4096),
+    z.refine((path) => path.startsWith("/") && !path.startsWith("//"), "expected a path of the site, starting with /"),
+  );
+const httpUrl = () =>
+  z.string().check(
+    z.maxLength(2048),
+    z.refine((url) => {
+      try {
+        return ["http:", "https:"].includes(new URL(url).protocol);
+      } catch {
+        return false;
+      }
+    }, "expected an http(s) address"),
+  );
+const text = (max: number) => z.string().check(z.maxLength(max));
+
+const siteContextSchema = z.object({
+  siteUrl: httpUrl(),
+  business: businessDetailsSchema,
+}) satisfies z.ZodMiniType<SiteContext>;
+
+const submittedFormSchema = z.object({
+  id: text(300),
+  values: z.record(text(200), text(10_000)),
+  errors: z.record(text(200), text(1000)),
+  message: z.optional(text(1000)),
+}) satisfies z.ZodMiniType<SubmittedForm>;
+
+export const renderRequestSchema = z.object({
+  path: sitePath(),
+  site: siteContextSchema,
+  // a path of the site ("/remotes/catalog/") or where the remote is deployed elsewhere
+  remoteBase: z.string().check(z.maxLength(2048)),
+  peers: z.partialRecord(z.enum(REMOTE_NAMES), httpUrl()),
+  form: z.optional(submittedFormSchema),
+}) satisfies z.ZodMiniType<RenderRequest>;
+
+export const fragmentRequestSchema = z.object({
+  module: text(200),
+  props: z.record(z.string(), z.unknown()),
+  site: siteContextSchema,
+  path: sitePath(),
+  form: z.optional(submittedFormSchema),
+}) satisfies z.ZodMiniType<FragmentRequest>;
+
+export const formPostSchema = z.object({
+  fields: z.record(text(200), text(20_000)),
+  path: sitePath(),
+  pageUrl: httpUrl(),
+  clientIp: text(64),
+  site: siteContextSchema,
+}) satisfies z.ZodMiniType<FormPost>;
+
+/** "site.business.address.line1: expected string": the first problem, named by where it is. */
+export function firstProblem(error: z.core.$ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "invalid request";
+  const where = issue.path.map(String).join(".");
+  return where ? `${where}: ${issue.message}` : issue.message;
+}
+
+export type RendererRequestCheck<T> = { data: T } | { status: 400 | 401 | 503; error: string; message: string };
+
+/**
+ * What a renderer endpoint may act on: a request signed by the host (401 otherwise, before any work; 503 when the
+ * server has no secret to check with), JSON, and of the protocol's shape (400 naming the field otherwise).
+ */
+export function checkRendererRequest<T>(
+  verifier: SignatureVerifier | null,
+  endpoint: SignedEndpoint,
+  schema: z.ZodMiniType<T>,
+  signature: string | string[] | undefined,
+  raw: string,
+): RendererRequestCheck<T> {
+  if (!verifier) {
+    return {
+      status: 503,
+      error: "Service Unavailable",
+      message: "This server has no RENDER_SECRET: it renders for no one",
+    };
+  }
+  const verdict = verifier.verify(signature, endpoint, raw);
+  if (!verdict.ok) {
+    return { status: 401, error: "Unauthorized", message: `Only the site's host may ask for this: ${verdict.reason}` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { status: 400, error: "Bad Request", message: "the body is not JSON" };
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    return { status: 400, error: "Bad Request", message: `invalid ${endpoint} request: ${firstProblem(parsed.error)}` };
+  }
+  return { data: parsed.data };
+}
+
+/** The verifier for a RENDER_SECRET value; null when it names none. */
+export function rendererVerifier(secrets: readonly string[]): SignatureVerifier | null {
+  return secrets.length > 0 ? new SignatureVerifier(secrets) : null;
+}

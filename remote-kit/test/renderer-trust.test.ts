@@ -1,0 +1,243 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createRemoteServer, SIGNATURE_HEADER, type SignedEndpoint, signRequest } from "../src/server/index.js";
+import { fetchOutbound, isPublicAddress, OutboundRefused, parseOriginList } from "../src/server/outbound.js";
+import { TEST_SITE } from "../src/testing.js";
+
+// a name under a pattern of the allowlist that resolves to this machine, as a rebound or hostile DNS name would
+vi.mock("node:dns", async (importOriginal) => {
+  const dns = await importOriginal<typeof import("node:dns")>();
+  const lookup = ((hostname: string, options: unknown, callback: (...args: unknown[]) => void) => {
+    if (hostname === "peer.fleet-remotes.test") return callback(null, [{ address: "127.0.0.1", family: 4 }]);
+    return (dns.lookup as (...args: unknown[]) => void)(hostname, options, callback);
+  }) as typeof dns.lookup;
+  return { ...dns, lookup, default: { ...dns, lookup } };
+});
+
+const SECRET = "test-render-secret-0123456789abcdefghijkl";
+const OLD_SECRET = "test-render-secret-previous-0123456789abc";
+
+/** A listener that records every connection made to it, and answers as a peer's manifest would. */
+async function recordingListener(): Promise<{ server: Server; origin: string; connections: () => number }> {
+  let connections = 0;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" }).end('{"metaData":{}}');
+  });
+  server.on("connection", () => {
+    connections += 1;
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    server,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => connections,
+  };
+}
+
+/** A remote's build whose one page reads a peer's published data, as inventory's pages read catalog's line-up. */
+function remoteBuild(): string {
+  mkdirSync(join(import.meta.dirname, ".builds"), { recursive: true });
+  const root = mkdtempSync(join(import.meta.dirname, ".builds", "trust-build-"));
+  for (const dir of ["dist", "dist-server"]) mkdirSync(join(root, dir), { recursive: true });
+  writeFileSync(join(root, "dist/mf-manifest.json"), "{}");
+  const src = join(import.meta.dirname, "../src");
+  writeFileSync(
+    join(root, "dist-server/server-entry.js"),
+    `import { createElement } from "react";
+    import { createRemoteRenderer } from ${JSON.stringify(join(src, "render/index.tsx"))};
+    import { loadPeerData } from ${JSON.stringify(join(src, "peers.tsx"))};
+    const routes = [{
+      path: "/line-up",
+      element: createElement("h1", null, "Line-up"),
+      load: () => loadPeerData("catalog", "lineup-models").catch(() => undefined),
+    }];
+    export default createRemoteRenderer({ remote: "inventory", routes, App: () => createElement("h1", null, "Line-up") });`,
+  );
+  return root;
+}
+
+const renderRequest = (peers: Record<string, string> = {}) => ({
+  path: "/line-up",
+  site: TEST_SITE,
+  remoteBase: "/remotes/inventory/",
+  peers,
+});
+
+describe("a remote's renderer renders only for the host", () => {
+  let server: FastifyInstance;
+  let unsecured: FastifyInstance;
+  let listed: Awaited<ReturnType<typeof recordingListener>>;
+  let unlisted: Awaited<ReturnType<typeof recordingListener>>;
+
+  const post = (endpoint: SignedEndpoint, body: unknown, signature?: string) => {
+    const payload = JSON.stringify(body);
+    return server.inject({
+      method: "POST",
+      url: `/${endpoint}`,
+      headers: {
+        "content-type": "application/json",
+        ...(signature === undefined ? { [SIGNATURE_HEADER]: signRequest(SECRET, endpoint, payload) } : {}),
+        ...(signature ? { [SIGNATURE_HEADER]: signature } : {}),
+      },
+      payload,
+    });
+  };
+
+  beforeAll(async () => {
+    listed = await recordingListener();
+    unlisted = await recordingListener();
+    const options = { remote: "inventory" as const, apiOrigin: "http://127.0.0.1:9", logLevel: "silent" };
+    // each server its own build: a renderer module is configured by the one server that loads it
+    server = await createRemoteServer({
+      ...options,
+      root: remoteBuild(),
+      renderSecrets: [SECRET, OLD_SECRET],
+      peerOrigins: parseOriginList(`${listed.origin},http://*.fleet-remotes.test:${new URL(unlisted.origin).port}`),
+    });
+    unsecured = await createRemoteServer({ ...options, root: remoteBuild(), renderSecrets: [], peerOrigins: [] });
+  });
+  afterAll(async () => {
+    await Promise.all([server.close(), unsecured.close()]);
+    listed.server.close();
+    unlisted.server.close();
+    rmSync(join(import.meta.dirname, ".builds"), { recursive: true, force: true });
+  });
+
+  it("renders a request the host signed, with either secret during a rotation", async () => {
+    const current = await post("render", renderRequest());
+    expect(current.statusCode).toBe(200);
+    expect(current.json().html).toContain("Line-up");
+    const payload = JSON.stringify(renderRequest());
+    const previous = await post("render", renderRequest(), signRequest(OLD_SECRET, "render", payload));
+    expect(previous.statusCode).toBe(200);
+  });
+
+  it("refuses an unsigned, a forged, a stale and a replayed request with 401, and says why", async () => {
+    const payload = JSON.stringify(renderRequest());
+    const unsigned = await server.inject({
+      method: "POST",
+      url: "/render",
+      headers: { "content-type": "application/json" },
+      payload,
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json().message).toContain("not signed");
+
+    const forged = await post(
+      "render",
+      renderRequest(),
+      signRequest("someone-else-0123456789abcdefghijklmn", "render", payload),
+    );
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().message).toContain("does not match");
+
+    // the body changed after signing: the site's phone numbers swapped for someone else's
+    const signedFor = signRequest(SECRET, "render", payload);
+    const tampered = renderRequest();
+    tampered.site = { ...TEST_SITE, business: { ...TEST_SITE.business, phone_sales: "555-0199-000" } };
+    expect((await post("render", tampered, signedFor)).statusCode).toBe(401);
+
+    // signed for another endpoint: a fragment's signature does not open /form
+    expect((await post("form", renderRequest(), signRequest(SECRET, "fragment", payload))).statusCode).toBe(401);
+
+    const stale = signRequest(SECRET, "render", payload, Date.now() - 60_000);
+    expect((await post("render", renderRequest(), stale)).json().message).toContain("expired");
+
+    const once = signRequest(SECRET, "render", payload);
+    expect((await post("render", renderRequest(), once)).statusCode).toBe(200);
+    const replayed = await post("render", renderRequest(), once);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().message).toContain("replayed");
+  });
+
+  it("answers a malformed request with a 400 that names the field, never a 5xx", async () => {
+    const { address: _, ...withoutAddress } = TEST_SITE.business;
+    const noAddress = { ...renderRequest(), site: { ...TEST_SITE, business: withoutAddress } };
+    const missing = await post("render", noAddress);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain("site.business.address");
+
+    const outsidePath = await post("render", { ...renderRequest(), path: "//evil.example/x" });
+    expect(outsidePath.statusCode).toBe(400);
+    expect(outsidePath.json().message).toContain("path");
+
+    const notJson = await server.inject({
+      method: "POST",
+      url: "/fragment",
+      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signRequest(SECRET, "fragment", "{") },
+      payload: "{",
+    });
+    expect(notJson.statusCode).toBe(400);
+
+    const form = await post("form", { fields: { name: 1 }, path: "/contact", pageUrl: "x", clientIp: "1.2.3.4" });
+    expect(form.statusCode).toBe(400);
+    expect(form.json().message).toMatch(/fields\.name|pageUrl|site/);
+  });
+
+  it("reads peers only from the origins it was configured with", async () => {
+    const rendered = async (peers: Record<string, string>) =>
+      expect((await post("render", renderRequest(peers))).statusCode).toBe(200);
+    const before = { listed: listed.connections(), unlisted: unlisted.connections() };
+    await rendered({ catalog: `${unlisted.origin}/mf-manifest.json` });
+    expect(unlisted.connections()).toBe(before.unlisted);
+    // a name the allowlist's pattern accepts, that resolves to a loopback address: refused at connection time
+    await post(
+      "render",
+      renderRequest({ catalog: `http://peer.fleet-remotes.test:${new URL(unlisted.origin).port}/m.json` }),
+    );
+    expect(unlisted.connections()).toBe(before.unlisted);
+    // the configured peer is read
+    await rendered({ catalog: `${listed.origin}/mf-manifest.json` });
+    expect(listed.connections()).toBeGreaterThan(before.listed);
+  });
+
+  it("renders for no one without a secret, and still serves its files", async () => {
+    const payload = JSON.stringify(renderRequest());
+    const refused = await unsecured.inject({
+      method: "POST",
+      url: "/render",
+      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signRequest(SECRET, "render", payload) },
+      payload,
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toContain("RENDER_SECRET");
+    expect((await unsecured.inject("/mf-manifest.json")).statusCode).toBe(200);
+  });
+});
+
+describe("fetches a server makes on input it did not choose", () => {
+  it("tells public addresses from loopback, private, link-local and shared ones", () => {
+    for (const address of ["127.0.0.1", "10.1.2.3", "172.16.0.9", "192.168.1.1", "169.254.169.254", "100.64.0.1"]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    for (const address of ["::1", "fc00::1", "fe80::1", "::ffff:127.0.0.1", "0.0.0.0"]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    expect(isPublicAddress("8.8.8.8")).toBe(true);
+    expect(isPublicAddress("2001:4860:4860::8888")).toBe(true);
+  });
+
+  it("follows no redirect and reads no more than its limit", async () => {
+    const server = createServer((request, response) => {
+      if (request.url === "/moved") response.writeHead(302, { location: "http://169.254.169.254/" }).end();
+      else response.writeHead(200).end("x".repeat(10_000));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const policy = { origins: [origin], timeoutMs: 2_000, maxBytes: 1_000 };
+    try {
+      await expect(fetchOutbound(`${origin}/moved`, policy)).rejects.toThrow(/redirect/);
+      await expect(fetchOutbound(`${origin}/big`, policy)).rejects.toBeInstanceOf(OutboundRefused);
+      await expect(fetchOutbound(`${origin}/big`, { ...policy, maxBytes: 20_000 })).resolves.toMatchObject({
+        status: 200,
+      });
+      await expect(fetchOutbound("http://127.0.0.1:9/elsewhere", policy)).rejects.toThrow(/not an allowed origin/);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -5,16 +5,20 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { API_PREFIX, LEAD_SPAM_GUARD } from "shared-types";
 import { registerBusinessRoutes } from "./business/business-routes.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
+import { registerChangeRoutes } from "./changes/change-routes.js";
+import { ChangeSignal } from "./changes/change-signal.js";
 import type { Database } from "./db/database.js";
 import { registerDeliveryRoutes } from "./delivery/delivery-routes.js";
 import { DEFAULT_CHANNELS } from "./delivery/delivery-setup.js";
 import { HttpError } from "./http-errors.js";
 import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
+import { registerUnitAdminRoutes } from "./inventory/unit-admin-routes.js";
 import { registerHeldRoutes } from "./leads/held-routes.js";
 import { type LeadRouteOptions, registerLeadRoutes } from "./leads/lead-routes.js";
 import { DEFAULT_RETENTION } from "./leads/retention.js";
 import { registerMediaRoutes } from "./media/media-routes.js";
 import { registerPromotionRoutes } from "./promotions/promotion-routes.js";
+import { postgresRateLimitStore } from "./security/shared-rate-limits.js";
 import { loadSigningSecret } from "./security/signing.js";
 
 export interface AppOptions {
@@ -156,6 +160,8 @@ export async function buildApp({
 
   // a visitor may read freely but not flood: generous for people (and for the search benchmark's own client)
   await app.register(fastifyRateLimit, {
+    // counted in PostgreSQL when there is a server: every API process on it counts a visitor once
+    ...(db.pool ? { store: postgresRateLimitStore(db.pool), skipOnError: true } : {}),
     global: true,
     max: readRateLimitMax,
     timeWindow: 60_000,
@@ -168,12 +174,18 @@ export async function buildApp({
   });
 
   const signingSecret = await loadSigningSecret(db, leads.signingSecret);
+  // what changed, from every API process on this database, for the hosts that keep composed pages
+  const changes = new ChangeSignal(db);
+  await changes.start();
+  app.addHook("onClose", async () => changes.close());
   await app.register(
     async (api) => {
       api.get("/health", async () => ({ ok: true, database: db.kind }));
+      registerChangeRoutes(api, changes);
       await registerDeliveryRoutes(api, db, { adminToken, onResend: () => delivery?.nudge() });
       await registerBusinessRoutes(api, business, adminToken);
       registerInventoryRoutes(api, db);
+      await registerUnitAdminRoutes(api, db, adminToken);
       await registerLeadRoutes(api, db, {
         ...DEFAULT_LEAD_OPTIONS,
         onLeadStored: () => delivery?.nudge(),

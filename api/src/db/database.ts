@@ -12,6 +12,13 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
+  /** A PostgreSQL server's connection pool, for libraries that keep their state there (shared rate limits). */
+  readonly pool?: pg.Pool;
+  /**
+   * Calls `onMessage` with each NOTIFY on `channel` from any process on this database (a PostgreSQL server's
+   * sessions, or the embedded database's own triggers); resolves to a stop function.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -38,6 +45,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         }),
       );
     },
+    async listen(channel, onMessage) {
+      const stop = await db.listen(channel, onMessage);
+      return async () => stop();
+    },
     close: () => db.close(),
   };
 }
@@ -49,6 +60,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   await pool.query("select 1");
   return {
     kind: "postgres",
+    pool,
     async query(sql, params) {
       const result = await pool.query(sql, params);
       return result.rows;
@@ -71,6 +83,33 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       } finally {
         client.release();
       }
+    },
+    async listen(channel, onMessage) {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      let stopped = false;
+      let client: pg.Client | null = null;
+      // a session of its own, held for as long as it listens; a lost one is replaced (what it missed is the
+      // listener's to recover: see changes/change-signal.ts)
+      const connect = async (): Promise<void> => {
+        if (stopped) return;
+        const next = new pg.Client({ connectionString });
+        next.on("notification", (message) => {
+          if (message.channel === channel) onMessage(message.payload ?? "");
+        });
+        next.on("error", () => {
+          void next.end().catch(() => {});
+          if (client === next) setTimeout(() => void connect().catch(() => {}), 1000);
+        });
+        await next.connect();
+        await next.query(`listen ${channel}`);
+        client = next;
+        onMessage("");
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => {});
+      };
     },
     close: () => pool.end(),
   };

@@ -211,6 +211,19 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create table scheduled_runs (name text primary key, last_run_at timestamptz not null);
     `,
   },
+  {
+    // the change signal: every change to a unit, the dealership's details or the specials, however it is made
+    // (the API, an import, SQL by hand), is announced to every API process on this database (changes/)
+    id: "015_change_signal",
+    sql: `
+      create function notify_unit_change() returns trigger language plpgsql as $$ begin if tg_op = 'DELETE' then perform pg_notify('fleet_changes', 'unit:' || old.stock_number); else perform pg_notify('fleet_changes', 'unit:' || new.stock_number); if tg_op = 'UPDATE' and old.stock_number <> new.stock_number then perform pg_notify('fleet_changes', 'unit:' || old.stock_number); end if; end if; return null; end $$;
+      create trigger vehicles_change_signal after insert or update or delete on vehicles for each row execute function notify_unit_change();
+      create function notify_site_change() returns trigger language plpgsql as $$ begin perform pg_notify('fleet_changes', 'site'); return null; end $$;
+      create trigger business_details_change_signal after insert or update or delete on business_details for each statement execute function notify_site_change();
+      create function notify_promotions_change() returns trigger language plpgsql as $$ begin perform pg_notify('fleet_changes', 'promotions'); return null; end $$;
+      create trigger promotions_change_signal after insert or update or delete on promotions for each statement execute function notify_promotions_change();
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

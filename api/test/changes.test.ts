@@ -1,0 +1,147 @@
+import type { FastifyInstance } from "fastify";
+import { CACHE_TAGS } from "shared-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { ChangeSignal, tagsOfNotification } from "../src/changes/change-signal.js";
+import { type Database, openPostgres } from "../src/db/database.js";
+import { seedIfEmpty } from "../src/seed/seed.js";
+import { backends, createPostgresDatabase } from "./database-fixtures.js";
+
+const ADMIN_TOKEN = "admin-token-for-tests-0123456789";
+
+/** The next announcement the signal makes, or what it made within `ms` (empty). */
+function nextAnnouncement(signal: ChangeSignal, ms = 3_000): Promise<string[]> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      stop();
+      resolve([]);
+    }, ms);
+    const stop = signal.subscribe((tags) => {
+      clearTimeout(timer);
+      stop();
+      resolve(tags);
+    });
+  });
+}
+
+describe("the change signal's tags", () => {
+  it("name a unit's pages and every search that could list it; the site for anything else", () => {
+    expect(tagsOfNotification("unit:A1234")).toEqual([CACHE_TAGS.unit("A1234"), CACHE_TAGS.inventory]);
+    expect(tagsOfNotification("promotions")).toEqual([CACHE_TAGS.promotions]);
+    // a listener that was (re)connected may have missed changes: everything
+    expect(tagsOfNotification("")).toEqual([CACHE_TAGS.site]);
+  });
+});
+
+describe.each(backends())("the change signal on $name", (backend) => {
+  let db: Database;
+  let app: FastifyInstance;
+  let signal: ChangeSignal;
+  let stock = "";
+
+  beforeAll(async () => {
+    db = await backend.open();
+    await seedIfEmpty(db, 3);
+    stock =
+      (await db.query<{ stock_number: string }>("select stock_number from vehicles limit 1"))[0]?.stock_number ?? "";
+    signal = new ChangeSignal(db);
+    await signal.start();
+    app = await buildApp({ db, adminToken: ADMIN_TOKEN });
+  });
+  afterAll(async () => {
+    await app.close();
+    await signal.close();
+    await db.close();
+  });
+
+  const patch = (payload: unknown, token = ADMIN_TOKEN, unit = stock) =>
+    app.inject({
+      method: "PATCH",
+      url: `/api/admin/units/${unit}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: payload as Record<string, unknown>,
+    });
+
+  it("announces a unit's change however it is made, in one announcement for many rows", async () => {
+    const byHand = nextAnnouncement(signal);
+    await db.query("update vehicles set low_price = low_price + 1 where stock_number = $1", [stock]);
+    expect(await byHand).toEqual(expect.arrayContaining([CACHE_TAGS.unit(stock), CACHE_TAGS.inventory]));
+    const bulk = nextAnnouncement(signal);
+    await db.query("update vehicles set comments = comments");
+    const tags = await bulk;
+    expect(tags.filter((tag) => tag.startsWith("unit:"))).toHaveLength(3);
+  });
+
+  it("lets staff change a unit's sale price or mark it sold, and announces it", async () => {
+    const announced = nextAnnouncement(signal);
+    const changed = await patch({ sale_price: 41_990 });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ stock_number: stock, sale_price: 41_990, status: "available" });
+    expect(await announced).toContain(CACHE_TAGS.unit(stock));
+    expect((await app.inject(`/api/inventory/stocknumber/${stock}`)).json()).toMatchObject({ low_price: 41_990 });
+    expect((await patch({ status: "sold" })).json()).toMatchObject({ status: "sold" });
+    expect((await patch({ status: "available" })).statusCode).toBe(200);
+  });
+
+  it("refuses a change it cannot make with the reason, and anyone without the token", async () => {
+    expect((await patch({ sale_price: -5 })).json().message).toMatch(/sale_price/);
+    expect((await patch({})).statusCode).toBe(400);
+    expect((await patch({ colour: "red" })).statusCode).toBe(400);
+    expect((await patch({ status: "sold" }, ADMIN_TOKEN, "NOPE404")).statusCode).toBe(404);
+    expect((await patch({ status: "sold" }, "wrong-token-0123456789abcdefgh")).statusCode).toBe(401);
+  });
+
+  it("streams each announcement to the hosts that follow it (GET /api/changes)", async () => {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (app.server.address() as { port: number }).port;
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}/api/changes`, { signal: controller.signal });
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await patch({ sale_price: 42_990 });
+    let text = "";
+    while (!text.includes("event: purge")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    controller.abort();
+    expect(text).toContain(`"${CACHE_TAGS.unit(stock)}"`);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("more than one API process on one PostgreSQL", () => {
+  it("hears the other's changes, and counts a visitor once across both", async () => {
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);
+    const [first, second] = [await openPostgres(created.url), await openPostgres(created.url)];
+    const { migrate } = await import("../src/db/migrations.js");
+    await migrate(first);
+    await seedIfEmpty(first, 2);
+    const apps = [
+      await buildApp({ db: first, readRateLimitMax: 4 }),
+      await buildApp({ db: second, readRateLimitMax: 4 }),
+    ];
+    const signal = new ChangeSignal(second);
+    await signal.start();
+    try {
+      const heard = nextAnnouncement(signal);
+      await first.query("update vehicles set low_price = low_price + 1");
+      expect((await heard).length).toBeGreaterThan(0);
+
+      const visitor = { "x-forwarded-for": "203.0.113.9" };
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const app = apps[i % 2] as FastifyInstance;
+        statuses.push((await app.inject({ url: "/api/inventory/properties", headers: visitor })).statusCode);
+      }
+      // four for the visitor in all, not four from each
+      expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    } finally {
+      await signal.close();
+      for (const app of apps) await app.close();
+      await first.close();
+      await second.close();
+      await created.drop();
+    }
+  });
+});

@@ -22,9 +22,12 @@ export default createRemoteRenderer({
   // every unit for sale, as the API has it now: a sold unit leaves the sitemap with its page
   sitemap: async () => {
     const { data } = await apiClient.get(apiPaths.inventorySitemap());
+    const units = sitemapUnitsSchema.parse(data);
+    // the search changes with any unit, and with this build
+    const searchChanged = [BUILT_AT, ...units.map((u) => u.updated_at)].sort().at(-1);
     return [
-      { path: paths.inventory(), lastmod: BUILT_AT },
-      ...sitemapUnitsSchema.parse(data).map((u) => ({ path: paths.vehicle(u.stock_number), lastmod: u.updated_at })),
+      { path: paths.inventory(), lastmod: searchChanged },
+      ...units.map((u) => ({ path: paths.vehicle(u.stock_number), lastmod: u.updated_at })),
       { path: paths.trailers(), lastmod: BUILT_AT },
       ...TRAILERS.map((t) => ({ path: paths.trailer(t.stock_number), lastmod: BUILT_AT })),
     ];

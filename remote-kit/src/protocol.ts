@@ -116,6 +116,8 @@ export interface FragmentRequest {
 
 export interface FragmentResult {
   html: string;
+  /** What the fragment shows that can change (shared-types CACHE_TAGS): the page is purged with these too. */
+  cacheTags?: string[];
 }
 
 /**
@@ -181,6 +183,11 @@ export interface RenderResult {
   links: Record<string, string>[];
   /** Peers' modules the page shows as server fragments, one per slot in `html` (2). */
   fragments?: FragmentInclude[];
+  /**
+   * What the page shows that can change (shared-types CACHE_TAGS: a unit, the inventory as a whole): a shared
+   * cache holding the page purges it when the API says one of these changed.
+   */
+  cacheTags?: string[];
 }
 
 export interface SitemapEntry {

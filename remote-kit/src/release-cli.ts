@@ -14,6 +14,7 @@ import {
 } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { REMOTE_NAMES, type RemoteName } from "shared-types";
 import { RELEASES_DIR } from "./protocol.js";
 
@@ -105,7 +106,11 @@ if (existsSync(target)) {
   const manifestFile = join(staging, "browser", "mf-manifest.json");
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { metaData?: Record<string, unknown> };
   manifest.metaData = { ...manifest.metaData, release: { id, version, commit } };
-  writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+  const manifestText = JSON.stringify(manifest, null, 2);
+  writeFileSync(manifestFile, manifestText);
+  // its build-time compressed copies are of the manifest before this: made again, so every encoding says the same
+  writeFileSync(`${manifestFile}.br`, brotliCompressSync(manifestText));
+  writeFileSync(`${manifestFile}.gz`, gzipSync(manifestText, { level: 9 }));
   writeFileSync(join(staging, "release.json"), `${JSON.stringify(release, null, 2)}\n`);
   // appears whole or not at all: a half-copied release is never served
   renameSync(staging, target);

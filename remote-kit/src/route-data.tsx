@@ -10,10 +10,19 @@ export interface Resource<A extends unknown[], T> {
   readonly name: string;
   key(...args: A): string;
   load(...args: A): Promise<T>;
+  /**
+   * What a page showing this data must be purged with when the data changes (shared-types CACHE_TAGS): from the
+   * loaded value, or from the arguments alone when it could not be loaded (a unit not found may come back).
+   */
+  cacheTags?(value: T | undefined, ...args: A): readonly string[];
 }
 
-export function defineResource<A extends unknown[], T>(name: string, load: (...args: A) => Promise<T>): Resource<A, T> {
-  return { name, key: (...args) => `${name}:${JSON.stringify(args)}`, load };
+export function defineResource<A extends unknown[], T>(
+  name: string,
+  load: (...args: A) => Promise<T>,
+  options: Pick<Resource<A, T>, "cacheTags"> = {},
+): Resource<A, T> {
+  return { name, key: (...args) => `${name}:${JSON.stringify(args)}`, load, ...options };
 }
 
 /** The data a region starts from: filled by the server's loaders, or read from the page while hydrating. */

@@ -20,6 +20,8 @@ export interface ServerRenderState {
   form?: SubmittedForm;
   /** Peers' modules to include as server fragments, in the order their slots appear. */
   fragments: FragmentInclude[];
+  /** What the page shows that can change (shared-types CACHE_TAGS), from the resources its loaders loaded. */
+  cacheTags: Set<string>;
 }
 
 export const ServerRenderContext = createContext<ServerRenderState | null>(null);

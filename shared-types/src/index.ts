@@ -2,6 +2,7 @@
 // schemas are a separate entry (shared-types/schemas), so a page bundles them only where it validates data.
 export * from "./api-paths.js";
 export * from "./business.js";
+export * from "./cache-tags.js";
 export * from "./events.js";
 export * from "./federation.js";
 export * from "./format.js";

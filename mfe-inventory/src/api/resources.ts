@@ -1,5 +1,5 @@
 import { defineResource } from "remote-kit";
-import type { InventoryView } from "shared-types";
+import { CACHE_TAGS, type InventoryView } from "shared-types";
 
 /**
  * What the pages load, named so the server's loaders and the pages agree (remote-kit resources). The HTTP client
@@ -8,17 +8,29 @@ import type { InventoryView } from "shared-types";
 const inventoryApi = () => import("./inventory-api");
 const relatedApi = () => import("./related-vehicles");
 
-export const inventoryPageResource = defineResource("inventory:page", async (view: InventoryView, seed: number) =>
-  (await inventoryApi()).fetchInventoryPage(view, seed),
+// a search can gain or lose any unit: its page is purged whenever the inventory changes
+const wholeInventory = () => [CACHE_TAGS.inventory];
+
+export const inventoryPageResource = defineResource(
+  "inventory:page",
+  async (view: InventoryView, seed: number) => (await inventoryApi()).fetchInventoryPage(view, seed),
+  { cacheTags: wholeInventory },
 );
-export const vehicleResource = defineResource("inventory:vehicle", async (stockNumber: string) =>
-  (await inventoryApi()).fetchVehicle(stockNumber),
+export const vehicleResource = defineResource(
+  "inventory:vehicle",
+  async (stockNumber: string) => (await inventoryApi()).fetchVehicle(stockNumber),
+  { cacheTags: (_vehicle, stockNumber) => [CACHE_TAGS.unit(stockNumber)] },
 );
-export const similarVehiclesResource = defineResource("inventory:similar", async (stockNumber: string) =>
-  (await inventoryApi()).fetchSimilarVehicles(stockNumber),
+export const similarVehiclesResource = defineResource(
+  "inventory:similar",
+  async (stockNumber: string) => (await inventoryApi()).fetchSimilarVehicles(stockNumber),
+  // the similar units shown, and the whole inventory (a new unit may become one of them)
+  { cacheTags: (units) => [...(units ?? []).map((u) => CACHE_TAGS.unit(u.stock_number)), CACHE_TAGS.inventory] },
 );
-export const relatedVehiclesResource = defineResource("inventory:related", async () =>
-  (await relatedApi()).fetchRelatedVehicles(),
+export const relatedVehiclesResource = defineResource(
+  "inventory:related",
+  async () => (await relatedApi()).fetchRelatedVehicles(),
+  { cacheTags: wholeInventory },
 );
 
 /** One random order per visit, so paging a random sort shows every unit once (the server's, handed over). */

@@ -1,13 +1,15 @@
 import { defineResource, loadDeclaredPeerData } from "remote-kit";
-import { findInLineup } from "shared-types";
+import { CACHE_TAGS, findInLineup } from "shared-types";
 import CONSUMES from "../contracts/consumes";
 
 /**
  * What the pages load, named so the server's loaders and the pages agree (remote-kit resources). The HTTP client
  * and the answer's schema load with the first request: a page hydrated from the server's data needs neither.
  */
-export const unitResource = defineResource("leads:unit", async (stockNumber: string) =>
-  (await import("./unit-lookup")).findUnit(stockNumber),
+export const unitResource = defineResource(
+  "leads:unit",
+  async (stockNumber: string) => (await import("./unit-lookup")).findUnit(stockNumber),
+  { cacheTags: (_unit, stockNumber) => [CACHE_TAGS.unit(stockNumber)] },
 );
 
 /** Line-up models are team catalog's data, published beside its manifest for the inquiry and quote pages. */

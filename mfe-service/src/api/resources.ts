@@ -1,5 +1,5 @@
 import { defineResource, loadDeclaredPeerData } from "remote-kit";
-import { findInLineup } from "shared-types";
+import { CACHE_TAGS, findInLineup } from "shared-types";
 import CONSUMES from "../contracts/consumes";
 import { loadSectionPage } from "../data/service-pages";
 
@@ -7,8 +7,10 @@ import { loadSectionPage } from "../data/service-pages";
  * What the pages load, named so the server's loaders and the pages agree (remote-kit resources). The HTTP client
  * and the answer's schema load with the first request: a page hydrated from the server's data needs neither.
  */
-export const promotionsResource = defineResource("service:promotions", async () =>
-  (await import("./promotions-api")).fetchPromotions(),
+export const promotionsResource = defineResource(
+  "service:promotions",
+  async () => (await import("./promotions-api")).fetchPromotions(),
+  { cacheTags: () => [CACHE_TAGS.promotions] },
 );
 
 /**

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "react-router-dom";
-import type { RemoteName } from "shared-types";
+import { CACHE_TAGS, type RemoteName } from "shared-types";
 import { fetchPeerData, setPeerDataResolver } from "../peers.js";
 import {
   type FormOutcome,
@@ -70,13 +70,27 @@ export class FragmentNotExposedError extends Error {}
 export class FormNotOwnedError extends Error {}
 
 /** A loader context that records what it loads into `entries`, and the promises to wait for before rendering. */
-function loaderContext(entries: Map<string, unknown>, pending: Promise<unknown>[]): FragmentLoaderContext {
+function loaderContext(
+  entries: Map<string, unknown>,
+  pending: Promise<unknown>[],
+  cacheTags: Set<string>,
+): FragmentLoaderContext {
+  const tag = (tags: readonly string[] | undefined) => {
+    for (const t of tags ?? []) cacheTags.add(t);
+  };
   return {
     preload(resource, ...args) {
-      const loading = resource.load(...args).then((value) => {
-        entries.set(resource.key(...args), value);
-        return value;
-      });
+      const loading = resource.load(...args).then(
+        (value) => {
+          entries.set(resource.key(...args), value);
+          tag(resource.cacheTags?.(value, ...args));
+          return value;
+        },
+        (error: unknown) => {
+          tag(resource.cacheTags?.(undefined, ...args));
+          throw error;
+        },
+      );
       pending.push(loading.catch(() => undefined));
       return loading;
     },
@@ -94,12 +108,15 @@ function loaderContext(entries: Map<string, unknown>, pending: Promise<unknown>[
 const currentRender = new AsyncLocalStorage<{
   peers: RenderRequest["peers"];
   readPeerJson: RendererConfiguration["readPeerJson"];
+  cacheTags: Set<string>;
 }>();
 
 setPeerDataResolver((remote, name) => {
   const render = currentRender.getStore();
   const manifest = render?.peers[remote];
   if (!render || !manifest) return Promise.reject(new Error(`the render request names no address for ${remote}`));
+  // the page shows what the peer publishes with its build: purged when the peer deploys another
+  render.cacheTags.add(CACHE_TAGS.remote(remote));
   return fetchPeerData(manifest, name, render.readPeerJson);
 });
 
@@ -121,6 +138,7 @@ export function serverRenderState(
     status: 200,
     redirect: null,
     fragments: [],
+    cacheTags: new Set(),
   };
 }
 
@@ -147,14 +165,15 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       redirect: null,
       form: request.form,
       fragments: [],
+      cacheTags: new Set(),
     };
     const pending: Promise<unknown>[] = [];
     const context: LoaderContext = {
       params: match.params,
       searchParams: url.searchParams,
-      ...loaderContext(state.entries, pending),
+      ...loaderContext(state.entries, pending, state.cacheTags),
     };
-    await currentRender.run({ peers: request.peers, readPeerJson }, async () => {
+    await currentRender.run({ peers: request.peers, readPeerJson, cacheTags: state.cacheTags }, async () => {
       await Promise.all([route.load?.(context), isLazyPage(route.element) ? route.element.preload() : undefined]);
       await Promise.all(pending);
     });
@@ -174,7 +193,15 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
     if (state.redirect) {
       return { status: state.redirect.status, location: state.redirect.location, html: "", head, data, links: [] };
     }
-    return { status: state.status, html, head, data, links, fragments: state.fragments };
+    return {
+      status: state.status,
+      html,
+      head,
+      data,
+      links,
+      fragments: state.fragments,
+      cacheTags: [...state.cacheTags],
+    };
   }
 
   async function renderFragment(request: FragmentRequest): Promise<FragmentResult> {
@@ -192,9 +219,10 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       redirect: null,
       form: request.form,
       fragments: [],
+      cacheTags: new Set(),
     };
     const pending: Promise<unknown>[] = [];
-    await fragment.load?.(request.props, loaderContext(state.entries, pending));
+    await fragment.load?.(request.props, loaderContext(state.entries, pending, state.cacheTags));
     await Promise.all(pending);
     const Fragment = fragment.component;
     const rendered = renderToString(
@@ -208,7 +236,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
         </SiteProvider>
       </ServerRenderContext.Provider>,
     );
-    return { html: takeLeadingLinks(rendered).html };
+    return { html: takeLeadingLinks(rendered).html, cacheTags: [...state.cacheTags] };
   }
 
   return {

@@ -8,7 +8,13 @@ import type { RemoteName } from "shared-types";
 import type { z } from "zod/mini";
 import { RELEASES_DIR } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
-import { DEFAULT_TIME_LIMITS, registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "./hardening.js";
+import {
+  DEFAULT_TIME_LIMITS,
+  DYNAMIC_COMPRESSION,
+  registerSecurityHeaders,
+  type TimeLimits,
+  timeLimitOptions,
+} from "./hardening.js";
 import { fetchOutboundJson, type OutboundPolicy, parseOriginList } from "./outbound.js";
 import {
   checkRendererRequest,
@@ -49,7 +55,7 @@ const HASHED_ASSETS = /^\/assets\//;
 const RELEASE_ID = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,80}$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Build by-products that are not part of the deployed remote. */
-const NOT_SERVED = [/^\/\.vite\//, /^\/index\.html$/, /^\/mf-stats\.json$/];
+const NOT_SERVED = [/^\/\.vite\//, /^\/index\.html(\.br|\.gz)?$/, /^\/mf-stats\.json(\.br|\.gz)?$/];
 
 /** A peer's manifest and published data: small JSON, from a configured origin, quickly or not at all. */
 const PEER_FETCH_LIMITS = { timeoutMs: 2_000, maxBytes: 2 * 1024 * 1024 };
@@ -98,7 +104,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     trustProxy: options.trustProxy ?? false,
     ...timeLimitOptions(options.timeLimits ?? { ...DEFAULT_TIME_LIMITS, requestMs: 10_000, connectionMs: 10_000 }),
   });
-  await app.register(compress, { threshold: 512 });
+  await app.register(compress, DYNAMIC_COMPRESSION);
   // scripts, styles and JSON only: nothing here may run as a page or be framed. Another origin may load the files
   // only when the remote is configured there (CORS_ORIGINS), and then only that origin.
   await registerSecurityHeaders(app, {
@@ -118,6 +124,8 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     root: join(root, "dist"),
     index: false,
     wildcard: true,
+    // the .br and .gz beside each file, made at build time
+    preCompressed: true,
     allowedPath: (pathName) => !NOT_SERVED.some((pattern) => pattern.test(pathName)),
     setHeaders(reply, filePath) {
       // a release's files (sent below) never change at their address; the current build's names only change

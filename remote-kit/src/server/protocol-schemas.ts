@@ -1,7 +1,16 @@
-import { REMOTE_NAMES } from "shared-types";
+import { CACHE_TAG_PATTERN, REMOTE_NAMES as REMOTES } from "shared-types";
 import { businessDetailsSchema } from "shared-types/schemas";
 import { z } from "zod/mini";
-import type { FormPost, FragmentRequest, RenderRequest, SiteContext, SubmittedForm } from "../protocol.js";
+import type {
+  FormOutcome,
+  FormPost,
+  FragmentRequest,
+  FragmentResult,
+  RenderRequest,
+  RenderResult,
+  SiteContext,
+  SubmittedForm,
+} from "../protocol.js";
 import { SignatureVerifier, type SignedEndpoint } from "./request-signing.js";
 
 /**
@@ -43,7 +52,7 @@ export const renderRequestSchema = z.object({
   site: siteContextSchema,
   // a path of the site ("/remotes/catalog/") or where the remote is deployed elsewhere
   remoteBase: z.string().check(z.maxLength(2048)),
-  peers: z.partialRecord(z.enum(REMOTE_NAMES), httpUrl()),
+  peers: z.partialRecord(z.enum(REMOTES), httpUrl()),
   form: z.optional(submittedFormSchema),
 }) satisfies z.ZodMiniType<RenderRequest>;
 
@@ -62,6 +71,52 @@ export const formPostSchema = z.object({
   clientIp: text(64),
   site: siteContextSchema,
 }) satisfies z.ZodMiniType<FormPost>;
+
+// ---- What a renderer answers: the host checks it before a byte of it goes into a page ----
+
+const cacheTags = z.optional(z.array(z.string().check(z.regex(CACHE_TAG_PATTERN))).check(z.maxLength(500)));
+
+const pageHeadSchema = z.looseObject({
+  title: z.string(),
+  description: z.optional(z.string()),
+  canonical: z.optional(z.string()),
+  image: z.optional(z.string()),
+  imageAlt: z.optional(z.string()),
+  ogType: z.optional(z.enum(["website", "product", "article"])),
+  jsonLd: z.optional(z.array(z.record(z.string(), z.unknown()))),
+  robots: z.optional(z.string()),
+});
+
+export const renderResultSchema = z.object({
+  status: z.number().check(z.int(), z.gte(200), z.lte(599)),
+  location: z.optional(sitePath()),
+  html: z.string(),
+  head: pageHeadSchema,
+  data: z.object({ path: z.string(), entries: z.record(z.string(), z.unknown()) }),
+  links: z.array(z.record(z.string(), z.string())),
+  fragments: z.optional(
+    z.array(
+      z.object({
+        slot: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/)),
+        from: z.enum(REMOTES),
+        module: text(200),
+        props: z.record(z.string(), z.unknown()),
+      }),
+    ),
+  ),
+  cacheTags,
+}) satisfies z.ZodMiniType<RenderResult>;
+
+export const fragmentResultSchema = z.object({ html: z.string(), cacheTags }) satisfies z.ZodMiniType<FragmentResult>;
+
+export const formOutcomeSchema = z.union([
+  z.object({ kind: z.literal("redirect"), location: sitePath() }),
+  z.object({
+    kind: z.literal("page"),
+    status: z.number().check(z.int(), z.gte(400), z.lte(599)),
+    form: submittedFormSchema,
+  }),
+]) satisfies z.ZodMiniType<FormOutcome>;
 
 /** "site.business.address.line1: expected string": the first problem, named by where it is. */
 export function firstProblem(error: z.core.$ZodError): string {

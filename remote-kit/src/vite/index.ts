@@ -6,6 +6,7 @@ import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import type { RemoteName } from "shared-types";
 import { type ConfigEnv, mergeConfig, type Plugin, type UserConfig, type ViteDevServer } from "vite";
+import { compression } from "vite-plugin-compression2";
 import { MANIFEST_CONTRACTS_FIELD, type ProviderContract } from "../contracts.js";
 import {
   type ContentSources,
@@ -193,6 +194,8 @@ export function remoteViteConfig(options: RemoteConfigOptions) {
           plugins: [
             react(),
             devRendererPlugin(process.env.API_ORIGIN ?? "http://127.0.0.1:4180"),
+            // every script, style and manifest also as .br and .gz, made once here and served as files
+            compression({ algorithms: ["brotliCompress", "gzip"], threshold: 512 }),
             federation({
               name: options.name,
               filename: "remoteEntry.js",

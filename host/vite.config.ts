@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import react from "@vitejs/plugin-react";
 import { REMOTES_CONFIG_PATH } from "shared-types";
 import type { Plugin } from "vite";
+import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
 
 const versionOf = (name: string) =>
@@ -73,7 +74,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       zustand: versionOf("zustand"),
     }),
   },
-  plugins: [react(), devComposition()],
+  plugins: [
+    react(),
+    devComposition(),
+    // the browser build's scripts, styles and icons also as .br and .gz, made once here and served as files
+    ...(isSsrBuild ? [] : [compression({ algorithms: ["brotliCompress", "gzip"], threshold: 512 })]),
+  ],
   server: { port: 5173, strictPort: true, proxy: { "/api": "http://127.0.0.1:4180" } },
   build: isSsrBuild
     ? { ssr: "src/server/index.ts", outDir: "dist-server", emptyOutDir: true, copyPublicDir: false, target: "node20" }

@@ -50,6 +50,11 @@ const server: Server = createServer((req, res) => {
         metaData: { server: { protocol: 2, render: "http://169.254.169.254/render", sitemap: "s.json", data: {} } },
       }),
     );
+  } else if (req.url === "/odd/mf-manifest.json") {
+    res.end(JSON.stringify({ metaData: { server: { protocol: 2, render: "render", sitemap: "s.json", data: {} } } }));
+  } else if (req.url === "/odd/render") {
+    // an answer outside the protocol: a status that is no status, HTML that is not text
+    res.end(JSON.stringify({ status: "ok", html: 5, head: {}, data: {}, links: [] }));
   } else if (req.url === "/old/mf-manifest.json") {
     res.end(JSON.stringify({ metaData: {}, exposes: [] }));
   } else if (req.url === "/assets/routes-1.css") {
@@ -63,7 +68,15 @@ const server: Server = createServer((req, res) => {
     req.on("end", () => renderSignatures.push({ signature: req.headers[SIGNATURE_HEADER] as string, body }));
     if (renderBehaviour === "fail") res.writeHead(500).end("{}");
     else
-      res.end(JSON.stringify({ status: 200, html: "<h1>Isuzu</h1>", head: { title: "Isuzu" }, data: {}, links: [] }));
+      res.end(
+        JSON.stringify({
+          status: 200,
+          html: "<h1>Isuzu</h1>",
+          head: { title: "Isuzu" },
+          data: { path: "/line-up/isuzu", entries: {} },
+          links: [],
+        }),
+      );
   } else {
     res.writeHead(404).end();
   }
@@ -139,6 +152,12 @@ describe("the host's directory of remotes", () => {
   it("follows a manifest only to its own origin: a renderer named elsewhere is not called", async () => {
     await expect(render(directory(), { catalog: `${origin}/elsewhere/mf-manifest.json` })).rejects.toThrow(
       /not its own origin/,
+    );
+  });
+
+  it("puts nothing of an answer outside the protocol into a page: the page falls back", async () => {
+    await expect(render(directory(), { catalog: `${origin}/odd/mf-manifest.json` })).rejects.toThrow(
+      /outside the protocol: status/,
     );
   });
 

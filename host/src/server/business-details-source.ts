@@ -25,6 +25,11 @@ export class BusinessDetailsSource {
 
   constructor(private readonly options: BusinessDetailsSourceOptions) {}
 
+  /** The API said the details changed: the next page asks for them again (the last good ones stay as a fallback). */
+  changed(): void {
+    if (this.good) this.good = { ...this.good, at: 0 };
+  }
+
   async current(): Promise<BusinessDetails> {
     if (this.good && Date.now() - this.good.at < this.options.maxAgeMs) return this.good.details;
     this.pending ??= this.refresh().finally(() => {

@@ -1,11 +1,15 @@
+import { createHash } from "node:crypto";
 import type { ContentSources } from "remote-kit/protocol";
 
 /** The map on the home page (Google Maps' embed, which may answer from either host). */
 export const MAP_FRAME_SOURCES = ["https://www.google.com", "https://maps.google.com"];
 
 export interface PagePolicyInput {
-  /** A fresh random value per response: only the page's own inline styles and boot script carry it. */
-  nonce: string;
+  /**
+   * The page's own inline scripts and styles (page-document inlineSources): allowed by their hashes, so the same
+   * page is the same bytes for every visitor (no per-response nonce) and a shared cache can serve it.
+   */
+  inline: { scripts: readonly string[]; styles: readonly string[] };
   /** Origins of remotes configured outside this site: their code, styles, manifests and images. */
   remoteOrigins: readonly string[];
   /** What each remote's manifest says its pages embed or call outside the site. */
@@ -23,18 +27,19 @@ const unique = (own: readonly string[], ...lists: (readonly string[] | undefined
   ...new Set([...own, ...lists.flatMap((list) => (list ?? []).filter((source) => ORIGIN.test(source)))]),
 ];
 
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
 /**
  * The pages' Content-Security-Policy: nothing runs or is styled but the site's own files, the configured remotes'
- * and what carries this response's nonce; no eval, no inline handlers or style attributes; frames only for the map
- * and what a remote declares (the credit application); the page cannot be framed, change its base or post forms
- * elsewhere.
+ * and the page's own inline code and styles, each by its hash; no eval, no inline handlers or style attributes;
+ * frames only for the map and what a remote declares (the credit application); the page cannot be framed, change
+ * its base or post forms elsewhere.
  */
 export function pageContentSecurityPolicy(input: PagePolicyInput): string {
-  const nonce = `'nonce-${input.nonce}'`;
   const directives: Record<string, string[]> = {
     "default-src": ["'none'"],
-    "script-src": unique(["'self'", nonce], input.remoteOrigins),
-    "style-src": unique(["'self'", nonce], input.remoteOrigins),
+    "script-src": unique(["'self'", ...new Set(input.inline.scripts.map(sha256))], input.remoteOrigins),
+    "style-src": unique(["'self'", ...new Set(input.inline.styles.map(sha256))], input.remoteOrigins),
     "connect-src": unique(["'self'"], input.remoteOrigins, ...input.declared.map((d) => d.connect)),
     "img-src": unique(
       ["'self'", "data:"],

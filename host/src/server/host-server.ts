@@ -1,15 +1,22 @@
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import compress from "@fastify/compress";
+import etag from "@fastify/etag";
 import formbody from "@fastify/formbody";
 import proxy from "@fastify/http-proxy";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { SiteContext } from "remote-kit";
 import { FORM_FIELD, type FormOutcome, formOwner, type SubmittedForm } from "remote-kit/protocol";
-import { parseRenderSecrets, registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "remote-kit/server";
 import {
+  DYNAMIC_COMPRESSION,
+  parseRenderSecrets,
+  registerSecurityHeaders,
+  type TimeLimits,
+  timeLimitOptions,
+} from "remote-kit/server";
+import {
+  CACHE_TAGS,
   DEFAULT_REMOTE_PORTS,
   REMOTE_NAMES,
   REMOTES_CONFIG_PATH,
@@ -19,8 +26,10 @@ import {
 import { parseRemotesConfig, RemotesConfigError } from "shared-types/schemas";
 import { remoteForPath } from "../features/remotes/remote-for-path";
 import { BusinessDetailsSource, BusinessDetailsUnavailable } from "./business-details-source";
+import { followChanges, sharedCachePurger, watchRemoteReleases } from "./cache-invalidation";
 import { pageContentSecurityPolicy } from "./content-security-policy";
-import { PageComposer, robotsTxt } from "./page-composer";
+import { type CachedAnswer, PageCache } from "./page-cache";
+import { type ComposedPage, PageComposer, robotsTxt } from "./page-composer";
 import { loadHostAssets } from "./page-document";
 import { RemoteDirectory } from "./remote-directory";
 
@@ -61,9 +70,37 @@ export interface HostServerOptions {
   /** How long a client may take to send its request, stay silent, or idle between requests (tests shorten them). */
   timeLimits?: TimeLimits;
   logLevel?: string;
+  /** The host's own cache of composed pages (PAGE_CACHE=off turns it off); on by default. */
+  pageCache?: boolean;
+  /** Follow the API's change signal (GET {apiOrigin}/api/changes) and purge what changed; on by default. */
+  followChanges?: boolean;
+  /** Shared caches in front of the site to purge by tag (SHARED_CACHE_PURGE_URLS): Varnish with xkey. */
+  sharedCachePurgeUrls?: readonly string[];
+  /** How often each remote's manifest is read for a new build or release (its pages are purged then). */
+  releaseCheckMs?: number;
 }
 
-const PAGE_CACHE_CONTROL = "no-cache";
+/**
+ * How long a shared cache (the host's own, Varnish, a CDN) keeps each kind of page, and how long it may still
+ * serve it while it makes a fresh one. Browsers always ask again (max-age=0) and get a 304 when it has not changed.
+ * Pages that show units are purged the moment a unit changes (CACHE_TAGS): their time is only a backstop.
+ */
+export function cachePolicy(page: Extract<ComposedPage, { kind: "page" }>): { freshS: number; staleS: number } {
+  if (page.fallback) return { freshS: 5, staleS: 0 };
+  const showsStock = page.tags.some((tag) => tag === CACHE_TAGS.inventory || tag.startsWith("unit:"));
+  if (page.status === 200) return showsStock ? { freshS: 300, staleS: 60 } : { freshS: 3600, staleS: 86_400 };
+  if (page.status === 404 || page.status === 410) return { freshS: 300, staleS: 60 };
+  return { freshS: 0, staleS: 0 };
+}
+
+const cacheControl = ({ freshS, staleS }: { freshS: number; staleS: number }) =>
+  freshS > 0
+    ? `public, max-age=0, s-maxage=${freshS}${staleS > 0 ? `, stale-while-revalidate=${staleS}` : ""}`
+    : "no-store";
+
+/** Methods a page answers: reads, and forms sent without scripts. */
+const PAGE_METHODS = "GET, HEAD, POST";
+const FILE_METHODS = "GET, HEAD";
 
 const PROXIED_REMOTES_CONFIG = Object.fromEntries(
   REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]),
@@ -145,8 +182,12 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
       void (reply as FastifyReply).code(400).send({ error: "Bad Request", message: error.message });
     },
   });
-  await app.register(compress, { threshold: 512 });
-  // every response: the strictest policy, which a page replaces with its own (with its nonce and sources)
+  // every answer that is not a file gets an ETag (of its content, before compression: weak, so it names every
+  // encoding of it), and a 304 when the browser has it already
+  await app.register(etag, { weak: true });
+  // one cheap pass for what is made per request; scripts and styles were compressed at build time (preCompressed)
+  await app.register(compress, DYNAMIC_COMPRESSION);
+  // every response: the strictest policy, which a page replaces with its own (its inline parts' hashes, its sources)
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       defaultSrc: ["'none'"],
@@ -178,7 +219,11 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
       reply.code(404).send({ error: "Not Found", message: "No route /api/leads/export" }),
     );
   }
-  // operations' re-send of failed lead deliveries is for the machine the API runs on, never the public site
+  // operations' re-send of failed lead deliveries, and the change signal the hosts follow, are for the machines the
+  // site runs on, never the public site
+  app.all("/api/changes", async (request, reply) =>
+    reply.code(404).send({ error: "Not Found", message: `No route ${request.method} /api/changes` }),
+  );
   app.all("/api/deliveries/*", async (request, reply) =>
     reply.code(404).send({ error: "Not Found", message: `No route ${request.method} ${request.url.split("?")[0]}` }),
   );
@@ -208,7 +253,8 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     root: options.distDir,
     index: false,
     wildcard: true,
-    allowedPath: (pathName) => !pathName.startsWith("/.vite/") && pathName !== "/index.html",
+    preCompressed: true,
+    allowedPath: (pathName) => !pathName.startsWith("/.vite/") && !/^\/index\.html(\.br|\.gz)?$/.test(pathName),
     // hashed file names never change content: cache them for a year
     setHeaders(reply, path) {
       reply.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
@@ -227,7 +273,10 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
   });
 
   app.get("/robots.txt", async (_request, reply) =>
-    reply.type("text/plain; charset=utf-8").send(robotsTxt((await site()).siteUrl)),
+    reply
+      .type("text/plain; charset=utf-8")
+      .header("cache-control", cacheControl({ freshS: 3600, staleS: 86_400 }))
+      .send(robotsTxt((await site()).siteUrl)),
   );
   // the API has never answered since this server started and no copy was kept: nothing to show the dealership's
   // phones and hours with, so say so briefly (a monitor and a visitor both understand a 503)
@@ -246,37 +295,147 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
   });
 
   app.get("/sitemap.xml", async (request, reply) => {
-    const xml = await composer.sitemap((remote, error) =>
-      request.log.warn({ err: error, remote }, "a remote's sitemap could not be read"),
-    );
-    return reply.type("application/xml; charset=utf-8").header("cache-control", "no-cache").send(xml);
+    const answer = await cached(request, async () => {
+      const xml = await composer.sitemap((remote, error) =>
+        request.log.warn({ err: error, remote }, "a remote's sitemap could not be read"),
+      );
+      const policy = { freshS: 600, staleS: 3600 };
+      return {
+        status: 200,
+        headers: { "content-type": "application/xml; charset=utf-8", "cache-control": cacheControl(policy) },
+        body: xml,
+        tags: [CACHE_TAGS.site, CACHE_TAGS.inventory, ...REMOTE_NAMES.map(CACHE_TAGS.remote)],
+        freshMs: policy.freshS * 1000,
+        staleMs: policy.staleS * 1000,
+      };
+    });
+    return sendAnswer(reply, answer);
   });
+
+  const pageCache = options.pageCache === false ? null : new PageCache();
+  const purgeShared = sharedCachePurger(options.sharedCachePurgeUrls ?? [], app.log);
+  /** Everything that shows any of these tags is purged: here, and in the shared caches in front. */
+  const purge = (tags: readonly string[]) => {
+    const gone = pageCache?.purge(tags) ?? 0;
+    if (tags.includes(CACHE_TAGS.site)) businessDetails.changed();
+    app.log.info({ tags, gone }, "purged");
+    void purgeShared(tags);
+  };
+  if (options.followChanges !== false) {
+    const changes = followChanges(`${options.apiOrigin}/api/changes`, purge, app.log);
+    app.addHook("onClose", async () => changes.close());
+  }
+  if (pageCache || (options.sharedCachePurgeUrls ?? []).length > 0) {
+    // a remote's new build or release changes its pages' HTML and the files they name: its pages go with the old
+    const releases = watchRemoteReleases(
+      async () => {
+        const config = await remotesConfig();
+        const signal = AbortSignal.timeout(2_000);
+        return Object.fromEntries(
+          await Promise.all(
+            REMOTE_NAMES.map(async (name) => {
+              try {
+                const remote = await directory.resolve(name, config, signal);
+                return [name, `${remote.serverManifest} ${JSON.stringify(remote.manifest)}`] as const;
+              } catch {
+                return [name, null] as const;
+              }
+            }),
+          ),
+        );
+      },
+      purge,
+      options.releaseCheckMs ?? 3_000,
+    );
+    app.addHook("onClose", async () => releases.close());
+  }
+
+  /**
+   * An answer from the host's page cache when it has one (fresh, or stale while a new one is made), or made now,
+   * once for every visitor asking at the same time.
+   */
+  async function cached(
+    request: FastifyRequest,
+    make: () => Promise<CachedAnswer>,
+  ): Promise<CachedAnswer & { age?: number }> {
+    if (!pageCache) return make();
+    // a page is made from the remote configuration in force: promoting a release makes new pages at once
+    const key = `${JSON.stringify(await remotesConfig())} ${request.url}`;
+    const hit = pageCache.lookup(key);
+    if (hit?.state === "fresh") return { ...hit.answer, age: hit.ageSeconds };
+    if (hit?.state === "stale") {
+      void pageCache
+        .make(key, make)
+        .catch((error) => request.log.warn({ err: error }, "a stale page could not be made again"));
+      return { ...hit.answer, age: hit.ageSeconds };
+    }
+    return pageCache.make(key, make);
+  }
+
+  function sendAnswer(reply: FastifyReply, answer: CachedAnswer & { age?: number }): FastifyReply {
+    // (lower case, as @fastify/compress writes it when it compresses: one Vary, not two)
+    reply.code(answer.status).headers(answer.headers).header("vary", "accept-encoding");
+    if (answer.page) reply.header("content-security-policy", pagePolicy(answer.page, reply.request));
+    // the tags a shared cache in front purges this answer by (Varnish xkey; it keeps them from visitors)
+    if (answer.tags.length > 0) reply.header("xkey", answer.tags.join(" "));
+    if (answer.age !== undefined) reply.header("age", String(answer.age));
+    return reply.send(answer.body);
+  }
+
+  /** A page made for whoever asks: the same bytes for every visitor (nothing in it is theirs). */
+  async function composedAnswer(url: string): Promise<CachedAnswer> {
+    const composed = await composer.page(url);
+    if (composed.kind === "redirect") {
+      const permanent = composed.status === 301 || composed.status === 308;
+      return {
+        status: composed.status,
+        headers: {
+          location: composed.location,
+          "cache-control": permanent ? "public, max-age=3600, s-maxage=86400" : "no-store",
+        },
+        body: "",
+        tags: [],
+        freshMs: permanent ? 86_400_000 : 0,
+        staleMs: 0,
+      };
+    }
+    const policy = cachePolicy(composed);
+    return {
+      status: composed.status,
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": cacheControl(policy) },
+      page: { inline: composed.inline, sources: composed.sources },
+      body: composed.html,
+      tags: composed.tags,
+      freshMs: policy.freshS * 1000,
+      staleMs: policy.staleS * 1000,
+    };
+  }
+
+  /** A page's CSP: its own inline parts by hash, its sources, and the upgrade of http when the visitor came over TLS. */
+  const pagePolicy = (page: NonNullable<CachedAnswer["page"]>, request: FastifyRequest) =>
+    pageContentSecurityPolicy({
+      inline: page.inline,
+      ...page.sources,
+      imageSources: options.imageSources,
+      tls: request.protocol === "https",
+    });
 
   async function page(
     request: FastifyRequest,
     reply: FastifyReply,
     answer?: { form: SubmittedForm; status: number },
   ): Promise<FastifyReply> {
-    const nonce = randomBytes(18).toString("base64");
-    const composed = await composer.page(request.url, { nonce, ...(answer ? { form: answer.form } : {}) });
-    if (composed.kind === "redirect") return reply.redirect(composed.location, composed.status);
-    return (
-      reply
-        .code(answer?.status ?? composed.status)
-        .type("text/html; charset=utf-8")
-        // a page that shows what a visitor typed is theirs alone: never kept by any cache
-        .header("cache-control", answer ? "no-store" : PAGE_CACHE_CONTROL)
-        .header(
-          "content-security-policy",
-          pageContentSecurityPolicy({
-            nonce,
-            ...composed.sources,
-            imageSources: options.imageSources,
-            tls: request.protocol === "https",
-          }),
-        )
-        .send(composed.html)
-    );
+    if (!answer) return sendAnswer(reply, await cached(request, () => composedAnswer(request.url)));
+    // a page that shows what a visitor typed is theirs alone: made for them, never kept by any cache
+    const composed = await composer.page(request.url, { form: answer.form });
+    if (composed.kind === "redirect")
+      return reply.header("cache-control", "no-store").redirect(composed.location, composed.status);
+    return reply
+      .code(answer.status)
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("content-security-policy", pagePolicy(composed, request))
+      .send(composed.html);
   }
 
   /**
@@ -334,7 +493,7 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     return page(request, reply, { form: outcome.form, status: outcome.status });
   }
 
-  app.get("/", page);
+  app.get("/", (request, reply) => page(request, reply));
   // pages take forms (urlencoded); nothing else here parses them (the API's proxy passes bodies on as they came)
   await app.register(async (forms) => {
     await forms.register(formbody, { bodyLimit: 64 * 1024 });
@@ -342,9 +501,22 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     forms.post("/*", formPost);
   });
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === "GET" && !/\.[a-z0-9]+$/i.test(request.url.split("?")[0] ?? "");
-    if (wantsPage) return page(request, reply);
-    return reply.code(404).type("text/plain").send("Not found");
+    const pathname = request.url.split("?")[0] ?? "/";
+    // the API's and the remotes' addresses are theirs: what the proxies do not pass on does not exist here
+    if (/^\/(api|remotes)(\/|$)/.test(pathname)) {
+      return reply.code(404).send({ error: "Not Found", message: `No route ${request.method} ${pathname}` });
+    }
+    const isPage = !/\.[a-z0-9]+$/i.test(pathname);
+    // HEAD answers as GET does (Node sends no body): monitors and link checkers that use it see the page's status
+    if (isPage && (request.method === "GET" || request.method === "HEAD")) return page(request, reply);
+    if (request.method === "GET" || request.method === "HEAD")
+      return reply.code(404).type("text/plain").send("Not found");
+    const allow = isPage ? PAGE_METHODS : FILE_METHODS;
+    return reply
+      .code(request.method === "OPTIONS" ? 204 : 405)
+      .header("allow", allow)
+      .type("text/plain")
+      .send(request.method === "OPTIONS" ? "" : `${request.method} is not allowed here; allowed: ${allow}`);
   });
   return app;
 }
@@ -415,6 +587,9 @@ export async function startHostServer(distDir: string): Promise<FastifyInstance>
     exposeLeadsExport: env.EXPOSE_LEADS_EXPORT === "true",
     proxyTimeoutMs: env.PROXY_TIMEOUT_MS ? Number(env.PROXY_TIMEOUT_MS) : undefined,
     logLevel: env.LOG_LEVEL ?? "warn",
+    pageCache: env.PAGE_CACHE !== "off",
+    followChanges: env.FOLLOW_CHANGES !== "off",
+    sharedCachePurgeUrls: (env.SHARED_CACHE_PURGE_URLS ?? "").split(/[\s,]+/).filter(Boolean),
   });
   await app.listen({ port, host });
   console.log(`host serving http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);

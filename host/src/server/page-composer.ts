@@ -17,15 +17,26 @@ import {
   fragmentSlotMarkers,
   type SubmittedForm,
 } from "remote-kit/protocol";
-import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
+import { CACHE_TAGS, REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 import { homeHead } from "../features/home/components/home-page";
 import { remoteForPath } from "../features/remotes/remote-for-path";
-import { composeDocument, type HostAssets, type PageCode } from "./page-document";
+import { composeDocument, type HostAssets, inlineSources, type PageCode, type PageParts } from "./page-document";
 import { type RemoteDirectory, RendererUnavailable, type ResolvedRemote } from "./remote-directory";
 import { type RegionMode, renderApp } from "./render-app";
 
 export type ComposedPage =
-  | { kind: "page"; status: number; html: string; sources: PageSources }
+  | {
+      kind: "page";
+      status: number;
+      html: string;
+      sources: PageSources;
+      /** Its own inline scripts and styles, allowed by hash in its CSP. */
+      inline: ReturnType<typeof inlineSources>;
+      /** What it shows that can change (shared-types CACHE_TAGS), for a shared cache's purges. */
+      tags: string[];
+      /** The shell alone: the owner's renderer could not help in time (kept briefly, if at all). */
+      fallback: boolean;
+    }
   | { kind: "redirect"; status: number; location: string };
 
 /** What the page's Content-Security-Policy must allow beyond the site (remote-directory contentSources). */
@@ -46,8 +57,6 @@ export interface PageComposerOptions {
 }
 
 export interface PageRequest {
-  /** This response's CSP nonce, carried by the page's inline styles and boot script. */
-  nonce?: string;
   /** The answer to a form sent without scripts that was refused: the page shows it again as it was sent. */
   form?: SubmittedForm;
 }
@@ -95,24 +104,36 @@ export class PageComposer {
     // read once: every part of this page comes from the same configuration
     const remotes = await this.options.remotesConfig();
     const document = (composed: SiteDocument["composed"]): SiteDocument => ({ ...site, remotes, composed });
-    const nonce = request.nonce;
     const signal = AbortSignal.timeout(this.options.renderTimeoutMs);
     const sources = directory.contentSources(remotes, signal);
 
+    const page = async (
+      status: number,
+      parts: PageParts,
+      tags: readonly string[],
+      fallback = false,
+    ): Promise<ComposedPage> => ({
+      kind: "page",
+      status,
+      sources: await sources,
+      html: composeDocument(assets, parts),
+      inline: inlineSources(assets, parts),
+      tags: [...new Set([CACHE_TAGS.site, ...tags])],
+      fallback,
+    });
+
     if (url.pathname === "/") {
       const appHtml = renderApp(location, site, null);
-      return {
-        kind: "page",
-        status: 200,
-        sources: await sources,
-        html: composeDocument(assets, {
-          nonce,
+      return page(
+        200,
+        {
           head: renderPageHead(homeHead(site), { siteUrl: site.siteUrl, siteName }),
           appHtml,
           site: document(null),
           code: this.codeOf(appHtml, []),
-        }),
-      };
+        },
+        [],
+      );
     }
 
     const remote = remoteForPath(url.pathname);
@@ -136,7 +157,7 @@ export class PageComposer {
       if (result.location) return { kind: "redirect", status: result.status, location: result.location };
       const legacy = resolved.server?.protocol === 1;
       const fragments = legacy
-        ? { html: result.html, providers: [], unfilled: 0 }
+        ? { html: result.html, providers: [], unfilled: 0, tags: [] }
         : await this.fillFragments(result, location, site, request, remotes, signal);
       // the owner's stylesheets for its pages, and each peer's for the module it put in the page
       const parts = [{ remote: resolved, module: REMOTE_ROUTES_MODULE }, ...fragments.providers];
@@ -150,12 +171,9 @@ export class PageComposer {
         appHtml,
         parts.map((part) => part.remote),
       );
-      return {
-        kind: "page",
-        status: result.status,
-        sources: await sources,
-        html: composeDocument(assets, {
-          nonce,
+      return await page(
+        result.status,
+        {
           head: renderPageHead(result.head, { siteUrl: site.siteUrl, siteName }) + releaseMeta(resolved),
           appHtml,
           site: document({ remote, path: location }),
@@ -178,23 +196,23 @@ export class PageComposer {
                   ],
                 }
               : code,
-        }),
-      };
+        },
+        [...(result.cacheTags ?? []), ...fragments.tags, ...parts.map((part) => CACHE_TAGS.remote(part.remote.name))],
+      );
     } catch (error) {
       // the remote's renderer could not help in time: the shell, and the browser renders the region
       this.options.onFallback?.({ remote, path: location, error });
-      return {
-        kind: "page",
-        status: 200,
-        sources: await sources,
-        html: composeDocument(assets, {
-          nonce,
+      return page(
+        200,
+        {
           head: `<title>${escapeHtml(siteName)}</title>`,
           appHtml: renderApp(location, site, { mode: "browser", remote }),
           site: document(null),
           code: { eager: assets.federationChunks, islands: {} },
-        }),
-      };
+        },
+        [CACHE_TAGS.remote(remote)],
+        true,
+      );
     }
   }
 
@@ -210,10 +228,16 @@ export class PageComposer {
     request: PageRequest,
     remotes: RemotesConfig,
     signal: AbortSignal,
-  ): Promise<{ html: string; providers: { remote: ResolvedRemote; module: string }[]; unfilled: number }> {
+  ): Promise<{
+    html: string;
+    providers: { remote: ResolvedRemote; module: string }[];
+    unfilled: number;
+    tags: string[];
+  }> {
     const includes = result.fragments ?? [];
-    if (includes.length === 0) return { html: result.html, providers: [], unfilled: 0 };
+    if (includes.length === 0) return { html: result.html, providers: [], unfilled: 0, tags: [] };
     const filled = new Map<string, string>();
+    const tags: string[] = [];
     const providers: { remote: ResolvedRemote; module: string }[] = [];
     await Promise.all(
       includes.map(async (include) => {
@@ -233,13 +257,19 @@ export class PageComposer {
             signal,
           );
           filled.set(include.slot, fragment.html);
+          tags.push(...(fragment.cacheTags ?? []));
           providers.push({ remote: provider, module: include.module });
         } catch (error) {
           this.options.onFallback?.({ remote: include.from, path: `${path} (${include.module})`, error });
         }
       }),
     );
-    return { html: fillSlots(result.html, filled), providers, unfilled: includes.length - filled.size };
+    return {
+      html: fillSlots(result.html, filled),
+      providers,
+      unfilled: includes.length - filled.size,
+      tags,
+    };
   }
 
   /**

@@ -16,6 +16,8 @@ export interface HostAssets {
   federationChunks: string[];
   /** Each of the host's own islands ("host/nav"): its chunks, fetched at once on a page that has it. */
   islandChunks: Record<string, string[]>;
+  /** The template's own inline stylesheets (the host's CSS), as they appear in it: the page's CSP allows them by hash. */
+  templateStyles?: string[];
 }
 
 /** The host's islands and the source file of each (their chunks are found in Vite's manifest by it). */
@@ -25,8 +27,6 @@ const HOST_ISLAND_SOURCES: Record<string, string> = {
 };
 
 const MARKERS = ["<!--page-head-->", "<!--app-html-->", "<!--page-data-->"] as const;
-/** Where the template's own inline styles take the response's CSP nonce. */
-const NONCE_SLOT = "%CSP_NONCE%";
 
 interface ViteManifestChunk {
   file: string;
@@ -45,11 +45,13 @@ export function loadHostAssets(distDir: string): HostAssets {
   for (const marker of MARKERS) {
     if (!raw.includes(marker)) throw new Error(`${distDir}/index.html has no ${marker} marker`);
   }
+  const templateStyles: string[] = [];
   const template = raw
-    .replace(
-      /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
-      (_link, file: string) => `<style${NONCE_SLOT}>${readFileSync(join(distDir, file), "utf8")}</style>`,
-    )
+    .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_link, file: string) => {
+      const css = inlineStyleText(readFileSync(join(distDir, file), "utf8"));
+      templateStyles.push(css);
+      return `<style>${css}</style>`;
+    })
     .replace(/\s*<script type="module"[^>]*src="[^"]+"[^>]*><\/script>/g, "")
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
 
@@ -80,6 +82,27 @@ export function loadHostAssets(distDir: string): HostAssets {
     entryImports: [...entryModules].filter((file) => file !== entry),
     federationChunks: [...closure(federationKey)].filter((file) => !entryModules.has(file)),
     islandChunks,
+    templateStyles,
+  };
+}
+
+/** A stylesheet as it goes inside a <style> element: nothing in it can close the element. */
+function inlineStyleText(css: string): string {
+  return css.replace(/<\/style/gi, "<\\/style");
+}
+
+/**
+ * The page's own inline code and styles, exactly as composeDocument writes them: its Content-Security-Policy
+ * allows these by hash (the same page is the same bytes for every visitor, so a shared cache can hold it) and
+ * nothing else inline, whatever a remote's HTML might contain.
+ */
+export function inlineSources(
+  assets: HostAssets,
+  parts: Pick<PageParts, "styles">,
+): { scripts: string[]; styles: string[] } {
+  return {
+    scripts: assets.entry ? [BOOT_SCRIPT] : [],
+    styles: [...(assets.templateStyles ?? []), ...(parts.styles ?? []).map(inlineStyleText)],
   };
 }
 
@@ -103,16 +126,13 @@ export interface PageParts {
   code?: PageCode;
   /** Resource hints the remote's render asked for (remote-kit renderLinks). */
   links?: string[];
-  /** This response's CSP nonce, for the inline styles and the boot script (none in development). */
-  nonce?: string;
 }
 
 /** Fills the template: head (page head, styles, hints), the app's HTML, the page's data and its code's boot. */
 export function composeDocument(assets: HostAssets, parts: PageParts): string {
-  const nonce = parts.nonce ? ` nonce="${escapeHtml(parts.nonce)}"` : "";
   const head = [
     parts.head,
-    ...(parts.styles ?? []).map((css) => `<style${nonce}>${css.replace(/<\/style/gi, "<\\/style")}</style>`),
+    ...(parts.styles ?? []).map((css) => `<style>${inlineStyleText(css)}</style>`),
     ...(parts.links ?? []),
     ...(parts.css ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
   ];
@@ -134,12 +154,11 @@ export function composeDocument(assets: HostAssets, parts: PageParts): string {
     ...(assets.entry
       ? [
           `<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForScript(boot)}</script>`,
-          `<script type="module"${nonce}>${BOOT_SCRIPT}</script>`,
+          `<script type="module">${BOOT_SCRIPT}</script>`,
         ]
       : []),
   ];
   return assets.template
-    .replaceAll(NONCE_SLOT, nonce)
     .replace("<!--page-head-->", () => head.join("\n    "))
     .replace("<!--app-html-->", () => parts.appHtml)
     .replace("<!--page-data-->", () => data.join("\n    "));

@@ -12,7 +12,14 @@ import {
   type SitemapEntry,
   SUPPORTED_RENDER_PROTOCOLS,
 } from "remote-kit/protocol";
-import { SIGNATURE_HEADER, signRequest } from "remote-kit/server";
+import {
+  firstProblem,
+  formOutcomeSchema,
+  fragmentResultSchema,
+  renderResultSchema,
+  SIGNATURE_HEADER,
+  signRequest,
+} from "remote-kit/server";
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 
 /** The parts of a federation manifest (mf-manifest.json) the host server reads. */
@@ -88,6 +95,8 @@ async function readLimited(response: Response, maxBytes: number): Promise<string
 function directoryOf(url: string): string {
   return url.slice(0, url.lastIndexOf("/") + 1);
 }
+
+const ANSWER_SCHEMAS = { render: renderResultSchema, fragment: fragmentResultSchema, form: formOutcomeSchema };
 
 /** The endpoints of a remote's server the host calls, and what each takes and answers. */
 interface ServerCalls {
@@ -215,7 +224,12 @@ export class RemoteDirectory {
     const response = await fetch(url, { method: "POST", headers, body: json, signal, redirect: "error" });
     if (response.status === 404) throw new NotOwned(`${remote.name} has no ${endpoint} for this request`);
     if (!response.ok) throw new RendererUnavailable(`${url} answered ${response.status}`);
-    return JSON.parse(await readLimited(response, MAX_BYTES.render));
+    // checked against the protocol before any of it goes into a page
+    const checked = ANSWER_SCHEMAS[endpoint].safeParse(JSON.parse(await readLimited(response, MAX_BYTES.render)));
+    if (!checked.success) {
+      throw new RendererUnavailable(`${url} answered outside the protocol: ${firstProblem(checked.error)}`);
+    }
+    return checked.data;
   }
 
   /** Calls one of a remote's server endpoints behind its breaker; rejects when it cannot answer within `signal`. */

@@ -1,0 +1,99 @@
+import { EventSource } from "eventsource";
+import { CACHE_TAGS } from "shared-types";
+
+/** What the API's change signal says: these tags changed (GET /api/changes, server-sent events named "purge"). */
+export interface ChangeEvent {
+  tags: string[];
+}
+
+export const CHANGE_EVENT = "purge";
+
+/**
+ * Follows the API's change signal and hands each change's tags to `purge`. A connection that drops may have
+ * missed changes: on every (re)connection everything is purged once, so nothing stale outlives a gap.
+ */
+export function followChanges(
+  url: string,
+  purge: (tags: readonly string[]) => void,
+  log: { warn(message: string): void },
+): { close(): void } {
+  const source = new EventSource(url);
+  let connected = false;
+  source.addEventListener("open", () => {
+    if (connected) return;
+    connected = true;
+    purge([CACHE_TAGS.site]);
+  });
+  source.addEventListener("error", () => {
+    if (connected) log.warn(`lost the API's change signal (${url}); reconnecting`);
+    connected = false;
+  });
+  source.addEventListener(CHANGE_EVENT, (event) => {
+    try {
+      const { tags } = JSON.parse(event.data) as ChangeEvent;
+      if (Array.isArray(tags) && tags.every((tag) => typeof tag === "string")) purge(tags);
+    } catch {
+      log.warn(`the API's change signal sent something unreadable: ${String(event.data).slice(0, 100)}`);
+    }
+  });
+  return { close: () => source.close() };
+}
+
+/**
+ * Purges a shared cache in front of the site (Varnish with xkey: cache/varnish.vcl) by tag: a PURGE request
+ * naming the tags, to each cache's address. A cache that cannot be reached is reported, not retried: its pages
+ * expire at their s-maxage.
+ */
+export function sharedCachePurger(urls: readonly string[], log: { warn(message: string): void }) {
+  return async (tags: readonly string[]): Promise<void> => {
+    if (urls.length === 0 || tags.length === 0) return;
+    await Promise.all(
+      urls.map(async (url) => {
+        try {
+          const response = await fetch(url, {
+            method: "PURGE",
+            headers: { "xkey-purge": tags.join(" ") },
+            signal: AbortSignal.timeout(2_000),
+            redirect: "error",
+          });
+          await response.body?.cancel();
+          if (!response.ok) log.warn(`the shared cache at ${url} refused a purge: ${response.status}`);
+        } catch (error) {
+          log.warn(`the shared cache at ${url} could not be purged: ${(error as Error).message}`);
+        }
+      }),
+    );
+  };
+}
+
+/**
+ * Purges a remote's pages when it deploys another build or the configuration points at another release: each
+ * remote's fingerprint (where it is, and what its manifest says) is read every `intervalMs`, and a change purges
+ * that remote's tag. A remote that cannot be read keeps its last fingerprint.
+ */
+export function watchRemoteReleases(
+  fingerprints: () => Promise<Record<string, string | null>>,
+  purge: (tags: readonly string[]) => void,
+  intervalMs: number,
+): { close(): void } {
+  let known: Record<string, string> = {};
+  let running = false;
+  const check = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const now = await fingerprints();
+      const changed = Object.entries(now).filter(
+        ([name, print]) => print !== null && known[name] !== undefined && known[name] !== print,
+      );
+      for (const [name, print] of Object.entries(now)) if (print !== null) known = { ...known, [name]: print };
+      if (changed.length > 0) purge(changed.map(([name]) => CACHE_TAGS.remote(name)));
+    } finally {
+      running = false;
+    }
+  };
+  void check().catch(() => undefined);
+  const timer = setInterval(() => void check().catch(() => undefined), intervalMs);
+  timer.unref();
+  return { close: () => clearInterval(timer) };
+}

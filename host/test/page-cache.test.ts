@@ -1,0 +1,157 @@
+// @vitest-environment node
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import { TEST_SITE } from "remote-kit/testing";
+import { REMOTE_NAMES, type RemoteName } from "shared-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHostServer } from "../src/server/host-server";
+import { type CachedAnswer, PageCache } from "../src/server/page-cache";
+import { fakeHostBuild } from "./fake-host-build";
+
+const answer = (tags: string[], body = "<p>page</p>"): CachedAnswer => ({
+  status: 200,
+  headers: {},
+  body,
+  tags,
+  freshMs: 1_000,
+  staleMs: 2_000,
+});
+
+describe("the host's page cache", () => {
+  it("serves a page fresh, then stale while it is made again, then not at all", () => {
+    let now = 0;
+    const cache = new PageCache({ now: () => now });
+    cache.store("/a", answer(["site"]));
+    expect(cache.lookup("/a")?.state).toBe("fresh");
+    now = 1_500;
+    expect(cache.lookup("/a")?.state).toBe("stale");
+    now = 3_500;
+    expect(cache.lookup("/a")).toBeNull();
+  });
+
+  it("purges exactly the pages that show a tag", () => {
+    const cache = new PageCache();
+    cache.store("/inventory/vehicle/A1", answer(["site", "unit:A1"]));
+    cache.store("/inventory/vehicle/B2", answer(["site", "unit:B2"]));
+    cache.store("/service", answer(["site"]));
+    expect(cache.purge(["unit:A1"])).toBe(1);
+    expect(cache.lookup("/inventory/vehicle/A1")).toBeNull();
+    expect(cache.lookup("/inventory/vehicle/B2")).not.toBeNull();
+    expect(cache.purge(["site"])).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it("makes a page once for everyone asking at the same time, and keeps nothing made across a purge", async () => {
+    const cache = new PageCache();
+    let made = 0;
+    let release = () => {};
+    const make = () =>
+      new Promise<CachedAnswer>((resolve) => {
+        made += 1;
+        release = () => resolve(answer(["unit:A1"]));
+      });
+    const asked = [cache.make("/v", make), cache.make("/v", make), cache.make("/v", make)];
+    expect(made).toBe(1);
+    // the unit changes while its page is being made: that page may show the old price, so it is not kept
+    cache.purge(["unit:A1"]);
+    release();
+    await Promise.all(asked);
+    expect(cache.lookup("/v")).toBeNull();
+  });
+});
+
+describe("the host server with its page cache", () => {
+  let api: FastifyInstance;
+  let host: FastifyInstance;
+  const streams: { write(text: string): void }[] = [];
+
+  beforeAll(async () => {
+    // stands in for the API: the dealership's details, and the change signal the host follows
+    api = Fastify();
+    api.get("/api/business-details", async () => TEST_SITE.business);
+    api.get("/api/changes", (request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { "content-type": "text/event-stream" });
+      reply.raw.write(": open\n\n");
+      streams.push(reply.raw);
+      request.raw.on("close", () => streams.splice(streams.indexOf(reply.raw), 1));
+    });
+    await api.listen({ port: 0, host: "127.0.0.1" });
+    const dist = fakeHostBuild();
+    writeFileSync(join(dist, "assets/index-1.js.br"), "not really brotli");
+    host = await createHostServer({
+      distDir: dist,
+      apiOrigin: `http://127.0.0.1:${(api.server.address() as { port: number }).port}`,
+      remoteOrigins: Object.fromEntries(REMOTE_NAMES.map((name) => [name, "http://127.0.0.1:9"])) as Record<
+        RemoteName,
+        string
+      >,
+      siteUrl: "https://summitheavyfleet.ca",
+      businessDetailsMaxAgeMs: 60_000,
+      renderTimeoutMs: 300,
+      renderSecret: null,
+      selfOrigin: "http://127.0.0.1:9",
+      logLevel: "silent",
+    });
+    await host.ready();
+    // the host follows the change signal from its start
+    for (let waited = 0; streams.length === 0 && waited < 5_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  afterAll(async () => {
+    await host.close();
+    api.server.closeAllConnections();
+    await api.close();
+  });
+
+  it("serves the same page to the next visitor from its cache, for as long as a shared cache may keep it", async () => {
+    const first = await host.inject("/");
+    const second = await host.inject("/");
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(first.headers.xkey).toContain("site");
+    expect(first.headers.vary).toBe("accept-encoding");
+    expect(second.headers.age).toBeDefined();
+    expect(second.body).toBe(first.body);
+  });
+
+  it("answers a browser that has the page with a 304, and HEAD as GET without the body", async () => {
+    const page = await host.inject("/");
+    const etag = String(page.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await host.inject({ url: "/", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    const head = await host.inject({ method: "HEAD", url: "/" });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-type"]).toContain("text/html");
+    expect(head.body).toBe("");
+    // a page a remote composes answers HEAD too (here: the shell, its renderer being nowhere)
+    expect((await host.inject({ method: "HEAD", url: "/service" })).statusCode).toBe(200);
+  });
+
+  it("answers other methods with 405 and what is allowed", async () => {
+    const deleted = await host.inject({ method: "DELETE", url: "/service" });
+    expect(deleted.statusCode).toBe(405);
+    expect(deleted.headers.allow).toBe("GET, HEAD, POST");
+    const put = await host.inject({ method: "PUT", url: "/favicon.svg" });
+    expect(put.statusCode).toBe(405);
+    expect(put.headers.allow).toBe("GET, HEAD");
+    expect((await host.inject({ method: "OPTIONS", url: "/service" })).headers.allow).toBe("GET, HEAD, POST");
+  });
+
+  it("purges what the API's change signal names", async () => {
+    await host.inject("/");
+    expect((await host.inject("/")).headers.age).toBeDefined();
+    for (const stream of streams) stream.write(`event: purge\ndata: ${JSON.stringify({ tags: ["site"] })}\n\n`);
+    await expect.poll(async () => (await host.inject("/")).headers.age, { timeout: 2_000 }).toBeUndefined();
+  });
+
+  it("serves a file compressed at build time as it is, never compressing it again", async () => {
+    const file = await host.inject({ url: "/assets/index-1.js", headers: { "accept-encoding": "br" } });
+    expect(file.headers["content-encoding"]).toBe("br");
+    expect(file.body).toBe("not really brotli");
+    expect(file.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+});

@@ -38,12 +38,47 @@ test.describe("HTTP as search engines expect", () => {
     await expect(page.getByRole("link", { name: "Back to the inventory search" })).toBeVisible();
   });
 
-  test("pages with content answer 200 and are never cached stale", async () => {
+  test("pages with content answer 200, say how long a shared cache may keep them, and answer HEAD and revalidation", async () => {
     for (const path of ["/", "/inventory", "/contact", "/line-up/isuzu", "/services/alignments"]) {
       const response = await get(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("content-type"), path).toContain("text/html");
-      expect(response.headers.get("cache-control"), path).toBe("no-cache");
+      expect(response.headers.get("cache-control"), path).toMatch(
+        /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+      );
+      expect(response.headers.get("vary")?.toLowerCase(), path).toBe("accept-encoding");
+      // monitors and link checkers that ask with HEAD get the page's own answer
+      const head = await fetch(`${SITE_URL}${path}`, { method: "HEAD" });
+      expect(head.status, path).toBe(200);
+      expect(head.headers.get("content-type"), path).toContain("text/html");
+      expect(await head.text(), path).toBe("");
+      // a browser that has the page is told so, compressed or not
+      const etag = response.headers.get("etag") ?? "";
+      expect(etag, path).toMatch(/^W\//);
+      const again = await fetch(`${SITE_URL}${path}`, { headers: { "if-none-match": etag } });
+      expect(again.status, path).toBe(304);
+    }
+    // what shows units is kept briefly (and purged the moment a unit changes); the rest for an hour
+    expect((await get("/inventory")).headers.get("cache-control")).toContain("s-maxage=300");
+    expect((await get("/services/alignments")).headers.get("cache-control")).toContain("s-maxage=3600");
+  });
+
+  test("other methods are refused with what is allowed; files answer HEAD, compressed once at build time", async () => {
+    const deleted = await fetch(`${SITE_URL}/contact`, { method: "DELETE" });
+    expect(deleted.status).toBe(405);
+    expect(deleted.headers.get("allow")).toBe("GET, HEAD, POST");
+    const put = await fetch(`${SITE_URL}/favicon.svg`, { method: "PUT" });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("allow")).toBe("GET, HEAD");
+    expect((await fetch(`${SITE_URL}/favicon.svg`, { method: "HEAD" })).status).toBe(200);
+    const manifest = (await (await get("/remotes/catalog/mf-manifest.json")).json()) as {
+      exposes: { assets: { js: { sync: string[] } } }[];
+    };
+    const asset = `/remotes/catalog/${manifest.exposes[0]?.assets.js.sync[0]}`;
+    for (const encoding of ["br", "gzip"]) {
+      const file = await fetch(`${SITE_URL}${asset}`, { headers: { "accept-encoding": encoding } });
+      expect(file.headers.get("content-encoding"), encoding).toBe(encoding);
+      expect((await fetch(`${SITE_URL}${asset}`, { method: "HEAD" })).status).toBe(200);
     }
   });
 

@@ -1,5 +1,5 @@
 import { REMOTE_NAMES, type RemoteName } from "shared-types";
-import { restartRemote, stopRemote } from "../fixtures/site-processes";
+import { restartRemote, SITE_URL, stopRemote } from "../fixtures/site-processes";
 import { expect, test } from "../fixtures/test";
 
 const HOME_OF: Record<RemoteName, { path: string; heading: RegExp }> = {
@@ -9,15 +9,23 @@ const HOME_OF: Record<RemoteName, { path: string; heading: RegExp }> = {
   leads: { path: "/contact", heading: /Contact Us/ },
 };
 
+/** An address of the page no one has asked for yet: the site has no copy of it from before the outage. */
+const neverServed = (path: string) => `${path}?outage=${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
 test.describe("a remote that is down", () => {
   for (const name of REMOTE_NAMES) {
-    test(`${name} down: its region falls back, the rest keeps working, Retry recovers`, async ({
+    test(`${name} down: a page served before stays as it was; a new one's region falls back, the rest keeps working, Retry recovers`, async ({
       page,
       pageErrors,
     }) => {
+      await fetch(`${SITE_URL}${HOME_OF[name].path}`);
       await stopRemote(name);
       try {
-        await page.goto(HOME_OF[name].path);
+        // the copy the site kept is served whole while the remote is down
+        const kept = await fetch(`${SITE_URL}${HOME_OF[name].path}`);
+        expect(kept.status).toBe(200);
+        expect(await kept.text()).not.toContain("data-remote-unavailable");
+        await page.goto(neverServed(HOME_OF[name].path));
         const fallback = page.locator(`[data-remote-unavailable="${name}"]`);
         await expect(fallback).toBeVisible({ timeout: 15_000 });
         await expect(fallback).toContainText("can't be shown right now");
@@ -52,7 +60,7 @@ test("leads down: a trailer page still shows the trailer and the phone, and the 
 }) => {
   await stopRemote("leads");
   try {
-    await page.goto("/trailer-inventory/TR410281");
+    await page.goto(neverServed("/trailer-inventory/TR410281"));
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const unavailable = page.locator(".fleet-peer-form--unavailable");
     await expect(unavailable).toContainText("can't be shown right now", { timeout: 15_000 });

@@ -1,0 +1,151 @@
+// npm run bench:load: how many visitors the site serves on this machine (autocannon, 16 connections, DURATION s
+// each, default 10), for a file, the host's script bundle, and the pages, compressed as browsers ask for them; with
+// Varnish in front (scripts/shared-cache.mjs) when varnishd is installed. Also what compressing one page costs at
+// each setting. Runs its own copy of the site on its own ports, with a fresh database. Not a test: the numbers go
+// in the issue notes.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import concurrently from "concurrently";
+import { buildMissing } from "./build-missing.mjs";
+
+buildMissing();
+const { servingCommands } = await import("./site-processes.mjs");
+
+const PORTS = { site: 5373, api: 5380, cache: 5381 };
+const REMOTE_PORTS = { catalog: 5374, inventory: 5375, service: 5376, leads: 5377 };
+const SITE = `http://127.0.0.1:${PORTS.site}`;
+const CACHE = `http://127.0.0.1:${PORTS.cache}`;
+const DURATION = Number(process.env.DURATION ?? 10);
+const root = new URL("../", import.meta.url).pathname;
+const withVarnish = spawnSync("varnishd", ["-V"]).status === 0;
+
+const { commands, result } = concurrently(
+  servingCommands({
+    sitePort: PORTS.site,
+    apiPort: PORTS.api,
+    remotePorts: REMOTE_PORTS,
+    apiEnv: {
+      DATA_DIR: mkdtempSync(join(tmpdir(), "fleet-bench-load-db-")),
+      LOG_LEVEL: "warn",
+      // the load is one visitor (127.0.0.1) asking far faster than a person
+      READ_RATE_LIMIT_MAX: "100000000",
+    },
+    hostEnv: { HOST: "127.0.0.1", ...(withVarnish ? { SHARED_CACHE_PURGE_URLS: CACHE } : {}) },
+  }),
+  { prefix: "name", cwd: root, outputStream: new Writable({ write: (_chunk, _encoding, done) => done() }) },
+);
+result.catch(() => {});
+const varnish = withVarnish
+  ? spawn(
+      process.execPath,
+      ["scripts/shared-cache.mjs", "--port", String(PORTS.cache), "--backend", `127.0.0.1:${PORTS.site}`],
+      { cwd: root, stdio: "ignore" },
+    )
+  : null;
+const stop = () => {
+  for (const command of commands) command.kill("SIGTERM");
+  varnish?.kill("SIGTERM");
+};
+
+async function waitFor(url, timeoutMs = 90_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** What compressing one page costs: the median of 30, in ms, and the size it comes to. */
+function compressionCost(html) {
+  const buffer = Buffer.from(html);
+  const time = (compress) => {
+    const runs = [];
+    let size = 0;
+    for (let i = 0; i < 30; i++) {
+      const started = process.hrtime.bigint();
+      size = compress(buffer).length;
+      runs.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    return { ms: median(runs), kb: size / 1024 };
+  };
+  const brotli = (quality) => (b) =>
+    brotliCompressSync(b, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: b.length },
+    });
+  return [
+    ["brotli 4 (pages now)", time(brotli(4))],
+    ["gzip 6 (pages now)", time((b) => gzipSync(b, { level: 6 }))],
+    ["brotli 11 (pages before)", time(brotli(11))],
+  ];
+}
+
+function load(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: 16, duration: DURATION, headers }, (error, outcome) =>
+      error ? reject(error) : resolve(outcome),
+    );
+  });
+}
+
+try {
+  await Promise.all([waitFor(`${SITE}/robots.txt`), waitFor(`http://127.0.0.1:${PORTS.api}/api/health`)]);
+  if (withVarnish) await waitFor(`${CACHE}/robots.txt`);
+  const vehicle = (await (await fetch(`http://127.0.0.1:${PORTS.api}/api/inventory/all/?page_size=1`)).json())
+    .vehicles[0].stock_number;
+  const assets = join(root, "host/dist/assets");
+  const bundle = readdirSync(assets)
+    .filter((f) => f.endsWith(".js"))
+    .sort((a, b) => statSync(join(assets, b)).size - statSync(join(assets, a)).size)[0];
+  const br = { "accept-encoding": "br, gzip" };
+  const gzip = { "accept-encoding": "gzip" };
+  const targets = [
+    ["/favicon.svg (what the machine serves at best)", `${SITE}/favicon.svg`, {}],
+    [`the host's largest script (${bundle}), brotli`, `${SITE}/assets/${bundle}`, br],
+    ["the same script, uncompressed", `${SITE}/assets/${bundle}`, {}],
+    ["home page, brotli", `${SITE}/`, br],
+    ["vehicle page, brotli", `${SITE}/inventory/vehicle/${vehicle}`, br],
+    ["vehicle page, gzip", `${SITE}/inventory/vehicle/${vehicle}`, gzip],
+    ["inventory search page, brotli", `${SITE}/inventory`, br],
+    ...(withVarnish
+      ? [
+          ["vehicle page through Varnish, gzip", `${CACHE}/inventory/vehicle/${vehicle}`, gzip],
+          ["inventory search page through Varnish, gzip", `${CACHE}/inventory`, gzip],
+        ]
+      : []),
+  ];
+  // every page once, so what is measured is serving it, not making it the first time
+  for (const [, url, headers] of targets) await fetch(url, { headers });
+
+  const rows = [];
+  for (const [name, url, headers] of targets) {
+    const outcome = await load(url, headers);
+    rows.push(
+      `| ${name} | ${Math.round(outcome.requests.average).toLocaleString("en-CA")} | ${outcome.latency.p99} | ${outcome.non2xx} |`,
+    );
+  }
+  const html = await (
+    await fetch(`${SITE}/inventory/vehicle/${vehicle}`, { headers: { "accept-encoding": "identity" } })
+  ).text();
+  console.log(`\nautocannon, 16 connections, ${DURATION} s each, one run, this machine\n`);
+  console.log("| target | req/s | p99 ms | non-2xx |\n|---|---|---|---|");
+  console.log(rows.join("\n"));
+  console.log(`\nCompressing the vehicle page (${(html.length / 1024).toFixed(0)} KB), median of 30\n`);
+  console.log("| setting | ms | KB |\n|---|---|---|");
+  for (const [name, { ms, kb }] of compressionCost(html))
+    console.log(`| ${name} | ${ms.toFixed(2)} | ${kb.toFixed(1)} |`);
+} finally {
+  stop();
+}
+process.exit(0);

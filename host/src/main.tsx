@@ -1,5 +1,5 @@
 import { ISLAND_ELEMENT, PEER_MODULE_LOADER_KEY } from "remote-kit";
-import { hydrateIslands } from "./features/islands/hydrate-islands";
+import { hydrateIslands } from "./app/hydrate-islands";
 import { loadRemoteModule } from "./features/remotes/api/remote-registry";
 import { BOOT_ELEMENT_ID, HYDRATE_KEY } from "./server/boot-script";
 import "./styles/host.css";

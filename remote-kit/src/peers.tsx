@@ -32,7 +32,11 @@ export function loadPeerModule<T>(id: string): Promise<T> {
 
 type PeerDataResolver = (remote: RemoteName, name: string) => Promise<unknown>;
 
-const cache = new Map<string, Promise<unknown>>();
+/**
+ * Published data by its address, with the manifest it was read under: a peer that deploys another build (same
+ * addresses, new manifest) has its data read again as soon as its manifest is, within MANIFEST_TTL_MS.
+ */
+const cache = new Map<string, { manifest: string; data: Promise<unknown> }>();
 
 async function fetchJson(url: string): Promise<unknown> {
   const response = await fetch(url);
@@ -67,13 +71,15 @@ export async function fetchPeerData(
   const file = server?.data?.[name];
   if (!file) throw new Error(`${manifestUrl} publishes no data named ${name}`);
   const url = new URL(file, manifestUrl).href;
-  let pending = cache.get(url);
-  if (!pending) {
-    pending = read(url);
-    cache.set(url, pending);
-    pending.catch(() => cache.delete(url));
-  }
-  return pending;
+  const build = JSON.stringify(manifest);
+  const cached = cache.get(url);
+  if (cached?.manifest === build) return cached.data;
+  const data = read(url);
+  cache.set(url, { manifest: build, data });
+  data.catch(() => {
+    if (cache.get(url)?.data === data) cache.delete(url);
+  });
+  return data;
 }
 
 const browserResolver: PeerDataResolver = async (remote, name) => {

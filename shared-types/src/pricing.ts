@@ -49,7 +49,7 @@ export function allInBreakdown(v: {
   low_price: number;
   charges: readonly UnitCharge[];
 }): AllInBreakdown | null {
-  const dollars = v.low_price > 0 ? v.low_price : v.full_price > 0 ? v.full_price : 0;
+  const dollars = v.low_price > 0 ? v.low_price : Math.max(v.full_price, 0);
   if (dollars <= 0) return null;
   const vehicleCents = dollarsToCents(dollars);
   return { vehicleCents, charges: v.charges, totalCents: vehicleCents + chargesTotalCents(v.charges) };

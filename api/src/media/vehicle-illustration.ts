@@ -1,4 +1,5 @@
-import type { VehicleShape } from "../seed/inventory-generator.js";
+/** The drawings a unit without photographs is shown with: one per kind of body. */
+export type VehicleShape = "pickup" | "hd-pickup" | "van" | "box-truck" | "medium-truck" | "suv" | "ev-truck";
 
 /**
  * Drawn side views for inventory photos: the dealership ships no manufacturer photography, so every

@@ -1,10 +1,8 @@
 import { type Vehicle, workTruckFacts } from "shared-types";
+import type { VehicleShape } from "../media/vehicle-illustration.js";
 import { mulberry32 } from "./prng.js";
 import { standardCharges } from "./unit-charges.js";
 import { bodyOption, conditionalOffersFor, workTruckSpecFor } from "./work-truck-specs.js";
-
-/** The silhouettes the media endpoint can draw. */
-export type VehicleShape = "pickup" | "hd-pickup" | "van" | "box-truck" | "medium-truck" | "suv" | "ev-truck";
 
 interface ModelTemplate {
   make: string;

@@ -1,8 +1,8 @@
 import { type ComponentType, lazy, Suspense, useMemo, useState } from "react";
 import type { RemoteName } from "shared-types";
-import { ErrorBoundary } from "../../shell/components/error-boundary";
 import { loadRemoteRoutes } from "../api/remote-registry";
 import { DocumentRouter } from "./document-router";
+import { ErrorBoundary } from "./error-boundary";
 import { RemoteLoading, RemoteUnavailable } from "./remote-unavailable";
 
 export { DocumentRouter };

@@ -10,16 +10,16 @@ import {
   type SubmittedForm,
 } from "remote-kit";
 import type { RemoteName } from "shared-types";
-import { loadRemoteModule, loadRemoteRoutes, RemoteUnavailableError } from "../remotes/api/remote-registry";
-import { REGION_MODE_ATTRIBUTE, type RegionMode } from "../remotes/components/region-mode";
+import { loadRemoteModule, loadRemoteRoutes, RemoteUnavailableError } from "../features/remotes/api/remote-registry";
+import { REGION_MODE_ATTRIBUTE, type RegionMode } from "../features/remotes/components/region-mode";
 
 // what renders a region in the browser (the router with it) is needed only when the server could not compose it
-const regionRenderers = () => import("../remotes/components/browser-region");
+const regionRenderers = () => import("../features/remotes/components/browser-region");
 
 /** The host's own islands, from its own build (no federation runtime needed for them). */
 const HOST_ISLANDS: Record<string, () => Promise<{ default: unknown }>> = {
-  "host/nav": () => import("../shell/components/top-nav"),
-  "host/map": () => import("../home/components/map-placeholder"),
+  "host/nav": () => import("../features/shell/components/top-nav"),
+  "host/map": () => import("../features/home/components/map-placeholder"),
 };
 
 const quietly = (error: unknown) =>

@@ -1,4 +1,4 @@
-import { composedRelease, release, releaseManifest, sendLead } from "../fixtures/releases";
+import { composedRelease, release, releaseManifest, releaseWithAddedPage, sendLead } from "../fixtures/releases";
 import { DEFAULT_REMOTES_CONFIG, SITE_URL, setRemotesConfig } from "../fixtures/site-processes";
 import { leadsFrom } from "../fixtures/stored-leads";
 import { expect, test } from "../fixtures/test";
@@ -41,5 +41,29 @@ test.describe("versioned releases", () => {
       expect(await leadsFrom(email)).toHaveLength(1);
     }
     expect(pageErrors).toEqual([]);
+  });
+
+  test("a team adds a page with its own release: promoted, the running host serves it, with no host release or restart", async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const id = await releaseWithAddedPage();
+    // no remote declares it yet: an unknown path goes home
+    const before = await fetch(`${SITE_URL}/contact/fleet-day`, { redirect: "manual" });
+    expect(before.status).toBe(301);
+
+    setRemotesConfig({ ...DEFAULT_REMOTES_CONFIG, leads: releaseManifest("leads", id) });
+    const after = await fetch(`${SITE_URL}/contact/fleet-day`, { redirect: "manual" });
+    expect(after.status).toBe(200);
+    expect(composedRelease(await after.text())).toBe(`leads@${id}`);
+    await page.goto("/contact/fleet-day");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fleet Day at Summit Heavy Fleet");
+    // the team's other pages still come from the same release
+    await page.goto("/contact");
+    await expect(page.locator('meta[name="fleet-release"]')).toHaveAttribute("content", `leads@${id}`);
+
+    // rolled back: the page is gone again
+    setRemotesConfig(DEFAULT_REMOTES_CONFIG);
+    expect((await fetch(`${SITE_URL}/contact/fleet-day`, { redirect: "manual" })).status).toBe(301);
   });
 });

@@ -22,7 +22,6 @@ const hydrateIslands = () => hydrate([...document.querySelectorAll("fleet-island
 (globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] = (id: string) => loadRemoteModule(id);
 // the islands hydrate as they do in a page: scheduled by React, not flushed by a test's act()
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-const { remoteForPath } = await import("../src/features/remotes/remote-for-path");
 
 /** Two of a remote's islands: a gallery-like one and a form, each its own exposed module. */
 const hydrated: string[] = [];
@@ -189,19 +188,5 @@ describe("a region the server could not compose", () => {
     expect(loadRemoteRoutes).toHaveBeenCalledWith("catalog");
     expect(screen.getByRole("heading", { name: "Isuzu line-up" })).toBe(heading);
     expect(document.querySelector('[data-region="legacy"]')?.getAttribute(ISLAND_ATTRIBUTES.state)).toBe("hydrated");
-  });
-});
-
-describe("remoteForPath", () => {
-  it("names the owning remote of every route, and none for unknown paths", () => {
-    expect(remoteForPath("/line-up/isuzu/isuzu-nrr-diesel")).toBe("catalog");
-    expect(remoteForPath("/get-financing/form")).toBe("catalog");
-    expect(remoteForPath("/inventory/vehicle/AB123")).toBe("inventory");
-    expect(remoteForPath("/trailer-inventory")).toBe("inventory");
-    expect(remoteForPath("/body-shop-services/estimates")).toBe("service");
-    expect(remoteForPath("/specials")).toBe("service");
-    expect(remoteForPath("/contact/quote/x")).toBe("leads");
-    expect(remoteForPath("/nowhere")).toBeNull();
-    expect(remoteForPath("/line-up/gm/a/b")).toBeNull();
   });
 });

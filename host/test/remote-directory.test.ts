@@ -27,6 +27,7 @@ const server: Server = createServer((req, res) => {
             form: "form",
             sitemap: "sitemap.json",
             data: {},
+            routes: ["/line-up/:brand", "/line-up/:brand/:model", "/line-up/compare"],
           },
         },
         exposes: [
@@ -153,6 +154,23 @@ describe("the host's directory of remotes", () => {
     await expect(render(directory(), { catalog: `${origin}/elsewhere/mf-manifest.json` })).rejects.toThrow(
       /not its own origin/,
     );
+  });
+
+  it("sends a path to the remote whose manifest declares it: a page a team adds is served with no host release", async () => {
+    const d = directory();
+    const config = configOf({
+      catalog: "/remotes/catalog/mf-manifest.json",
+      inventory: `${origin}/old/mf-manifest.json`,
+      service: "http://127.0.0.1:9/mf-manifest.json",
+      leads: "http://127.0.0.1:9/mf-manifest.json",
+    });
+    expect(await d.ownerOf("/line-up/compare", config, deadline())).toBe("catalog");
+    expect(await d.ownerOf("/line-up/isuzu/nrr", config, deadline())).toBe("catalog");
+    // a build from before remotes declared their routes keeps the paths it always had
+    expect(await d.ownerOf("/inventory/vehicle/A1", config, deadline())).toBe("inventory");
+    // a remote that cannot be reached still owns its paths: its page falls back rather than going home
+    expect(await d.ownerOf("/contact", config, deadline())).toBe("leads");
+    expect(await d.ownerOf("/nowhere", config, deadline())).toBeNull();
   });
 
   it("puts nothing of an answer outside the protocol into a page: the page falls back", async () => {

@@ -9,7 +9,7 @@ const FinancingPage = lazyPage(() => import("./pages/financing-page").then((m) =
 const FinancingFormPage = lazyPage(() => import("./pages/financing-form-page").then((m) => m.FinancingFormPage));
 
 /**
- * Team catalog's routes (shared-types REMOTE_ROUTE_PATTERNS.catalog), rendered by its own server and hydrated in the
+ * Team catalog's routes (written into its manifest at build time: the host sends it the paths they match), rendered by its own server and hydrated in the
  * host. Contracts used: the inventory API's model counts and its search totals (the common work-truck searches). Publishes its line-up models for peers
  * (data/lineup-models.json) and still exposes ./lineup-models for the previous release's consumers.
  */

@@ -16,7 +16,7 @@ const TrailerListPage = lazyPage(() => import("./pages/trailer-list-page").then(
 const TrailerPage = lazyPage(() => import("./pages/trailer-page").then((m) => m.TrailerPage));
 
 /**
- * Team inventory's routes (shared-types REMOTE_ROUTE_PATTERNS.inventory), rendered by its own server and hydrated
+ * Team inventory's routes (written into its manifest at build time: the host sends it the paths they match), rendered by its own server and hydrated
  * in the host. Contracts used: the inventory API; team leads' forms (leads/vehicle-contact-form,
  * leads/trailer-enquiry-form, leads/vehicle-finder-form) rendered in the browser. Publishes its trailers for peers
  * (data/trailers.json) and still exposes ./trailers for the previous release's consumers.

@@ -29,7 +29,7 @@ const loadModel = (context: LoaderContext): Promise<void> =>
   );
 
 /**
- * Team leads' routes (shared-types REMOTE_ROUTE_PATTERNS.leads), rendered by its own server and hydrated in the
+ * Team leads' routes (written into its manifest at build time: the host sends it the paths they match), rendered by its own server and hydrated in the
  * host. Contracts used: the lead capture API, the inventory API for a vehicle, team inventory's published trailers
  * and team catalog's published line-up models for what a visitor asks about, the API's retention settings for the
  * privacy notice, and its consent endpoint for unsubscribe links. Exposes every enquiry form.

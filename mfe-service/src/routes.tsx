@@ -27,7 +27,7 @@ const withModel: RemoteRoute["load"] = async ({ params, preload }) => {
 };
 
 /**
- * Team service's routes (shared-types REMOTE_ROUTE_PATTERNS.service), rendered by its own server and hydrated in
+ * Team service's routes (written into its manifest at build time: the host sends it the paths they match), rendered by its own server and hydrated in
  * the host. Contracts used: the promotions API; team catalog's published line-up models (a model's prefill);
  * team leads' forms (leads/service-request-form, leads/parts-request-form, leads/service-booking-form) rendered in
  * the browser.

@@ -28,6 +28,11 @@ export interface RemoteServerInfo {
   form?: string;
   /** GET the remote's pages for /sitemap.xml (SitemapEntry[]). */
   sitemap: string;
+  /**
+   * The paths this remote's pages answer (react-router patterns, from its src/routes.tsx, written at build time):
+   * the host sends a path to the remote that declares it, so a team adds a page with its own release alone.
+   */
+  routes?: string[];
   /** Data the remote publishes for its peers (name → JSON file), e.g. catalog's line-up models. */
   data: Record<string, string>;
   /**

@@ -1,36 +1,9 @@
 /**
- * Route paths of the site (SPEC §2) and which remote renders each. The host mounts a remote's routes under
- * these patterns; links anywhere in the site are built with the helpers below.
+ * The site's remotes, and typed helpers for links to its pages (SPEC §2). Which remote answers a path is not here:
+ * each remote declares its own routes in its manifest (built from its src/routes.tsx), and the host follows that.
  */
 export const REMOTE_NAMES = ["catalog", "inventory", "service", "leads"] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
-
-export const REMOTE_ROUTE_PATTERNS: Record<RemoteName, readonly string[]> = {
-  catalog: ["/line-up/:brand", "/line-up/:brand/:model", "/get-financing", "/get-financing/form"],
-  inventory: ["/inventory", "/inventory/vehicle/:id", "/trailer-inventory", "/trailer-inventory/:id"],
-  service: [
-    "/service",
-    "/service/:id",
-    "/parts",
-    "/parts/:id",
-    "/services/:link",
-    "/body-shop",
-    "/body-shop-services/:link",
-    "/sales-specials",
-    "/parts-specials",
-    "/service-specials",
-    "/specials",
-  ],
-  leads: [
-    "/contact",
-    "/contact/more-info/:id",
-    "/contact/inquiry/:id",
-    "/contact/quote/:id",
-    "/contact/thank-you",
-    "/privacy",
-    "/unsubscribe",
-  ],
-};
 
 export const paths = {
   home: () => "/",

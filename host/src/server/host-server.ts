@@ -24,7 +24,6 @@ import {
   type RemotesConfig,
 } from "shared-types";
 import { parseRemotesConfig, RemotesConfigError } from "shared-types/schemas";
-import { remoteForPath } from "../features/remotes/remote-for-path";
 import { BusinessDetailsSource, BusinessDetailsUnavailable } from "./business-details-source";
 import { followChanges, sharedCachePurger, watchRemoteReleases } from "./cache-invalidation";
 import { pageContentSecurityPolicy } from "./content-security-policy";
@@ -394,7 +393,8 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
           "cache-control": permanent ? "public, max-age=3600, s-maxage=86400" : "no-store",
         },
         body: "",
-        tags: [],
+        // a path no remote answers today may be one a remote's next build adds: any remote's redeploy purges it
+        tags: [CACHE_TAGS.site, ...REMOTE_NAMES.map(CACHE_TAGS.remote)],
         freshMs: permanent ? 86_400_000 : 0,
         staleMs: 0,
       };
@@ -446,7 +446,7 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
   async function formPost(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     // only a page takes a form: anything else (a remote's files, its renderer) is not found here
     const pathname = request.url.split("?")[0] ?? "/";
-    if (pathname !== "/" && !remoteForPath(pathname)) {
+    if (pathname !== "/" && !(await composer.ownerOf(pathname))) {
       return reply.code(404).type("text/plain").send("Not found");
     }
     if (!sentFromThisSite(request)) {

@@ -19,7 +19,6 @@ import {
 } from "remote-kit/protocol";
 import { CACHE_TAGS, REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 import { homeHead } from "../features/home/components/home-page";
-import { remoteForPath } from "../features/remotes/remote-for-path";
 import { composeDocument, type HostAssets, inlineSources, type PageCode, type PageParts } from "./page-document";
 import { type RemoteDirectory, RendererUnavailable, type ResolvedRemote } from "./remote-directory";
 import { type RegionMode, renderApp } from "./render-app";
@@ -136,7 +135,7 @@ export class PageComposer {
       );
     }
 
-    const remote = remoteForPath(url.pathname);
+    const remote = await directory.ownerOf(url.pathname, remotes, signal);
     // SPEC §2: unknown paths go home, and search engines are told so
     if (!remote) return { kind: "redirect", status: 301, location: "/" };
 
@@ -295,6 +294,12 @@ export class PageComposer {
       if (EAGER_HYDRATION.includes(island.hydrate)) eager.push(...files);
     }
     return { eager: [...new Set(eager)], islands };
+  }
+
+  /** The remote that answers a path now (its manifest declares it); null for none. */
+  async ownerOf(pathname: string): Promise<RemoteName | null> {
+    const remotes = await this.options.remotesConfig();
+    return this.options.directory.ownerOf(pathname, remotes, AbortSignal.timeout(this.options.renderTimeoutMs));
   }
 
   /** Handed by the host server to the remote that owns a form posted to a page without scripts. */

@@ -21,6 +21,7 @@ import {
   signRequest,
 } from "remote-kit/server";
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
+import { answers, UNDECLARED_ROUTES } from "./route-owners";
 
 /** The parts of a federation manifest (mf-manifest.json) the host server reads. */
 interface FederationManifest {
@@ -121,6 +122,8 @@ export class RemoteDirectory {
   >();
   /** Remote stylesheets by URL: their names carry their content's hash, so an entry never goes stale. */
   private readonly styles = new Map<string, Promise<string>>();
+  /** The routes each remote last declared: a remote that cannot be reached still owns its paths (its page falls back). */
+  private readonly declaredRoutes = new Map<RemoteName, readonly string[]>();
 
   constructor(private readonly options: RemoteDirectoryOptions) {}
 
@@ -158,6 +161,24 @@ export class RemoteDirectory {
       manifest,
       server: server && SUPPORTED_RENDER_PROTOCOLS.includes(server.protocol) ? server : null,
     };
+  }
+
+  /**
+   * The remote whose manifest declares the path (metaData.server.routes, written by its build), from the
+   * configuration the page is composed with: a team adds a page with its own release, and the host serves it from
+   * the next request. Null when no remote answers it.
+   */
+  async ownerOf(pathname: string, config: RemotesConfig, signal: AbortSignal): Promise<RemoteName | null> {
+    const resolved = await Promise.all(
+      REMOTE_NAMES.map((name) => this.resolve(name, config, signal).catch(() => null)),
+    );
+    for (const [i, name] of REMOTE_NAMES.entries()) {
+      const declared = resolved[i]?.server?.routes;
+      if (declared) this.declaredRoutes.set(name, declared);
+      const routes = declared ?? this.declaredRoutes.get(name) ?? UNDECLARED_ROUTES[name];
+      if (answers(routes, pathname)) return name;
+    }
+    return null;
   }
 
   /** Every remote's manifest URL as this server reaches it: a renderer finds its peers' published data there. */

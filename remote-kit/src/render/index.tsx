@@ -29,6 +29,8 @@ export interface RemoteRenderModule {
   sitemap(): Promise<SitemapEntry[]>;
   /** Data published for peers: written to dist/data/{name}.json at build time. */
   publishedData: Record<string, unknown>;
+  /** The path patterns of its routes: written into its manifest at build time (metaData.server.routes). */
+  routePatterns: string[];
   /**
    * Called once by the remote's server: where the dealer API is, for the loaders' requests, and how to read a
    * peer's manifest and data (only from the origins the server was configured with, within limits).
@@ -248,6 +250,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
     },
     sitemap: options.sitemap ?? (async () => []),
     publishedData: options.publishedData ?? {},
+    routePatterns: routes.map((route) => route.path),
     configure: (configuration) => {
       readPeerJson = configuration.readPeerJson;
       options.configure?.({ apiOrigin: configuration.apiOrigin });

@@ -1,7 +1,9 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import type { RemoteName } from "shared-types";
@@ -60,19 +62,22 @@ function serverInfo(publishedData: readonly string[], contentSources?: ContentSo
   };
 }
 
-/** After the server bundle is written, its publishedData becomes static JSON beside the browser build. */
-function publishDataPlugin(names: readonly string[]): Plugin {
+/**
+ * After the server bundle is written: its publishedData becomes static JSON beside the browser build, and its
+ * routes' patterns go into the browser build's manifest (metaData.server.routes), with the manifest's compressed
+ * copies made again, so the host learns from the manifest which paths this build answers.
+ */
+function serverBuildPlugin(names: readonly string[]): Plugin {
   let root = "";
   let outDir = "";
   return {
-    name: "remote-kit:publish-data",
+    name: "remote-kit:publish-data-and-routes",
     apply: (_config, env) => env.command === "build" && Boolean(env.isSsrBuild),
     configResolved(config) {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      if (names.length === 0) return;
       const entry = pathToFileURL(join(outDir, "server-entry.js")).href;
       const module = ((await import(`${entry}?built=${Date.now()}`)) as { default: RemoteRenderModule }).default;
       const target = join(root, "dist", "data");
@@ -82,6 +87,19 @@ function publishDataPlugin(names: readonly string[]): Plugin {
         if (data === undefined) throw new Error(`${SERVER_ENTRY} publishes no data named "${name}"`);
         await writeFile(join(target, `${name}.json`), JSON.stringify(data));
       }
+      const manifestFile = join(root, "dist", "mf-manifest.json");
+      // a server bundle built alone (no browser build beside it) has no manifest to declare its routes in
+      if (!existsSync(manifestFile)) return;
+      const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as { metaData?: Record<string, unknown> };
+      const server = (manifest.metaData?.[MANIFEST_SERVER_FIELD] ?? {}) as RemoteServerInfo;
+      manifest.metaData = {
+        ...manifest.metaData,
+        [MANIFEST_SERVER_FIELD]: { ...server, routes: module.routePatterns },
+      };
+      const text = JSON.stringify(manifest);
+      await writeFile(manifestFile, text);
+      await writeFile(`${manifestFile}.br`, brotliCompressSync(text));
+      await writeFile(`${manifestFile}.gz`, gzipSync(text, { level: 9 }));
     },
   };
 }
@@ -178,7 +196,7 @@ export function remoteViteConfig(options: RemoteConfigOptions) {
     const base: UserConfig = isSsrBuild
       ? {
           define,
-          plugins: [react(), publishDataPlugin(published)],
+          plugins: [react(), serverBuildPlugin(published)],
           build: {
             ssr: SERVER_ENTRY,
             outDir: SERVER_OUT_DIR,

@@ -1,10 +1,8 @@
 import { createContext, useContext } from "react";
-import { useLocation } from "remote-kit/router";
 import type { RemoteName } from "shared-types";
 
 export type { RegionMode };
 
-import { remoteForPath } from "../remote-for-path";
 import { REGION_MODE_ATTRIBUTE, type RegionMode } from "./region-mode";
 import { RemoteLoading } from "./remote-unavailable";
 
@@ -15,11 +13,13 @@ export interface ServerRegion {
 export const ServerRegionContext = createContext<ServerRegion | null>(null);
 export const fragmentSlot = (remote: RemoteName) => `<template data-fragment-slot="${remote}"></template>`;
 
-/** The region of whichever remote owns the path, as the server composes it (the shell is rendered on the server only). */
+/**
+ * The region of the remote that owns the path (the server learns which from the remotes' manifests), as the server
+ * composes it: the shell is rendered on the server only.
+ */
 export function RemoteRegion() {
-  const { pathname } = useLocation();
   const region = useContext(ServerRegionContext);
-  const name = region?.remote ?? remoteForPath(pathname);
+  const name = region?.remote;
   if (!name) return null;
   const mode = region?.mode ?? "browser";
   return (

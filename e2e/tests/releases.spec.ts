@@ -1,5 +1,8 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { composedRelease, release, releaseManifest, releaseWithAddedPage, sendLead } from "../fixtures/releases";
-import { DEFAULT_REMOTES_CONFIG, SITE_URL, setRemotesConfig } from "../fixtures/site-processes";
+import { DEFAULT_REMOTES_CONFIG, root, SITE_URL, setRemotesConfig } from "../fixtures/site-processes";
 import { leadsFrom } from "../fixtures/stored-leads";
 import { expect, test } from "../fixtures/test";
 
@@ -65,5 +68,43 @@ test.describe("versioned releases", () => {
     // rolled back: the page is gone again
     setRemotesConfig(DEFAULT_REMOTES_CONFIG);
     expect((await fetch(`${SITE_URL}/contact/fleet-day`, { redirect: "manual" })).status).toBe(301);
+  });
+});
+
+test.describe("published data", () => {
+  test("a redeploy of the team that publishes it is seen by the pages that show it within seconds, with no restart", async () => {
+    test.setTimeout(60_000);
+    // team catalog deploys a new build in place: the same addresses, a new manifest and new line-up data
+    const dist = join(root, "mfe-catalog/dist");
+    const files = ["data/lineup-models.json", "mf-manifest.json", "mf-manifest.json.br", "mf-manifest.json.gz"];
+    const kept = Object.fromEntries(files.map((file) => [file, readFileSync(join(dist, file))]));
+    const page = "/contact/inquiry/isuzu-nrr-ev";
+    expect(await (await fetch(`${SITE_URL}${page}`)).text()).toContain("Ask about the Isuzu NRR EV:");
+    try {
+      const data = JSON.parse(kept["data/lineup-models.json"]?.toString() ?? "{}") as {
+        models: { id: string; name: string }[];
+      };
+      for (const model of data.models) if (model.id === "isuzu-nrr-ev") model.name = "Isuzu NRR EV Gen 2";
+      writeFileSync(join(dist, "data/lineup-models.json"), JSON.stringify(data));
+      const manifest = JSON.parse(kept["mf-manifest.json"]?.toString() ?? "{}") as { metaData: object };
+      manifest.metaData = { ...manifest.metaData, deployedAt: new Date().toISOString() };
+      const text = JSON.stringify(manifest);
+      writeFileSync(join(dist, "mf-manifest.json"), text);
+      writeFileSync(join(dist, "mf-manifest.json.br"), brotliCompressSync(text));
+      writeFileSync(join(dist, "mf-manifest.json.gz"), gzipSync(text));
+      const deployedAt = Date.now();
+      // team leads' page, composed by leads' renderer from catalog's data, and kept by the host's page cache
+      await expect
+        .poll(async () => (await (await fetch(`${SITE_URL}${page}`)).text()).includes("Isuzu NRR EV Gen 2"), {
+          timeout: 20_000,
+        })
+        .toBe(true);
+      console.log(`catalog's redeployed line-up reached leads' page in ${Date.now() - deployedAt} ms`);
+      // and it stays: no copy made in between keeps the old line-up
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await (await fetch(`${SITE_URL}${page}`)).text()).toContain("Isuzu NRR EV Gen 2");
+    } finally {
+      for (const [file, bytes] of Object.entries(kept)) writeFileSync(join(dist, file), bytes);
+    }
   });
 });

@@ -148,7 +148,7 @@ export class PageComposer {
           path: location,
           site,
           remoteBase: resolved.browserBase,
-          peers: directory.peers(remotes),
+          peers: await directory.peersAsBuilt(remotes, signal),
           ...(request.form ? { form: request.form } : {}),
         },
         signal,

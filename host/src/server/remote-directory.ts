@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import CircuitBreaker from "opossum";
 import {
   type ContentSources,
@@ -93,6 +94,18 @@ async function readLimited(response: Response, maxBytes: number): Promise<string
   return Buffer.concat(chunks).toString("utf8");
 }
 
+const buildMarks = new WeakMap<FederationManifest, string>();
+
+/** A short name for the build a manifest describes (any change to it is another build). */
+function buildMark(remote: ResolvedRemote): string {
+  let mark = buildMarks.get(remote.manifest);
+  if (!mark) {
+    mark = createHash("sha256").update(JSON.stringify(remote.manifest)).digest("base64url").slice(0, 16);
+    buildMarks.set(remote.manifest, mark);
+  }
+  return mark;
+}
+
 function directoryOf(url: string): string {
   return url.slice(0, url.lastIndexOf("/") + 1);
 }
@@ -181,10 +194,26 @@ export class RemoteDirectory {
     return null;
   }
 
-  /** Every remote's manifest URL as this server reaches it: a renderer finds its peers' published data there. */
-  peers(config: RemotesConfig): Partial<Record<RemoteName, string>> {
-    return Object.fromEntries(REMOTE_NAMES.map((name) => [name, this.serverUrlOf(name, config[name])]));
+  /**
+   * Every remote's manifest URL as this server reaches it, marked with the build this server sees there
+   * (`#build=…`): a renderer finds its peers' published data there, and reads it again the moment the host sees
+   * a peer's new build (the mark is part of its cache key), so no page made after a redeploy shows the old data.
+   */
+  async peersAsBuilt(config: RemotesConfig, signal: AbortSignal): Promise<Partial<Record<RemoteName, string>>> {
+    return Object.fromEntries(
+      await Promise.all(
+        REMOTE_NAMES.map(async (name) => {
+          const url = this.serverUrlOf(name, config[name]);
+          try {
+            return [name, `${url}#build=${buildMark(await this.resolve(name, config, signal))}`] as const;
+          } catch {
+            return [name, url] as const;
+          }
+        }),
+      ),
+    );
   }
+
 
   /**
    * What the pages' Content-Security-Policy must allow beyond the site itself: the origin of every remote configured

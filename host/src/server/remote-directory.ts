@@ -214,7 +214,6 @@ export class RemoteDirectory {
     );
   }
 
-
   /**
    * What the pages' Content-Security-Policy must allow beyond the site itself: the origin of every remote configured
    * elsewhere (its code and styles load from there, its manifest is fetched from there), and the outside origins

@@ -21,12 +21,5 @@ export default defineConfig((env) =>
     provides: PROVIDES,
     // the financing form frames the lender's credit application
     contentSources: { frame: [new URL(creditApplication(env.mode)).origin] },
-    extend: {
-      test: {
-        environment: "happy-dom",
-        include: ["test/**/*.test.tsx", "test/**/*.test.ts"],
-        setupFiles: ["test/setup.ts"],
-      },
-    },
   })(env),
 );

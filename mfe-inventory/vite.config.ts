@@ -27,12 +27,5 @@ export default defineConfig((env) =>
     devPort: DEFAULT_REMOTE_DEV_PORTS.inventory,
     provides: PROVIDES,
     contentSources: { img: mediaOrigins(env.mode) },
-    extend: {
-      test: {
-        environment: "happy-dom",
-        include: ["test/**/*.test.tsx", "test/**/*.test.ts"],
-        setupFiles: ["test/setup.ts"],
-      },
-    },
   })(env),
 );

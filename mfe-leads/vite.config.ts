@@ -25,12 +25,7 @@ export default defineConfig(
     },
     devPort: DEFAULT_REMOTE_DEV_PORTS.leads,
     provides: PROVIDES,
-    extend: {
-      test: {
-        environment: "happy-dom",
-        include: ["test/**/*.test.tsx", "test/**/*.test.ts"],
-        setupFiles: ["test/setup.ts"],
-      },
-    },
+    // its drafts store is cleared between tests, after the kit's own setup
+    testSetup: ["test/setup.ts"],
   }),
 );

@@ -10,12 +10,5 @@ export default defineConfig(
     exposes: { "./routes": "./src/routes.tsx" },
     devPort: DEFAULT_REMOTE_DEV_PORTS.service,
     provides: PROVIDES,
-    extend: {
-      test: {
-        environment: "happy-dom",
-        include: ["test/**/*.test.tsx", "test/**/*.test.ts"],
-        setupFiles: ["test/setup.ts"],
-      },
-    },
   }),
 );

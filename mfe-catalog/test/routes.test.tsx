@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
+import { renderAt as renderRoute } from "remote-kit/test-harness";
 import { describe, expect, it, vi } from "vitest";
-import { renderAt as renderRoute } from "./render";
 
 const apiGet = vi.fn(async (url: string) => ({
   data: url.endsWith("/work-truck-searches")

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { PEER_MODULE_LOADER_KEY } from "remote-kit";
+import { renderAt } from "remote-kit/test-harness";
 import { describe, expect, it, vi } from "vitest";
-import { renderAt } from "./render";
 
 // the route table is under test, not the API: every search answers an empty inventory, every unit is unknown
 vi.mock("../src/api/api-client", () => ({

@@ -2,9 +2,9 @@ import { cleanup, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
 import { PEER_MODULE_LOADER_KEY } from "remote-kit";
+import { renderAt } from "remote-kit/test-harness";
 import type { Vehicle } from "shared-types";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAt } from "./render";
 
 const VEHICLE: Vehicle = {
   stock_number: "SF100000",

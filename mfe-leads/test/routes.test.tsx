@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderAt as renderRoute } from "remote-kit/test-harness";
 import type { LineupModel } from "shared-types";
 import { describe, expect, it, vi } from "vitest";
-import { renderAt as renderRoute } from "./render";
 
 const NRR_EV = {
   id: "isuzu-nrr-ev",

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { PEER_MODULE_LOADER_KEY } from "remote-kit";
+import { renderAt } from "remote-kit/test-harness";
 import { describe, expect, it, vi } from "vitest";
-import { renderAt } from "./render";
 
 vi.mock("../src/api/promotions-api", () => ({ fetchPromotions: async () => [] }));
 vi.mock("remote-kit", async (original) => ({

@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import { PEER_MODULE_LOADER_KEY } from "remote-kit";
+import { renderAt as renderRoute } from "remote-kit/test-harness";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loadSectionPage, type SectionPage } from "../src/data/service-pages";
 import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "../src/data/site-sections";
-import { renderAt as renderRoute } from "./render";
 
 /** Team catalog's published line-up, as the page reads it (remote-kit loadDeclaredPeerData), and whether it answers. */
 let catalogReachable = true;

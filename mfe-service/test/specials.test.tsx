@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
+import { renderAt as renderRoute } from "remote-kit/test-harness";
 import type { Promotion } from "shared-types";
 import { describe, expect, it, vi } from "vitest";
-import { renderAt as renderRoute } from "./render";
 
 const fetchPromotions = vi.fn<() => Promise<Promotion[]>>();
 vi.mock("../src/api/promotions-api", () => ({ fetchPromotions: () => fetchPromotions() }));

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
@@ -46,7 +46,9 @@ export interface RemoteConfigOptions {
   contentSources?: ContentSources;
   /** The props each exposed module takes (src/contracts/provides.ts), written to the manifest for consumers' checks. */
   provides?: ProviderContract;
-  /** Merged last: test settings and anything particular to the remote. */
+  /** Setup files of the remote's own unit tests, after the kit's (which installs the page data and cleans up). */
+  testSetup?: readonly string[];
+  /** Merged last: anything particular to the remote. */
   extend?: UserConfig & { test?: unknown };
 }
 
@@ -205,7 +207,7 @@ export function remoteViteConfig(options: RemoteConfigOptions) {
             target: "node20",
           },
         }
-      : {
+      : ({
           define,
           // relative asset URLs, so the built artefact works from whatever base URL it is deployed to
           base: command === "build" ? "" : "/",
@@ -241,7 +243,13 @@ export function remoteViteConfig(options: RemoteConfigOptions) {
             proxy: { "/api": process.env.API_ORIGIN ?? "http://127.0.0.1:4180" },
           },
           build: { target: "es2022" },
-        };
+          // every remote's unit tests: the same environment, files and harness (remote-kit/test-harness)
+          test: {
+            environment: "happy-dom",
+            include: ["test/**/*.test.tsx", "test/**/*.test.ts"],
+            setupFiles: [fileURLToPath(new URL("../test-setup.js", import.meta.url)), ...(options.testSetup ?? [])],
+          },
+        } as UserConfig);
     return options.extend ? mergeConfig(base, options.extend) : base;
   };
 }

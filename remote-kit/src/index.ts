@@ -3,6 +3,7 @@ export * from "./contracts.js";
 export * from "./islands.js";
 export * from "./lazy-page.js";
 export * from "./link.js";
+export * from "./manifest-cache.js";
 export * from "./page-head.js";
 export * from "./peers.js";
 export * from "./protocol.js";

@@ -11,6 +11,7 @@ import {
 } from "react";
 import { type RemoteName, telHref } from "shared-types";
 import { type DataUse, type ModuleUse, peerModuleId, type ShapeOf, type TypeOf } from "./contracts.js";
+import { ManifestCache } from "./manifest-cache.js";
 import { FRAGMENT_ELEMENT, MANIFEST_SERVER_FIELD, type RemoteServerInfo } from "./protocol.js";
 import { ServerRenderContext } from "./server-state.js";
 import { readSiteDocument, useSite } from "./site-context.js";
@@ -34,7 +35,7 @@ type PeerDataResolver = (remote: RemoteName, name: string) => Promise<unknown>;
 
 /**
  * Published data by its address, with the manifest it was read under: a peer that deploys another build (same
- * addresses, new manifest) has its data read again as soon as its manifest is, within MANIFEST_TTL_MS.
+ * addresses, new manifest) has its data read again as soon as its manifest is, within MANIFEST_TTL_MS (manifest-cache.ts).
  */
 const cache = new Map<string, { manifest: string; data: Promise<unknown> }>();
 
@@ -44,18 +45,7 @@ async function fetchJson(url: string): Promise<unknown> {
   return response.json();
 }
 
-/** A manifest names the current release's files: re-read after a few seconds so a redeploy is seen. */
-const MANIFEST_TTL_MS = 5000;
-const manifests = new Map<string, { at: number; manifest: Promise<unknown> }>();
-
-function readManifest(url: string, read: (url: string) => Promise<unknown>): Promise<unknown> {
-  const cached = manifests.get(url);
-  if (cached && Date.now() - cached.at < MANIFEST_TTL_MS) return cached.manifest;
-  const manifest = read(url);
-  manifests.set(url, { at: Date.now(), manifest });
-  manifest.catch(() => manifests.delete(url));
-  return manifest;
-}
+const manifests = new ManifestCache<unknown>();
 
 /**
  * Finds a peer's published data through its manifest, wherever the peer is deployed; `read` is how (a server reads
@@ -66,7 +56,7 @@ export async function fetchPeerData(
   name: string,
   read: (url: string) => Promise<unknown> = fetchJson,
 ): Promise<unknown> {
-  const manifest = (await readManifest(manifestUrl, read)) as { metaData?: Record<string, unknown> };
+  const manifest = (await manifests.get(manifestUrl, read)) as { metaData?: Record<string, unknown> };
   const server = manifest.metaData?.[MANIFEST_SERVER_FIELD] as RemoteServerInfo | undefined;
   const file = server?.data?.[name];
   if (!file) throw new Error(`${manifestUrl} publishes no data named ${name}`);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import CircuitBreaker from "opossum";
+import { ManifestCache } from "remote-kit";
 import {
   type ContentSources,
   type FormOutcome,
@@ -55,8 +56,6 @@ export interface RemoteDirectoryOptions {
 
 export class RendererUnavailable extends Error {}
 class NotOwned extends Error {}
-
-const MANIFEST_TTL_MS = 2000;
 
 /** The most this server reads of each kind of answer from a remote: more is a remote gone wrong, not a page. */
 const MAX_BYTES = { manifest: 1024 * 1024, render: 8 * 1024 * 1024, style: 2 * 1024 * 1024, sitemap: 4 * 1024 * 1024 };
@@ -128,7 +127,7 @@ type Endpoint = keyof ServerCalls;
  * on a page nobody will see.
  */
 export class RemoteDirectory {
-  private readonly manifests = new Map<string, { at: number; manifest: Promise<FederationManifest> }>();
+  private readonly manifests = new ManifestCache<FederationManifest>();
   private readonly breakers = new Map<
     string,
     CircuitBreaker<[ResolvedRemote, Endpoint, unknown, AbortSignal], unknown>
@@ -150,15 +149,12 @@ export class RemoteDirectory {
   }
 
   private fetchManifest(url: string, signal: AbortSignal): Promise<FederationManifest> {
-    const cached = this.manifests.get(url);
-    if (cached && Date.now() - cached.at < MANIFEST_TTL_MS) return cached.manifest;
-    const manifest = fetch(url, { signal, redirect: "error" }).then(async (r) => {
-      if (!r.ok) throw new RendererUnavailable(`${url} answered ${r.status}`);
-      return JSON.parse(await readLimited(r, MAX_BYTES.manifest)) as FederationManifest;
-    });
-    this.manifests.set(url, { at: Date.now(), manifest });
-    manifest.catch(() => this.manifests.delete(url));
-    return manifest;
+    return this.manifests.get(url, () =>
+      fetch(url, { signal, redirect: "error" }).then(async (r) => {
+        if (!r.ok) throw new RendererUnavailable(`${url} answered ${r.status}`);
+        return JSON.parse(await readLimited(r, MAX_BYTES.manifest)) as FederationManifest;
+      }),
+    );
   }
 
   async resolve(name: RemoteName, config: RemotesConfig, signal: AbortSignal): Promise<ResolvedRemote> {

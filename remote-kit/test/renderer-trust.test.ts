@@ -241,3 +241,19 @@ describe("fetches a server makes on input it did not choose", () => {
     }
   });
 });
+
+describe("a remote server's environment", () => {
+  it("has defaults for a machine of its own, and stops at start-up naming what cannot be right", async () => {
+    const { remoteEnvironmentSchema } = await import("../src/server/index.js");
+    const env = remoteEnvironmentSchema(4174).parse({ PEER_ORIGINS: "http://127.0.0.1:4175, https://*.example.ca" });
+    expect(env).toMatchObject({ PORT: 4174, HOST: "127.0.0.1", RENDER_SECRET: [], CORS_ORIGINS: [] });
+    expect(env.PEER_ORIGINS).toEqual(["http://127.0.0.1:4175", "https://*.example.ca"]);
+    const wrong = remoteEnvironmentSchema(4174).safeParse({
+      RENDER_SECRET: "short",
+      PEER_ORIGINS: "ftp://x",
+      PORT: "x",
+    });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues.map((issue) => issue.path[0]).sort()).toEqual(["PEER_ORIGINS", "PORT", "RENDER_SECRET"]);
+  });
+});

@@ -8,25 +8,13 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { SiteContext } from "remote-kit";
 import { FORM_FIELD, type FormOutcome, formOwner, type SubmittedForm } from "remote-kit/protocol";
-import {
-  DYNAMIC_COMPRESSION,
-  parseRenderSecrets,
-  registerSecurityHeaders,
-  type TimeLimits,
-  timeLimitOptions,
-} from "remote-kit/server";
-import {
-  CACHE_TAGS,
-  DEFAULT_REMOTE_PORTS,
-  REMOTE_NAMES,
-  REMOTES_CONFIG_PATH,
-  type RemoteName,
-  type RemotesConfig,
-} from "shared-types";
+import { DYNAMIC_COMPRESSION, registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "remote-kit/server";
+import { CACHE_TAGS, REMOTE_NAMES, REMOTES_CONFIG_PATH, type RemoteName, type RemotesConfig } from "shared-types";
 import { parseRemotesConfig, RemotesConfigError } from "shared-types/schemas";
 import { BusinessDetailsSource, BusinessDetailsUnavailable } from "./business-details-source";
 import { followChanges, sharedCachePurger, watchRemoteReleases } from "./cache-invalidation";
 import { pageContentSecurityPolicy } from "./content-security-policy";
+import { readHostEnvironment } from "./environment";
 import { type CachedAnswer, PageCache } from "./page-cache";
 import { type ComposedPage, PageComposer, robotsTxt } from "./page-composer";
 import { loadHostAssets } from "./page-document";
@@ -553,18 +541,10 @@ function refusal(message: string): string {
   return `<!doctype html><html lang="en-CA"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Your message was not sent</title><h1>Your message was not sent</h1><p>${message}</p><p><a href="/contact">Contact us</a></p></html>`;
 }
 
-/** Starts the host server from the environment (README "Configuration"). */
+/** Starts the host server from the environment (README "Configuration"), checked once (environment.ts). */
 export async function startHostServer(distDir: string): Promise<FastifyInstance> {
-  const env = process.env;
-  const port = Number(env.PORT ?? 4173);
-  const host = env.HOST ?? "localhost";
-  const remoteOrigins = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [
-      name,
-      env[`REMOTE_${name.toUpperCase()}_ORIGIN`] ?? `http://127.0.0.1:${DEFAULT_REMOTE_PORTS[name]}`,
-    ]),
-  ) as Record<RemoteName, string>;
-  const [renderSecret = null] = parseRenderSecrets(env.RENDER_SECRET);
+  const env = readHostEnvironment();
+  const [renderSecret = null] = env.RENDER_SECRET;
   if (!renderSecret) {
     console.warn(
       "host: RENDER_SECRET is not set, so no remote will render for it: every page is composed in the browser. Give the host and each remote the same RENDER_SECRET.",
@@ -573,25 +553,27 @@ export async function startHostServer(distDir: string): Promise<FastifyInstance>
   const app = await createHostServer({
     distDir,
     renderSecret,
-    apiOrigin: env.API_ORIGIN ?? "http://127.0.0.1:4180",
-    remoteOrigins,
-    remotesConfigFile: env.REMOTES_CONFIG_FILE || undefined,
-    siteUrl: env.PUBLIC_SITE_URL ? env.PUBLIC_SITE_URL.replace(/\/$/, "") : undefined,
-    businessDetailsMaxAgeMs: env.BUSINESS_DETAILS_MAX_AGE_MS ? Number(env.BUSINESS_DETAILS_MAX_AGE_MS) : undefined,
+    apiOrigin: env.API_ORIGIN,
+    remoteOrigins: Object.fromEntries(
+      REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase() as Uppercase<RemoteName>}_ORIGIN`]]),
+    ) as Record<RemoteName, string>,
+    remotesConfigFile: env.REMOTES_CONFIG_FILE,
+    siteUrl: env.PUBLIC_SITE_URL,
+    businessDetailsMaxAgeMs: env.BUSINESS_DETAILS_MAX_AGE_MS,
     businessDetailsCacheFile: env.BUSINESS_DETAILS_CACHE_FILE ?? join(distDir, "..", ".cache", "business-details.json"),
-    renderTimeoutMs: Number(env.RENDER_TIMEOUT_MS ?? 400),
-    breakerResetMs: env.RENDER_BREAKER_RESET_MS ? Number(env.RENDER_BREAKER_RESET_MS) : undefined,
-    selfOrigin: `http://localhost:${port}`,
-    trustProxy: env.TRUST_PROXY || false,
-    imageSources: (env.CSP_IMAGE_SOURCES ?? "").split(/[\s,]+/).filter(Boolean),
+    renderTimeoutMs: env.RENDER_TIMEOUT_MS,
+    breakerResetMs: env.RENDER_BREAKER_RESET_MS,
+    selfOrigin: `http://localhost:${env.PORT}`,
+    trustProxy: env.TRUST_PROXY ?? false,
+    imageSources: env.CSP_IMAGE_SOURCES,
     exposeLeadsExport: env.EXPOSE_LEADS_EXPORT === "true",
-    proxyTimeoutMs: env.PROXY_TIMEOUT_MS ? Number(env.PROXY_TIMEOUT_MS) : undefined,
-    logLevel: env.LOG_LEVEL ?? "warn",
-    pageCache: env.PAGE_CACHE !== "off",
-    followChanges: env.FOLLOW_CHANGES !== "off",
-    sharedCachePurgeUrls: (env.SHARED_CACHE_PURGE_URLS ?? "").split(/[\s,]+/).filter(Boolean),
+    proxyTimeoutMs: env.PROXY_TIMEOUT_MS,
+    logLevel: env.LOG_LEVEL,
+    pageCache: env.PAGE_CACHE === "on",
+    followChanges: env.FOLLOW_CHANGES === "on",
+    sharedCachePurgeUrls: env.SHARED_CACHE_PURGE_URLS,
   });
-  await app.listen({ port, host });
-  console.log(`host serving http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+  await app.listen({ port: env.PORT, host: env.HOST });
+  console.log(`host serving http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
   return app;
 }

@@ -5,7 +5,8 @@ import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { RemoteName } from "shared-types";
-import type { z } from "zod/mini";
+import { z } from "zod";
+import type { z as zm } from "zod/mini";
 import { RELEASES_DIR } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
 import {
@@ -153,7 +154,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   /** The request an endpoint may act on (checkRendererRequest); null when the refusal has been sent. */
   const accepted = <T>(
     endpoint: SignedEndpoint,
-    schema: z.ZodMiniType<T>,
+    schema: zm.ZodMiniType<T>,
     request: FastifyRequest,
     reply: FastifyReply,
   ): T | null => {
@@ -232,15 +233,54 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   return app;
 }
 
+/** A remote server's environment, checked once at start-up: a value that cannot be right names its variable. */
+export function remoteEnvironmentSchema(defaultPort: number) {
+  const list = () =>
+    z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
+  const checked = <T>(read: (value: string) => T) =>
+    z
+      .string()
+      .default("")
+      .transform((value, context) => {
+        try {
+          return read(value);
+        } catch (error) {
+          context.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      });
+  return z.object({
+    PORT: z.coerce.number().int().min(1).max(65_535).default(defaultPort),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    API_ORIGIN: z.url().default("http://127.0.0.1:4180"),
+    RENDER_SECRET: checked(parseRenderSecrets),
+    PEER_ORIGINS: checked(parseOriginList),
+    CORS_ORIGINS: list(),
+    TRUST_PROXY: z.preprocess((value) => (value === "" ? undefined : value), z.string().optional()),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
+  });
+}
+
 /**
  * Starts a remote's server from the environment: PORT, HOST, API_ORIGIN, RENDER_SECRET (shared with the host; two,
  * comma-separated, during a rotation), PEER_ORIGINS (comma-separated), CORS_ORIGINS (comma-separated), TRUST_PROXY,
  * LOG_LEVEL.
  */
 export async function startRemoteServer(remote: RemoteName, root: URL, defaultPort: number): Promise<FastifyInstance> {
-  const env = process.env;
-  const renderSecrets = parseRenderSecrets(env.RENDER_SECRET);
-  if (renderSecrets.length === 0) {
+  const parsed = remoteEnvironmentSchema(defaultPort).safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(`${remote} remote: the environment is wrong:\n${z.prettifyError(parsed.error)}`);
+  }
+  const env = parsed.data;
+  if (env.RENDER_SECRET.length === 0) {
     console.warn(
       `${remote} remote: RENDER_SECRET is not set, so it renders for no one (POST /render, /fragment and /form answer 503); its files still serve. Give it the host's RENDER_SECRET.`,
     );
@@ -248,18 +288,15 @@ export async function startRemoteServer(remote: RemoteName, root: URL, defaultPo
   const app = await createRemoteServer({
     remote,
     root,
-    apiOrigin: env.API_ORIGIN ?? "http://127.0.0.1:4180",
-    renderSecrets,
-    peerOrigins: parseOriginList(env.PEER_ORIGINS),
-    corsOrigins: (env.CORS_ORIGINS ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-    trustProxy: env.TRUST_PROXY || false,
-    logLevel: env.LOG_LEVEL ?? "warn",
+    apiOrigin: env.API_ORIGIN,
+    renderSecrets: env.RENDER_SECRET,
+    peerOrigins: env.PEER_ORIGINS,
+    corsOrigins: env.CORS_ORIGINS,
+    trustProxy: env.TRUST_PROXY ?? false,
+    logLevel: env.LOG_LEVEL,
   });
-  const port = Number(env.PORT ?? defaultPort);
-  const host = env.HOST ?? "127.0.0.1";
+  const port = env.PORT;
+  const host = env.HOST;
   await app.listen({ port, host });
   console.log(`${remote} remote serving http://${host}:${port} (static files, /render, /sitemap.json)`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -35,9 +35,10 @@ export const INVENTORY_ROUTES: readonly RemoteRoute[] = [
   {
     path: "/inventory/vehicle/:id",
     element: VehiclePage,
-    load: async ({ params, preload }) => {
+    load: async ({ params, preload, preloadOptional }) => {
       const id = params.id ?? "";
-      void preload(similarVehiclesResource, id).catch(() => undefined);
+      // similar units are an extra: they never hold the page
+      preloadOptional(similarVehiclesResource, id);
       await preload(vehicleResource, id);
     },
   },

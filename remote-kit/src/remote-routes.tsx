@@ -16,6 +16,11 @@ export interface LoaderContext {
   searchParams: URLSearchParams;
   /** Loads a resource and hands it to the page (and, through the page, to the browser). */
   preload<A extends unknown[], T>(resource: Resource<A, T>, ...args: A): Promise<T>;
+  /**
+   * Loads an extra the page can do without (similar units): the server waits for it only a moment once the page's
+   * own data is in (OPTIONAL_DATA_WAIT_MS), never longer; a late or failed one is simply not in the page.
+   */
+  preloadOptional<A extends unknown[], T>(resource: Resource<A, T>, ...args: A): void;
   /** A value both sides must agree on (useStableValue): created here, handed to the browser. */
   value<T>(key: string, create: () => T): T;
 }

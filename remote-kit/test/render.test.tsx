@@ -38,6 +38,20 @@ function OptionalPage() {
   return <p>{extra.status}</p>;
 }
 
+/** An extra that is there at once, or never arrives (a similar-units call that hangs). */
+const extrasResource = defineResource("test:extras", (when: string) =>
+  when === "now" ? Promise.resolve(["NRR"]) : new Promise<string[]>(() => {}),
+);
+function ExtrasPage() {
+  const extras = useResource(extrasResource, "now");
+  const late = useResource(extrasResource, "never");
+  return (
+    <p>
+      {extras.status}/{late.status}
+    </p>
+  );
+}
+
 const LazyAbout = lazyPage(async () => () => <h1>About, loaded lazily</h1>);
 
 const ROUTES: RemoteRoute[] = [
@@ -62,6 +76,11 @@ const ROUTES: RemoteRoute[] = [
   { path: "/optional", element: <OptionalPage />, load: ({ preload }) => void preload(flakyResource).catch(() => {}) },
   { path: "/required", element: <OptionalPage />, load: async ({ preload }) => void (await preload(flakyResource)) },
   { path: "/about", element: LazyAbout },
+  {
+    path: "/extras/:when",
+    element: <ExtrasPage />,
+    load: ({ params, preloadOptional }) => preloadOptional(extrasResource, params.when ?? ""),
+  },
 ];
 
 const App = () => <RemoteRoutes remote="catalog" routes={ROUTES} />;
@@ -89,6 +108,16 @@ describe("a remote's renderer", () => {
   it("renders an optional resource that failed as failed (the server's HTML is final); a required one fails", async () => {
     expect((await renderer.render(request("/optional"))).html).toBe("<p>failed</p>");
     await expect(renderer.render(request("/required"))).rejects.toThrow("API down");
+  });
+
+  it("never lets an optional extra hold the page: one that is in time is in it, one that never comes is not", async () => {
+    const quick = await renderer.render(request("/extras/now"));
+    expect(quick.html).toBe("<p>done<!-- -->/<!-- -->failed</p>");
+    expect(quick.data.entries).toEqual({ 'test:extras:["now"]': ["NRR"] });
+    // the extra never answers: the page is rendered without it all the same
+    const hanging = await renderer.render(request("/extras/never"));
+    expect(hanging.status).toBe(200);
+    expect(hanging.data.entries).toEqual({});
   });
 
   it("loads a lazy page's code before rendering it, in one pass", async () => {

@@ -60,7 +60,29 @@ export interface RemoteRendererOptions {
 }
 
 /** What a fragment's loader may do before it renders: load the data it shows (its props are the rest). */
-export type FragmentLoaderContext = Pick<LoaderContext, "preload" | "value">;
+export type FragmentLoaderContext = Pick<LoaderContext, "preload" | "preloadOptional" | "value">;
+
+/** How long, once a page's own data is in, its optional extras may still hold it (LoaderContext.preloadOptional). */
+export const OPTIONAL_DATA_WAIT_MS = 60;
+
+/** Waits for what the page needs, then for its extras only briefly: optional data never holds a page. */
+async function loaded(
+  pending: Promise<unknown>[],
+  optional: { loads: Promise<unknown>[]; open: boolean },
+): Promise<void> {
+  await Promise.all(pending);
+  if (optional.loads.length > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(optional.loads),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, OPTIONAL_DATA_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+  optional.open = false;
+}
 
 export interface FragmentModule {
   // biome-ignore lint/suspicious/noExplicitAny: each fragment checks its own props (its provider's contract)
@@ -76,6 +98,7 @@ function loaderContext(
   entries: Map<string, unknown>,
   pending: Promise<unknown>[],
   cacheTags: Set<string>,
+  optional: { loads: Promise<unknown>[]; open: boolean } = { loads: [], open: true },
 ): FragmentLoaderContext {
   const tag = (tags: readonly string[] | undefined) => {
     for (const t of tags ?? []) cacheTags.add(t);
@@ -95,6 +118,20 @@ function loaderContext(
       );
       pending.push(loading.catch(() => undefined));
       return loading;
+    },
+    preloadOptional(resource, ...args) {
+      const loading = resource.load(...args).then(
+        (value) => {
+          // in time for the page, or not in it at all (the HTML and the data handed over must agree)
+          if (!optional.open) return;
+          entries.set(resource.key(...args), value);
+          tag(resource.cacheTags?.(value, ...args));
+        },
+        () => {
+          if (optional.open) tag(resource.cacheTags?.(undefined, ...args));
+        },
+      );
+      optional.loads.push(loading);
     },
     value(key, create) {
       if (!entries.has(key)) entries.set(key, create());
@@ -170,14 +207,15 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       cacheTags: new Set(),
     };
     const pending: Promise<unknown>[] = [];
+    const optional = { loads: [] as Promise<unknown>[], open: true };
     const context: LoaderContext = {
       params: match.params,
       searchParams: url.searchParams,
-      ...loaderContext(state.entries, pending, state.cacheTags),
+      ...loaderContext(state.entries, pending, state.cacheTags, optional),
     };
     await currentRender.run({ peers: request.peers, readPeerJson, cacheTags: state.cacheTags }, async () => {
       await Promise.all([route.load?.(context), isLazyPage(route.element) ? route.element.preload() : undefined]);
-      await Promise.all(pending);
+      await loaded(pending, optional);
     });
 
     const rendered = renderToString(
@@ -224,8 +262,9 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       cacheTags: new Set(),
     };
     const pending: Promise<unknown>[] = [];
-    await fragment.load?.(request.props, loaderContext(state.entries, pending, state.cacheTags));
-    await Promise.all(pending);
+    const optional = { loads: [] as Promise<unknown>[], open: true };
+    await fragment.load?.(request.props, loaderContext(state.entries, pending, state.cacheTags, optional));
+    await loaded(pending, optional);
     const Fragment = fragment.component;
     const rendered = renderToString(
       <ServerRenderContext.Provider value={state}>

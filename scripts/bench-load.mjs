@@ -14,7 +14,7 @@ import concurrently from "concurrently";
 import { buildMissing } from "./build-missing.mjs";
 
 buildMissing();
-const { servingCommands } = await import("./site-processes.mjs");
+const { servingCommands, waitFor } = await import("./site-processes.mjs");
 
 const PORTS = { site: 5373, api: 5380, cache: 5381 };
 const REMOTE_PORTS = { catalog: 5374, inventory: 5375, service: 5376, leads: 5377 };
@@ -51,19 +51,6 @@ const stop = () => {
   for (const command of commands) command.kill("SIGTERM");
   varnish?.kill("SIGTERM");
 };
-
-async function waitFor(url, timeoutMs = 90_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

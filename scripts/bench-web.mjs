@@ -18,7 +18,7 @@ import { chromium } from "playwright-core";
 import { buildMissing } from "./build-missing.mjs";
 
 buildMissing();
-const { servingCommands } = await import("./site-processes.mjs");
+const { servingCommands, waitFor } = await import("./site-processes.mjs");
 
 const PORTS = { site: 5273, api: 5280, staticCopy: 5299 };
 const REMOTE_PORTS = { catalog: 5274, inventory: 5275, service: 5276, leads: 5277 };
@@ -49,19 +49,6 @@ result.catch(() => {});
 const stopSite = () => {
   for (const command of commands) command.kill("SIGTERM");
 };
-
-async function waitFor(url, timeoutMs = 90_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

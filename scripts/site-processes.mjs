@@ -94,3 +94,17 @@ export function servingCommands({
     },
   ];
 }
+
+/** Resolves once `url` answers 2xx, or rejects after `timeoutMs` (the benches wait for their own copy of the site). */
+export async function waitFor(url, timeoutMs = 90_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}

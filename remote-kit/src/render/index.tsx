@@ -140,6 +140,16 @@ function loaderContext(
   };
 }
 
+/** A render's loads: the context its loaders use, and when what it needs (and its extras, briefly) are in. */
+function loads(state: ServerRenderState) {
+  const pending: Promise<unknown>[] = [];
+  const optional = { loads: [] as Promise<unknown>[], open: true };
+  return {
+    context: loaderContext(state.entries, pending, state.cacheTags, optional),
+    done: () => loaded(pending, optional),
+  };
+}
+
 /**
  * The render a loader runs for: where this host says the peers are, and how this renderer may read them (set by
  * its own server's configure: only from the origins that server was configured with).
@@ -195,27 +205,15 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
     if (!match || !route) throw new RouteNotOwnedError(`${remote} owns no route for ${url.pathname}`);
 
     const state: ServerRenderState = {
-      remote,
-      site: request.site,
+      ...serverRenderState(remote, request.site),
       remoteBase: request.remoteBase,
-      entries: new Map(),
-      head: null,
-      status: 200,
-      redirect: null,
       form: request.form,
-      fragments: [],
-      cacheTags: new Set(),
     };
-    const pending: Promise<unknown>[] = [];
-    const optional = { loads: [] as Promise<unknown>[], open: true };
-    const context: LoaderContext = {
-      params: match.params,
-      searchParams: url.searchParams,
-      ...loaderContext(state.entries, pending, state.cacheTags, optional),
-    };
+    const loading = loads(state);
+    const context: LoaderContext = { params: match.params, searchParams: url.searchParams, ...loading.context };
     await currentRender.run({ peers: request.peers, readPeerJson, cacheTags: state.cacheTags }, async () => {
       await Promise.all([route.load?.(context), isLazyPage(route.element) ? route.element.preload() : undefined]);
-      await loaded(pending, optional);
+      await loading.done();
     });
 
     const rendered = renderToString(
@@ -249,22 +247,10 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       ? options.fragments?.[request.module]
       : null;
     if (!fragment) throw new FragmentNotExposedError(`${remote} exposes no fragment ${request.module}`);
-    const state: ServerRenderState = {
-      remote,
-      site: request.site,
-      remoteBase: "",
-      entries: new Map(),
-      head: null,
-      status: 200,
-      redirect: null,
-      form: request.form,
-      fragments: [],
-      cacheTags: new Set(),
-    };
-    const pending: Promise<unknown>[] = [];
-    const optional = { loads: [] as Promise<unknown>[], open: true };
-    await fragment.load?.(request.props, loaderContext(state.entries, pending, state.cacheTags, optional));
-    await loaded(pending, optional);
+    const state: ServerRenderState = { ...serverRenderState(remote, request.site), form: request.form };
+    const loading = loads(state);
+    await fragment.load?.(request.props, loading.context);
+    await loading.done();
     const Fragment = fragment.component;
     const rendered = renderToString(
       <ServerRenderContext.Provider value={state}>

@@ -23,6 +23,9 @@ describe("a peer's published data", () => {
     // catalog deploys another build at the same addresses
     build = "build-2";
     vi.advanceTimersByTime(6_000);
+    // the first page after it is answered from what was seen while the manifest is read again; the next has it
+    expect(await fetchPeerData(manifest, "lineup-models", read)).toEqual({ models: ["build-1"] });
+    await vi.runOnlyPendingTimersAsync();
     expect(await fetchPeerData(manifest, "lineup-models", read)).toEqual({ models: ["build-2"] });
     expect(reads.filter((url) => url.endsWith("lineup-models.json"))).toHaveLength(2);
   });

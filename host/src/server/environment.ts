@@ -1,4 +1,4 @@
-import { parseRenderSecrets } from "remote-kit/server";
+import { checkedVariable, parseRenderSecrets } from "remote-kit/server";
 import { DEFAULT_REMOTE_PORTS, REMOTE_NAMES, type RemoteName } from "shared-types";
 import { z } from "zod";
 
@@ -32,17 +32,7 @@ export const hostEnvironmentSchema = z.object({
   BUSINESS_DETAILS_CACHE_FILE: optional(z.string()),
   RENDER_TIMEOUT_MS: milliseconds().min(1).default(400),
   RENDER_BREAKER_RESET_MS: optional(milliseconds()),
-  RENDER_SECRET: z
-    .string()
-    .default("")
-    .transform((value, context) => {
-      try {
-        return parseRenderSecrets(value);
-      } catch (error) {
-        context.addIssue({ code: "custom", message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  RENDER_SECRET: checkedVariable(parseRenderSecrets),
   TRUST_PROXY: optional(z.string()),
   CSP_IMAGE_SOURCES: list(),
   EXPOSE_LEADS_EXPORT: z.enum(["true", "false"]).default("false"),

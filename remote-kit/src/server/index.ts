@@ -233,6 +233,20 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   return app;
 }
 
+/** An environment variable read by a parser that throws on a wrong value: its message becomes the variable's issue. */
+export const checkedVariable = <T>(read: (value: string) => T) =>
+  z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      try {
+        return read(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
+
 /** A remote server's environment, checked once at start-up: a value that cannot be right names its variable. */
 export function remoteEnvironmentSchema(defaultPort: number) {
   const list = () =>
@@ -245,24 +259,12 @@ export function remoteEnvironmentSchema(defaultPort: number) {
           .map((s) => s.trim())
           .filter(Boolean),
       );
-  const checked = <T>(read: (value: string) => T) =>
-    z
-      .string()
-      .default("")
-      .transform((value, context) => {
-        try {
-          return read(value);
-        } catch (error) {
-          context.addIssue({ code: "custom", message: (error as Error).message });
-          return z.NEVER;
-        }
-      });
   return z.object({
     PORT: z.coerce.number().int().min(1).max(65_535).default(defaultPort),
     HOST: z.string().min(1).default("127.0.0.1"),
     API_ORIGIN: z.url().default("http://127.0.0.1:4180"),
-    RENDER_SECRET: checked(parseRenderSecrets),
-    PEER_ORIGINS: checked(parseOriginList),
+    RENDER_SECRET: checkedVariable(parseRenderSecrets),
+    PEER_ORIGINS: checkedVariable(parseOriginList),
     CORS_ORIGINS: list(),
     TRUST_PROXY: z.preprocess((value) => (value === "" ? undefined : value), z.string().optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),

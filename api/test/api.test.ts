@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { allInPriceCents } from "shared-types";
 import { inventoryResultSchema, promotionListSchema, vehicleSchema } from "shared-types/schemas";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.js";
 import { DEFAULT_BUSINESS_DETAILS } from "../src/business/default-business-details.js";
 import type { Database } from "../src/db/database.js";
@@ -222,6 +222,21 @@ describe.each(backends())("API on $name", (backend) => {
     const similar = (await get(`/api/inventory/similar/${first.stock_number}`)).json();
     expect(similar).toHaveLength(3);
     expect(similar.map((v: { stock_number: string }) => v.stock_number)).not.toContain(first.stock_number);
+  });
+
+  it("answers a unit's similar units reading only their rows: the unit itself is described from the index", async () => {
+    const first = inventory[1]!;
+    await get(`/api/inventory/similar/${first.stock_number}`);
+    const spy = vi.spyOn(db, "query");
+    try {
+      const similar = (await get(`/api/inventory/similar/${first.stock_number}`)).json();
+      const rowReads = spy.mock.calls.filter(([sql]) => /from vehicles/.test(String(sql)));
+      expect(rowReads).toHaveLength(1);
+      expect(rowReads[0]?.[1]).toEqual([similar.map((v: { stock_number: string }) => v.stock_number)]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await get("/api/inventory/similar/NOSUCHUNIT")).statusCode).toBe(404);
   });
 
   it("serves promotions for the branch and the business details", async () => {

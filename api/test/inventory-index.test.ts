@@ -2,7 +2,7 @@ import { emptyInventoryFilter } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openPglite } from "../src/db/database.js";
 import { migrate } from "../src/db/migrations.js";
-import { InventoryIndex, REBUILD_WAIT_MS } from "../src/inventory/inventory-index.js";
+import { InventoryIndex, REBUILD_WAIT_MS } from "../src/inventory/index/inventory-index.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
 import { insertVehicles } from "../src/seed/seed.js";
 

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { emptyInventoryFilter, type InventoryFacets, type InventoryView } from "shared-types";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RefineToolbar } from "../src/components/refine-toolbar";
+import { RefineToolbar } from "../src/components/refine-toolbar/refine-toolbar";
 
 afterEach(cleanup);
 

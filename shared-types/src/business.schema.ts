@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 // configures zod before any schema here is built: no eval (text.schema.ts)
 import "./text.schema.js";
-import { WEEKDAYS } from "./business.js";
+import { WEEKDAYS } from "./enumerations.js";
 
 // zod/mini: the same validation as classic zod, tree-shaken to what a bundle uses (pages validate API answers too).
 

@@ -1,8 +1,6 @@
 import type { z } from "zod/mini";
 import type { addressSchema, businessDetailsSchema, dayHoursSchema, openingSegmentSchema } from "./business.schema.js";
 
-export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
-
 export type OpeningSegment = z.infer<typeof openingSegmentSchema>;
 
 export type DayHours = z.infer<typeof dayHoursSchema>;

@@ -1,49 +1,101 @@
 import { z } from "zod/mini";
 import {
-  DEFAULT_INVENTORY_SORT,
+  countedFacets,
   emptyInventoryFilter,
+  type InventoryFacets,
+  type InventoryFilter,
+  type ListFacet,
+  listFacets,
+  rangeFacets,
+} from "./inventory-facets.js";
+import {
+  DEFAULT_INVENTORY_SORT,
   INVENTORY_PAGE_SIZE,
+  type InventoryFilterShort,
   type InventoryQuery,
   type InventoryView,
+  SHORT_FILTER_KEYS,
+  SORT_VALUES,
 } from "./inventory-filter.js";
 import { safeText } from "./text.schema.js";
-import { VEHICLE_CONDITIONS } from "./vehicle.js";
-import { BODY_TYPES, CAB_TYPES, FUELS, GVWR_CLASSES } from "./work-truck.js";
+import { vehicleSchema } from "./vehicle.schema.js";
 
-export const inventorySortSchema = z.enum(["age_asc", "age_desc", "price_asc", "price_desc", "discount", "random"]);
+// Everything here is derived from the facet table (inventory-facets.ts): a facet added there is read, checked and
+// answered without a change here.
 
-const textList = z.array(safeText(80).check(z.minLength(1))).check(z.maxLength(50));
+export const inventorySortSchema = z.enum(SORT_VALUES);
+
 const int = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 
-/** The full reading of the filter (SPEC §3). */
+/** One value of a facet: one of its fixed values, or any year, or a short text. */
+function facetValueSchema(facet: ListFacet) {
+  if (facet.values) {
+    const values = facet.values;
+    return typeof values[0] === "number"
+      ? z.literal(values as readonly number[])
+      : z.enum(values as readonly [string, ...string[]]);
+  }
+  return facet.open === "number" ? int(1900, 2100) : safeText(80).check(z.minLength(1));
+}
+
+const listShape = Object.fromEntries(
+  listFacets.map((facet) => [
+    facet.key,
+    z._default(z.array(facetValueSchema(facet)).check(z.maxLength(facet.maxChosen)), []),
+  ]),
+);
+const boundShape = Object.fromEntries(
+  rangeFacets.flatMap((range) => {
+    const bound = range.maxWhole ? int(0, range.maxWhole) : z.number().check(z.nonnegative());
+    return [range.lower, range.upper].map((key) => [key, z._default(bound, 0)]);
+  }),
+);
+
+/** The full reading of the filter (SPEC §3): a missing field is at its default (nothing chosen, no bound). */
 export const inventoryFilterSchema = z.object({
-  condition: z._default(z.array(z.enum(VEHICLE_CONDITIONS)).check(z.maxLength(2)), []),
-  year: z._default(z.array(int(1900, 2100)).check(z.maxLength(50)), []),
-  make: z._default(textList, []),
-  model: z._default(textList, []),
-  body_style: z._default(textList, []),
-  dealership: z._default(textList, []),
-  inventory_type: z._default(textList, []),
-  price_upper: z._default(z.number().check(z.nonnegative()), 0),
-  price_lower: z._default(z.number().check(z.nonnegative()), 0),
-  // the work-truck facets; SPEC §3's readings have none of them and still parse
-  gvwr_class: z._default(z.array(z.literal(GVWR_CLASSES)).check(z.maxLength(8)), []),
-  body_type: z._default(z.array(z.enum(BODY_TYPES)).check(z.maxLength(BODY_TYPES.length)), []),
-  fuel: z._default(z.array(z.enum(FUELS)).check(z.maxLength(FUELS.length)), []),
-  cab_type: z._default(z.array(z.enum(CAB_TYPES)).check(z.maxLength(CAB_TYPES.length)), []),
-  /** 0: no bound */
-  year_min: z._default(int(0, 2100), 0),
-  year_max: z._default(int(0, 2100), 0),
-});
+  ...listShape,
+  ...boundShape,
+}) as unknown as z.ZodMiniType<InventoryFilter>;
 
 /** The other reading (SPEC §3): no inventory_type and no price bounds. It parses into the full one. */
-export const inventoryFilterShortSchema = z.pick(inventoryFilterSchema, {
-  condition: true,
-  year: true,
-  make: true,
-  model: true,
-  body_style: true,
-  dealership: true,
+export const inventoryFilterShortSchema = z.object(
+  Object.fromEntries(SHORT_FILTER_KEYS.map((key) => [key, listShape[key]])),
+) as unknown as z.ZodMiniType<InventoryFilterShort>;
+
+const count = () => z.int().check(z.nonnegative());
+
+/**
+ * How many units each filter value would give, every other active filter applied (a value's own group is left out,
+ * so choosing it adds those units). Every value the available inventory has is listed, with 0 where none match.
+ */
+export const inventoryFacetsSchema = z.object({
+  ...Object.fromEntries(
+    countedFacets.map((facet) => [
+      facet.key,
+      z.array(
+        z.object({
+          value: facetValueSchema(facet),
+          count: count(),
+          ...(facet.parent ? { [facet.parent]: z.string() } : {}),
+        }),
+      ),
+    ]),
+  ),
+  // the ranges the matches run over (whole dollars for the all-in price), the range left out; 0 when none has one
+  ...Object.fromEntries(
+    rangeFacets
+      .filter((range) => range.reported)
+      .map((range) => [range.key, z.object({ lower: z.number(), upper: z.number() })]),
+  ),
+}) as unknown as z.ZodMiniType<InventoryFacets>;
+
+/** One page of a query, with the total number of matches and the facets' counts (the same request). */
+export const inventoryResultSchema = z.object({
+  vehicles: z.array(vehicleSchema),
+  size: count(),
+  page: z.int().check(z.positive()),
+  page_size: z.int().check(z.positive()),
+  facets: z.optional(inventoryFacetsSchema),
 });
 
 /** Reads the inventory page's URL; anything malformed falls back to its default rather than failing. */
@@ -88,27 +140,27 @@ const numberParam = (fallback: number) =>
 /** The API's reading of a query string; invalid values become field errors (400), never a crash. */
 export const inventoryQueryParamsSchema = z.pipe(
   z.object({
-    condition: commaList,
-    year: z.pipe(commaList, z.array(z.pipe(z.string(), z.pipe(z.transform(Number), z.int())))),
-    make: commaList,
-    model: commaList,
-    body_style: commaList,
-    dealership: commaList,
-    inventory_type: commaList,
-    price_lower: z.pipe(numberParam(0), z.number()),
-    price_upper: z.pipe(numberParam(0), z.number()),
-    gvwr_class: z.pipe(commaList, z.array(z.pipe(z.string(), z.pipe(z.transform(Number), z.int())))),
-    body_type: commaList,
-    fuel: commaList,
-    cab_type: commaList,
-    year_min: z.pipe(numberParam(0), z.number()),
-    year_max: z.pipe(numberParam(0), z.number()),
+    ...Object.fromEntries(
+      listFacets.map((facet) => [
+        facet.key,
+        typeof facet.values?.[0] === "number" || facet.open === "number"
+          ? z.pipe(commaList, z.array(z.pipe(z.string(), z.pipe(z.transform(Number), z.int()))))
+          : commaList,
+      ]),
+    ),
+    ...Object.fromEntries(
+      rangeFacets.flatMap((range) =>
+        [range.lower, range.upper].map((key) => [key, z.pipe(numberParam(0), z.number())]),
+      ),
+    ),
     sort: z._default(inventorySortSchema, DEFAULT_INVENTORY_SORT),
     page: z.pipe(numberParam(1), int(1, 100_000)),
     page_size: z.pipe(numberParam(INVENTORY_PAGE_SIZE), int(1, 100)),
     seed: z.pipe(numberParam(1), int(0, 2_147_483_647)),
   }),
-  z.transform(({ sort, page, page_size, seed, ...rest }, ctx): InventoryQuery => {
+  z.transform((params, ctx): InventoryQuery => {
+    const { sort, page, page_size, seed, ...rest } = params as Record<string, unknown> &
+      Pick<InventoryQuery, "sort" | "page" | "page_size" | "seed">;
     const filter = inventoryFilterSchema.safeParse(rest);
     if (!filter.success) {
       for (const issue of filter.error.issues) ctx.issues.push({ ...issue, code: "custom", input: rest });

@@ -1,6 +1,11 @@
-import type { z } from "zod/mini";
-import type { inventoryFilterSchema, inventoryFilterShortSchema } from "./inventory-filter.schema.js";
-import type { VEHICLE_CONDITIONS } from "./vehicle.js";
+import type { VEHICLE_CONDITIONS } from "./enumerations.js";
+import {
+  emptyInventoryFilter,
+  type InventoryFilter,
+  type ListFacetKey,
+  listFacets,
+  rangeBoundKeys,
+} from "./inventory-facets.js";
 
 export const ALLOWED_DEALERSHIP = "shfl";
 
@@ -21,52 +26,16 @@ export const SORT_VALUES = SORT_OPTIONS.map((o) => o.value) as [InventorySort, .
 
 export type InventorySort = (typeof SORT_OPTIONS)[number]["value"];
 
-export type InventoryFilter = z.infer<typeof inventoryFilterSchema>;
-
-export type InventoryFilterShort = z.infer<typeof inventoryFilterShortSchema>;
-
-/** The filter that selects everything (what inventoryFilterSchema.parse({}) gives, without parsing). */
-export function emptyInventoryFilter(): InventoryFilter {
-  return {
-    condition: [],
-    year: [],
-    make: [],
-    model: [],
-    body_style: [],
-    dealership: [],
-    inventory_type: [],
-    price_upper: 0,
-    price_lower: 0,
-    gvwr_class: [],
-    body_type: [],
-    fuel: [],
-    cab_type: [],
-    year_min: 0,
-    year_max: 0,
-  };
-}
-
-/** A stable key for a filter: two filters with the same key select the same vehicles. */
-export function inventoryFilterKey(filter: InventoryFilter): string {
-  const sorted = (list: readonly (string | number)[]) => [...list].map(String).sort();
-  return JSON.stringify([
-    sorted(filter.condition),
-    sorted(filter.year),
-    sorted(filter.make),
-    sorted(filter.model),
-    sorted(filter.body_style),
-    sorted(filter.dealership),
-    sorted(filter.inventory_type),
-    filter.price_lower,
-    filter.price_upper,
-    sorted(filter.gvwr_class),
-    sorted(filter.body_type),
-    sorted(filter.fuel),
-    sorted(filter.cab_type),
-    filter.year_min,
-    filter.year_max,
-  ]);
-}
+/** The other reading of the filter (SPEC §3): no inventory_type and no price bounds. */
+export const SHORT_FILTER_KEYS = [
+  "condition",
+  "year",
+  "make",
+  "model",
+  "body_style",
+  "dealership",
+] as const satisfies readonly ListFacetKey[];
+export type InventoryFilterShort = Pick<InventoryFilter, (typeof SHORT_FILTER_KEYS)[number]>;
 
 /**
  * SPEC §5 rules applied before a filter is sent: dealership intersected with the allowed code (set to it when
@@ -148,21 +117,6 @@ export function inventoryHrefForModels(models: readonly string[]): string {
 
 // ---- The API's query string (SPEC §7): lists joined by commas, prices as single values ----
 
-const LIST_KEYS = [
-  "condition",
-  "year",
-  "make",
-  "model",
-  "body_style",
-  "dealership",
-  "inventory_type",
-  "gvwr_class",
-  "body_type",
-  "fuel",
-  "cab_type",
-] as const;
-const NUMBER_KEYS = ["price_lower", "price_upper", "year_min", "year_max"] as const;
-
 export interface InventoryQuery {
   filter: InventoryFilter;
   sort: InventorySort;
@@ -174,11 +128,11 @@ export interface InventoryQuery {
 
 export function inventoryQueryToParams(query: Partial<InventoryQuery> & { filter: InventoryFilter }): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of LIST_KEYS) {
+  for (const { key } of listFacets) {
     const list = query.filter[key] as readonly (string | number)[];
     if (list.length > 0) params.set(key, list.join(","));
   }
-  for (const key of NUMBER_KEYS) if (query.filter[key] > 0) params.set(key, String(query.filter[key]));
+  for (const bound of rangeBoundKeys) if (query.filter[bound] > 0) params.set(bound, String(query.filter[bound]));
   if (query.sort) params.set("sort", query.sort);
   if (query.page) params.set("page", String(query.page));
   if (query.page_size) params.set("page_size", String(query.page_size));

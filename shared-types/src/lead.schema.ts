@@ -10,7 +10,7 @@ import {
   type LeadFieldLabels,
   type LeadFormId,
   type LeadTextField,
-} from "./lead.js";
+} from "./lead-forms.js";
 import { identifier, safeText } from "./text.schema.js";
 
 const destinationValues = Object.values(LEAD_DESTINATIONS) as [LeadDestination, ...LeadDestination[]];

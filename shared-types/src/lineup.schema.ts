@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 // configures zod before any schema here is built: no eval (text.schema.ts)
 import "./text.schema.js";
-import { MANUFACTURERS } from "./lineup.js";
+import { MANUFACTURERS } from "./enumerations.js";
 
 const nonEmpty = () => z.string().check(z.minLength(1));
 

@@ -1,7 +1,6 @@
 import type { z } from "zod/mini";
+import type { MANUFACTURERS } from "./enumerations.js";
 import type { lineupModelSchema, specSectionSchema } from "./lineup.schema.js";
-
-export const MANUFACTURERS = ["gm", "isuzu"] as const;
 
 export type Manufacturer = (typeof MANUFACTURERS)[number];
 

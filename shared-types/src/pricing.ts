@@ -1,12 +1,7 @@
 import type { z } from "zod/mini";
+import type { UNIT_CHARGE_KINDS } from "./enumerations.js";
 import type { unitChargeSchema } from "./vehicle.schema.js";
 
-/**
- * Alberta's Automotive Business Regulation s.11(2)(l): an advertised price includes every charge the buyer must
- * pay (freight and PDI, administration and documentation fees, levies, accessories installed on the unit) except
- * GST and the cost of financing. Each unit carries its charges; the site advertises the all-in amount.
- */
-export const UNIT_CHARGE_KINDS = ["freight_pdi", "admin_fee", "levy", "accessory"] as const;
 export type UnitChargeKind = (typeof UNIT_CHARGE_KINDS)[number];
 export type UnitCharge = z.infer<typeof unitChargeSchema>;
 

@@ -1,7 +1,6 @@
 import type { z } from "zod/mini";
+import type { PROMOTION_DEPARTMENTS } from "./enumerations.js";
 import type { promotionSchema } from "./promotion.schema.js";
-
-export const PROMOTION_DEPARTMENTS = ["sales", "service", "parts"] as const;
 
 export type PromotionDepartment = (typeof PROMOTION_DEPARTMENTS)[number];
 

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 // configures zod before any schema here is built: no eval (text.schema.ts)
 import "./text.schema.js";
-import { TRAILER_ASSET_TYPES } from "./trailer.js";
+import { TRAILER_ASSET_TYPES } from "./enumerations.js";
 import { unitChargeSchema } from "./vehicle.schema.js";
 
 export const trailerSchema = z.object({

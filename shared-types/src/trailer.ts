@@ -1,8 +1,6 @@
 import type { z } from "zod/mini";
 import type { trailerSchema } from "./trailer.schema.js";
 
-export const TRAILER_ASSET_TYPES = ["Enclosed", "Flat Deck", "Wedge", ""] as const;
-
 export type Trailer = z.infer<typeof trailerSchema>;
 
 /** trailer-photos/{stock_number}/{n}.jpg, n from 1 to image_count (SPEC §7), under a media base URL. */

@@ -1,8 +1,7 @@
 import { z } from "zod/mini";
 // configures zod before any schema here is built: no eval (text.schema.ts)
 import "./text.schema.js";
-import { UNIT_CHARGE_KINDS } from "./pricing.js";
-import { VEHICLE_CONDITIONS, VEHICLE_STATUSES } from "./vehicle.js";
+import { UNIT_CHARGE_KINDS, VEHICLE_CONDITIONS, VEHICLE_STATUSES } from "./enumerations.js";
 import { BODY_TYPES, CAB_TYPES, FUELS, GVWR_CLASSES } from "./work-truck.js";
 
 const count = () => z.int().check(z.nonnegative());
@@ -72,35 +71,6 @@ export const vehicleSchema = z.object({
   fuel: z.enum(FUELS),
   payload_lb: count(),
   payload_kg: count(),
-});
-
-const facetCounts = <T extends z.core.SomeType>(value: T) => z.array(z.object({ value, count: count() }));
-
-/**
- * How many units each filter value would give, every other active filter applied (a value's own group is left out,
- * so choosing it adds those units). Every value the available inventory has is listed, with 0 where none match.
- */
-export const inventoryFacetsSchema = z.object({
-  condition: facetCounts(z.enum(VEHICLE_CONDITIONS)),
-  year: facetCounts(z.int()),
-  make: facetCounts(z.string()),
-  model: z.array(z.object({ make: z.string(), value: z.string(), count: count() })),
-  body_style: facetCounts(z.string()),
-  gvwr_class: facetCounts(z.literal(GVWR_CLASSES)),
-  body_type: facetCounts(z.enum(BODY_TYPES)),
-  fuel: facetCounts(z.enum(FUELS)),
-  cab_type: facetCounts(z.enum(CAB_TYPES)),
-  /** the all-in prices (whole dollars) the matches run between, the price bounds left out; 0 when none is priced */
-  price: z.object({ lower: z.number(), upper: z.number() }),
-});
-
-/** One page of a query, with the total number of matches and the facets' counts (the same request). */
-export const inventoryResultSchema = z.object({
-  vehicles: z.array(vehicleSchema),
-  size: count(),
-  page: z.int().check(z.positive()),
-  page_size: z.int().check(z.positive()),
-  facets: z.optional(inventoryFacetsSchema),
 });
 
 export const inventoryPropertiesSchema = z.object({

@@ -1,19 +1,12 @@
 import type { z } from "zod/mini";
+import type { inventoryResultSchema } from "./inventory-filter.schema.js";
 import { chargesTotalCents, dollarsToCents } from "./pricing.js";
 import type {
   conditionalOfferSchema,
-  inventoryFacetsSchema,
   inventoryPropertiesSchema,
-  inventoryResultSchema,
   modelCountsSchema,
   vehicleSchema,
 } from "./vehicle.schema.js";
-
-export const VEHICLE_CONDITIONS = ["new", "used"] as const;
-
-export const VEHICLE_STATUSES = ["available", "sold"] as const;
-
-export const VEHICLE_MAKES = ["Isuzu", "Chevrolet", "GMC", "Buick", "Cadillac"] as const;
 
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
@@ -58,43 +51,39 @@ export const toInventoryListing = (result: InventoryListing): InventoryListing =
   vehicles: result.vehicles.map(toVehicleListing),
 });
 
-export type InventoryFacets = z.infer<typeof inventoryFacetsSchema>;
-
 export type ConditionalOffer = z.infer<typeof conditionalOfferSchema>;
 
 export type InventoryProperties = z.infer<typeof inventoryPropertiesSchema>;
 
-/** The price a unit is offered at: low_price when positive, else full_price when positive, else none (0). */
-export function effectivePrice(v: Pick<Vehicle, "low_price" | "full_price">): number {
-  if (v.low_price > 0) return v.low_price;
-  if (v.full_price > 0) return v.full_price;
-  return 0;
-}
-
 const byText = (a: string, b: string) => a.localeCompare(b, "en");
 
-/** SPEC §3 "Inventory properties": the facet options derived from a list of vehicles. */
-export function deriveInventoryProperties(vehicles: readonly Vehicle[]): InventoryProperties {
+/** What the inventory properties read of a unit: its facts, and its advertised (all-in) price in dollars, 0 for none. */
+export type PropertiesSource = Pick<Vehicle, "year" | "make" | "model" | "body_style"> & { price: number };
+
+/** SPEC §3 "Inventory properties": the facet options derived from the available units. */
+export function deriveInventoryProperties(units: Iterable<PropertiesSource>): InventoryProperties {
   const years = new Set<number>();
   const models = new Map<string, Set<string>>();
   const bodyStyles = new Set<string>();
   let lower = Number.POSITIVE_INFINITY;
   let upper = 0;
-  for (const v of vehicles) {
-    years.add(v.year);
-    if (!models.has(v.make)) models.set(v.make, new Set());
-    models.get(v.make)?.add(v.model);
-    if (v.body_style) bodyStyles.add(v.body_style);
-    const price = effectivePrice(v);
-    if (price > 0) {
-      lower = Math.min(lower, price);
-      upper = Math.max(upper, price);
+  for (const unit of units) {
+    years.add(unit.year);
+    if (!models.has(unit.make)) models.set(unit.make, new Set());
+    models.get(unit.make)?.add(unit.model);
+    if (unit.body_style) bodyStyles.add(unit.body_style);
+    // no price means "call us": not part of the range
+    if (unit.price > 0) {
+      lower = Math.min(lower, unit.price);
+      upper = Math.max(upper, unit.price);
     }
   }
   return {
     years: [...years].sort((a, b) => b - a),
     makes: [...models.keys()].sort(byText),
-    models: Object.fromEntries([...models].map(([make, set]) => [make, [...set].sort(byText)])),
+    models: Object.fromEntries(
+      [...models].sort(([a], [b]) => byText(a, b)).map(([make, set]) => [make, [...set].sort(byText)]),
+    ),
     body_styles: [...bodyStyles].sort(byText),
     price_lower: upper === 0 ? 0 : lower,
     price_upper: upper,

@@ -1,4 +1,5 @@
-import { type InventoryFilter, inventoryHref } from "./inventory-filter.js";
+import type { InventoryFilter } from "./inventory-facets.js";
+import { inventoryHref } from "./inventory-filter.js";
 import type { Manufacturer } from "./lineup.js";
 
 /** A search fleet buyers make often, as a link: the home page and the line-up pages open the inventory with it. */

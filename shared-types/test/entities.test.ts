@@ -143,11 +143,13 @@ describe("vehicle rules", () => {
   });
 
   it("derives properties: years descending, models per make sorted, price range ignoring zero prices", () => {
-    const props = deriveInventoryProperties([
-      vehicle({ year: 2023, make: "Isuzu", model: "NRR", body_style: "Cab Chassis", low_price: 0, full_price: 0 }),
-      vehicle({ year: 2025, make: "Isuzu", model: "NPR-HD", low_price: 61000 }),
-      vehicle({ year: 2024, make: "GMC", model: "Canyon", low_price: 0, full_price: 45000 }),
-    ]);
+    const props = deriveInventoryProperties(
+      [
+        vehicle({ year: 2023, make: "Isuzu", model: "NRR", body_style: "Cab Chassis", low_price: 0, full_price: 0 }),
+        vehicle({ year: 2025, make: "Isuzu", model: "NPR-HD", low_price: 61000 }),
+        vehicle({ year: 2024, make: "GMC", model: "Canyon", low_price: 0, full_price: 45000 }),
+      ].map((v) => ({ ...v, price: allInPriceCents(v) / 100 })),
+    );
     expect(props.years).toEqual([2025, 2024, 2023]);
     expect(props.makes).toEqual(["GMC", "Isuzu"]);
     expect(props.models.Isuzu).toEqual(["NPR-HD", "NRR"]);

@@ -224,6 +224,15 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create trigger promotions_change_signal after insert or update or delete on promotions for each statement execute function notify_promotions_change();
     `,
   },
+  {
+    // the price a unit is advertised at has one definition, shared-types' pricing.ts (all-in, its charges included):
+    // the index computes it from the row; a second, charge-less definition in SQL could only disagree with it
+    id: "016_one_price_rule",
+    sql: `
+      drop index if exists vehicles_effective_price;
+      alter table vehicles drop column effective_price;
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

@@ -8,7 +8,7 @@ import {
 import { vehicleSchema } from "shared-types/schemas";
 import { sanitizeDealerHtml } from "../content/sanitize-html.js";
 import type { Queryable } from "../db/database.js";
-import type { InventoryIndex } from "./inventory-index.js";
+import type { InventoryIndex } from "./index/inventory-index.js";
 
 const SELECT_VEHICLE = `select stock_number, vin, year, make, model, trim, condition, status, body_style, engine,
   transmission, exterior, interior, odometer, fuel_type, drive_train, fuel_efficiency_city, fuel_efficiency_highway,
@@ -72,13 +72,25 @@ export async function findVehicleByStockNumber(db: Queryable, stockNumber: strin
   return row ? toVehicle(row) : null;
 }
 
-/** Up to `limit` other available units, the same make and body style first (SPEC §7 "Similar vehicles"). */
+/**
+ * Up to `limit` other available units, the same make and body style first (SPEC §7 "Similar vehicles"); null for a
+ * stock number no unit has. The unit itself is described from the index's memory when it is on offer: the vehicle
+ * page has already read and checked its row once, and asks for these beside it.
+ */
 export async function findSimilarVehicles(
   db: Queryable,
   index: InventoryIndex,
-  vehicle: Vehicle,
+  stockNumber: string,
   limit: number,
-): Promise<Vehicle[]> {
-  const similar = (await index.fresh()).similar(vehicle.stock_number, vehicle.make, vehicle.body_style, limit);
-  return vehiclesInOrder(db, similar);
+): Promise<Vehicle[] | null> {
+  const fresh = await index.fresh();
+  const onOffer = fresh.describe(stockNumber);
+  const [unit] = onOffer
+    ? [onOffer]
+    : await db.query<{ make: string; body_style: string }>(
+        "select make, body_style from vehicles where stock_number = $1",
+        [stockNumber],
+      );
+  if (!unit) return null;
+  return vehiclesInOrder(db, fresh.similar(stockNumber, unit.make, unit.body_style, limit));
 }

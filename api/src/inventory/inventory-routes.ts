@@ -4,7 +4,7 @@ import { inventoryQueryParamsSchema, searchTextSchema } from "shared-types/schem
 import { z } from "zod";
 import type { Database } from "../db/database.js";
 import { notFound, parseOrBadRequest, stockNumberParamSchema } from "../http-errors.js";
-import { InventoryIndex } from "./inventory-index.js";
+import { InventoryIndex } from "./index/inventory-index.js";
 import { findSimilarVehicles, findVehicleByStockNumber, findVehicles } from "./inventory-repository.js";
 
 const searchParamsSchema = z.object({ text: searchTextSchema });
@@ -31,9 +31,9 @@ export function registerInventoryRoutes(app: FastifyInstance, db: Database): Inv
 
   app.get("/inventory/similar/:id", async (request) => {
     const { id } = parseOrBadRequest(stockNumberParamSchema, request.params, "stock number");
-    const vehicle = await findVehicleByStockNumber(db, id);
-    if (!vehicle) throw notFound(`No vehicle with stock number ${id}`);
-    return findSimilarVehicles(db, index, vehicle, SIMILAR_VEHICLES_COUNT);
+    const similar = await findSimilarVehicles(db, index, id, SIMILAR_VEHICLES_COUNT);
+    if (!similar) throw notFound(`No vehicle with stock number ${id}`);
+    return similar;
   });
 
   // Sitemaps hold at most 50,000 addresses; a dealership's lot is far below that, and the cap keeps the answer bounded.

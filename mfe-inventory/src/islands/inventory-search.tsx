@@ -8,7 +8,7 @@ import {
   inventoryViewToParams,
   paths,
 } from "shared-types";
-import { RefineToolbar } from "../components/refine-toolbar";
+import { RefineToolbar } from "../components/refine-toolbar/refine-toolbar";
 import { VehicleListItem } from "../components/vehicle-list-item";
 import CONSUMES from "../contracts/consumes";
 import { pageNumbers, rangeText } from "../pager";

@@ -1,0 +1,205 @@
+import {
+  deriveInventoryProperties,
+  emptyInventoryFilter,
+  FACET_UNIT_COLUMNS,
+  type FacetUnit,
+  type InventoryFacets,
+  type InventoryFilter,
+  type InventoryProperties,
+  type InventorySort,
+  type ModelCounts,
+  RANGE_FACETS,
+  WORK_TRUCK_SEARCHES,
+} from "shared-types";
+import type { Queryable } from "../../db/database.js";
+import { facetPass } from "./facet-pass.js";
+import { SearchWords } from "./search-words.js";
+import { buildUnitTable, type IndexedUnit, randomOrder, type UnitTable } from "./unit-table.js";
+
+export interface IndexQuery {
+  filter: InventoryFilter;
+  search: string;
+  sort: InventorySort;
+  page: number;
+  pageSize: number;
+  seed: number;
+}
+
+/** How long a request waits for a rebuild before it is answered from the previous one. */
+export const REBUILD_WAIT_MS = 300;
+
+const byLocale = (a: string, b: string) => a.localeCompare(b, "en");
+
+/** One build: the units encoded for the query pass, their search words, and what is derived from them once. */
+interface Build {
+  table: UnitTable;
+  words: SearchWords;
+  randomOrders: Map<number, Int32Array>;
+  properties?: InventoryProperties;
+  modelCounts?: ModelCounts;
+  searchCounts?: { id: string; count: number }[];
+}
+
+const emptyBuild = (): Build => ({ table: buildUnitTable([]), words: new SearchWords([]), randomOrders: new Map() });
+
+/**
+ * The available inventory, indexed in memory for the inventory page's queries: the facet table's columns
+ * (unit-table.ts), precomputed sort orders and an inverted word index for search. One query is a pass over at most
+ * every unit (facet-pass.ts), a few milliseconds at 100,000, where the same query in SQL (count plus page, LIKE
+ * search) took hundreds. The database stays the source of truth: a trigger bumps inventory_revision on every change
+ * and the index rebuilds on the next request.
+ */
+export class InventoryIndex {
+  private current: Build = emptyBuild();
+  private revision: string | null = null;
+  private building: Promise<void> | null = null;
+
+  constructor(private readonly db: Queryable) {}
+
+  /**
+   * Rebuilds when the inventory changed since the last build (one cheap query otherwise). A rebuild takes ~10 ms at
+   * 150 units but seconds at 100,000: a request waits for it at most REBUILD_WAIT_MS, then is answered from the
+   * previous build while the new one finishes (a unit sold a moment ago may still be listed; its page says sold).
+   */
+  async fresh(): Promise<this> {
+    const [row] = await this.db.query<{ revision: string }>(
+      "select revision::text as revision from inventory_revision where id = 1",
+    );
+    const revision = row?.revision ?? "0";
+    if (revision !== this.revision) {
+      this.building ??= this.build(revision).finally(() => {
+        this.building = null;
+      });
+      if (this.revision === null) await this.building;
+      else await Promise.race([this.building, new Promise((resolve) => setTimeout(resolve, REBUILD_WAIT_MS))]);
+    }
+    return this;
+  }
+
+  private async build(revision: string): Promise<void> {
+    const rows = await this.db.query<
+      FacetUnit & { stock_number: string; discount: number; listed_at: string; search_text: string }
+    >(
+      `select stock_number, discount, listed_at, search_text, ${FACET_UNIT_COLUMNS.join(", ")}
+         from vehicles where status = 'available'`,
+    );
+    const units = rows.map(
+      (row): IndexedUnit => ({
+        stock: row.stock_number,
+        listedAt: row.listed_at,
+        discount: Number(row.discount),
+        price: RANGE_FACETS.price.of(row),
+        facts: row,
+      }),
+    );
+    this.current = {
+      table: buildUnitTable(units),
+      words: new SearchWords(rows.map((row) => row.search_text)),
+      randomOrders: new Map(),
+    };
+    this.revision = revision;
+  }
+
+  private order(sort: InventorySort, seed: number): Int32Array {
+    const { table, randomOrders } = this.current;
+    if (sort !== "random") return table.orders.get(sort) ?? new Int32Array();
+    let order = randomOrders.get(seed);
+    if (!order) {
+      order = randomOrder(table.units, seed);
+      // visitors page through one seed each; a few dozen visits' orders are plenty
+      if (randomOrders.size >= 32) randomOrders.delete(randomOrders.keys().next().value ?? 0);
+      randomOrders.set(seed, order);
+    }
+    return order;
+  }
+
+  /** One page of stock numbers in the requested order, how many units match in all, and the facets' counts. */
+  query(q: IndexQuery): { stockNumbers: string[]; total: number; facets: InventoryFacets } {
+    const { table, words } = this.current;
+    const { matched, total, facets } = facetPass(table, q.filter, words.matches(q.search));
+    // the counting pass went through the units in storage order; the page is read off the sort order, stopping
+    // once it is full
+    const first = (q.page - 1) * q.pageSize;
+    const stockNumbers: string[] = [];
+    if (first < total) {
+      const order = this.order(q.sort, q.seed);
+      let seen = 0;
+      for (let k = 0; k < order.length && stockNumbers.length < q.pageSize; k++) {
+        const i = order[k] as number;
+        if (!matched[i]) continue;
+        if (seen >= first) stockNumbers.push((table.units[i] as IndexedUnit).stock);
+        seen++;
+      }
+    }
+    return { stockNumbers, total, facets };
+  }
+
+  /** Facet options over the available inventory (SPEC §3 "Inventory properties"), once per build. */
+  properties(): InventoryProperties {
+    this.current.properties ??= deriveInventoryProperties(
+      this.current.table.units.map((unit) => ({ ...unit.facts, price: unit.price })),
+    );
+    return this.current.properties;
+  }
+
+  /** The common work-truck searches' totals, counted once per build (the line-up pages ask on every view). */
+  workTruckSearchCounts(): { id: string; count: number }[] {
+    this.current.searchCounts ??= WORK_TRUCK_SEARCHES.map((search) => ({
+      id: search.id,
+      count: this.query({
+        filter: { ...emptyInventoryFilter(), ...search.filter },
+        search: "",
+        sort: "age_desc",
+        page: 1,
+        pageSize: 1,
+        seed: 1,
+      }).total,
+    }));
+    return this.current.searchCounts;
+  }
+
+  /** How many available units there are of each make and model, once per build. */
+  modelCounts(): ModelCounts {
+    if (!this.current.modelCounts) {
+      const counts = new Map<string, { make: string; model: string; count: number }>();
+      for (const { facts } of this.current.table.units) {
+        const key = `${facts.make}\u0000${facts.model}`;
+        const entry = counts.get(key) ?? { make: facts.make, model: facts.model, count: 0 };
+        entry.count++;
+        counts.set(key, entry);
+      }
+      this.current.modelCounts = [...counts.values()].sort(
+        (a, b) => byLocale(a.make, b.make) || byLocale(a.model, b.model),
+      );
+    }
+    return this.current.modelCounts;
+  }
+
+  /** The make and body style of an available unit, from memory; null for a unit not on offer (sold, unknown). */
+  describe(stock: string): { make: string; body_style: string } | null {
+    const { table } = this.current;
+    const position = table.positions.get(stock);
+    return position === undefined ? null : (table.units[position]?.facts ?? null);
+  }
+
+  /** Up to `limit` other units, same make and body style first, then same make, then same body style, newest first. */
+  similar(stock: string, make: string, bodyStyle: string, limit: number): string[] {
+    const score = ({ facts }: IndexedUnit) =>
+      (facts.make === make && facts.body_style === bodyStyle ? 4 : 0) +
+      (facts.make === make ? 2 : 0) +
+      (facts.body_style === bodyStyle ? 1 : 0);
+    const best: IndexedUnit[] = [];
+    const { table } = this.current;
+    for (const i of table.orders.get("age_desc") ?? []) {
+      const unit = table.units[i] as IndexedUnit;
+      if (unit.stock === stock) continue;
+      // newest first within a score: the first `limit` of each score, in age order, are the ones kept
+      if (best.length < limit || score(unit) > score(best[best.length - 1] as IndexedUnit)) {
+        best.push(unit);
+        best.sort((a, b) => score(b) - score(a));
+        if (best.length > limit) best.pop();
+      }
+    }
+    return best.map((unit) => unit.stock);
+  }
+}

@@ -1,0 +1,23 @@
+// The fixed value lists the contracts are built from. A leaf: the schemas and the modules of types and rules both
+// import it, and it imports nothing, so neither has to import the other's values.
+
+export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+export const MANUFACTURERS = ["gm", "isuzu"] as const;
+
+export const PROMOTION_DEPARTMENTS = ["sales", "service", "parts"] as const;
+
+export const TRAILER_ASSET_TYPES = ["Enclosed", "Flat Deck", "Wedge", ""] as const;
+
+export const VEHICLE_CONDITIONS = ["new", "used"] as const;
+
+export const VEHICLE_STATUSES = ["available", "sold"] as const;
+
+export const VEHICLE_MAKES = ["Isuzu", "Chevrolet", "GMC", "Buick", "Cadillac"] as const;
+
+/**
+ * Alberta's Automotive Business Regulation s.11(2)(l): an advertised price includes every charge the buyer must
+ * pay (freight and PDI, administration and documentation fees, levies, accessories installed on the unit) except
+ * GST and the cost of financing. Each unit carries its charges; the site advertises the all-in amount.
+ */
+export const UNIT_CHARGE_KINDS = ["freight_pdi", "admin_fee", "levy", "accessory"] as const;

@@ -152,6 +152,14 @@ async function measureInteractions(vehiclePath) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     const scripts = new Set();
+    const problems = [];
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("console", (message) => message.type() === "error" && problems.push(`console: ${message.text()}`));
+    page.on("requestfailed", (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+    page.on(
+      "response",
+      (response) => response.status() >= 400 && problems.push(`${response.status()}: ${response.url()}`),
+    );
     page.on("request", (request) => {
       if (request.resourceType() === "script" && request.url().startsWith(SITE)) scripts.add(request.url());
     });
@@ -164,7 +172,10 @@ async function measureInteractions(vehiclePath) {
     });
     await element
       .locator("xpath=self::*[@data-island-state='hydrated']")
-      .waitFor({ state: "attached", timeout: 30_000 });
+      .waitFor({ state: "attached", timeout: 30_000 })
+      .catch((error) => {
+        throw new Error(`${path}: ${island} did not hydrate\n${problems.join("\n")}`, { cause: error });
+      });
     const hydratedAt = await page.evaluate(() => performance.now());
     return { page, toInteractive: hydratedAt - reachedAt, jsKb: await gzipKb(scripts) };
   };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { allInPriceCents } from "shared-types";
+import { allInPriceCents, drivetrainOf } from "shared-types";
 import { inventoryResultSchema, promotionListSchema, vehicleSchema } from "shared-types/schemas";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.js";
@@ -49,6 +49,21 @@ describe.each(backends())("API on $name", (backend) => {
     );
     expect(body.size).toBe(expected.length);
     expect(body.vehicles.every((v) => ["Isuzu", "GMC"].includes(v.make) && v.condition === "new")).toBe(true);
+  });
+
+  it("filters and counts by drivetrain, read from the drive train the dealership writes", async () => {
+    const body = inventoryResultSchema.parse(
+      (await get("/api/inventory/all/?drivetrain=4wd,awd&page_size=100")).json(),
+    );
+    const expected = inventory.filter((v) => ["4wd", "awd"].includes(drivetrainOf(v.drive_train)));
+    expect(body.size).toBe(expected.length);
+    expect(body.vehicles.every((v) => /^(4WD|AWD)$/.test(v.drive_train))).toBe(true);
+    // its own counts leave it out: each is what choosing that drivetrain gives
+    const all = inventory.filter((v) => drivetrainOf(v.drive_train) === "rwd").length;
+    expect(body.facets?.drivetrain.find((f) => f.value === "rwd")?.count).toBe(all);
+    const refused = await get("/api/inventory/all/?drivetrain=6x6");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("drivetrain");
   });
 
   it("sorts by the all-in price ascending with unpriced units last", async () => {

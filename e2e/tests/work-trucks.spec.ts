@@ -56,6 +56,24 @@ test.describe("shopping like a fleet buyer", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test("choosing a drivetrain (a facet added by one table entry): the count is the API's, every unit is one", async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto("/inventory");
+    await page.getByRole("button", { name: /^Work Truck/ }).click();
+    await expect(page.getByRole("group", { name: "Drivetrain" })).toBeVisible();
+    const fourByFour = await facet(page, /^Four-wheel drive \(4x4\) \(\d+\)$/);
+    expect(fourByFour.count).toBe(await apiSize("drivetrain=4wd"));
+    expect(fourByFour.count).toBeGreaterThan(0);
+    await fourByFour.box.click();
+    await expect(page).toHaveURL(/filters=.*drivetrain/);
+    await expect(countLine(page)).toHaveText(resultsText(fourByFour.count));
+    await page.locator(".inventory-item__title a").first().click();
+    await expect(page.locator(".inventory-fields")).toContainText(/Drive Train\s*4WD/);
+    expect(pageErrors).toEqual([]);
+  });
+
   test("the home page and the Isuzu line-up open the common work-truck searches with true counts", async ({
     page,
     pageErrors,

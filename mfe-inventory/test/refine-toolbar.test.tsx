@@ -50,6 +50,10 @@ const FACETS: InventoryFacets = {
     { value: "regular", count: 30 },
     { value: "crew", count: 12 },
   ],
+  drivetrain: [
+    { value: "4wd", count: 14 },
+    { value: "rwd", count: 28 },
+  ],
   price: { lower: 31_500.25, upper: 141_999.5 },
 };
 
@@ -146,6 +150,8 @@ describe("the Refine Search toolbar", () => {
     expect(lastChange().filter).toMatchObject({ cab_type: ["crew"] });
     await userEvent.click(screen.getByLabelText("Diesel (17)"));
     expect(lastChange().filter?.fuel).toEqual([]);
+    await userEvent.click(screen.getByLabelText("Four-wheel drive (4x4) (14)"));
+    expect(lastChange().filter).toMatchObject({ drivetrain: ["4wd"] });
     // no unit would match: offered, counted, but not choosable
     const none = screen.getByLabelText("Class 7 (over 11,793 to 14,969 kg) (0)") as HTMLInputElement;
     expect(none.disabled).toBe(true);

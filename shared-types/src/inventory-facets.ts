@@ -34,6 +34,7 @@ export const FACET_UNIT_COLUMNS = [
   "gvwr_lb",
   "body_type",
   "cab_type",
+  "drive_train",
   "full_price",
   "low_price",
   "charges",
@@ -41,6 +42,25 @@ export const FACET_UNIT_COLUMNS = [
 
 /** A unit as the filter sees it. A unit stored a moment before its work-truck facts are filled in has nulls there. */
 export type FacetUnit = Pick<z.infer<typeof vehicleSchema>, (typeof FACET_UNIT_COLUMNS)[number]>;
+
+export const DRIVETRAINS = ["4wd", "awd", "rwd", "fwd"] as const;
+export type Drivetrain = (typeof DRIVETRAINS)[number];
+const DRIVETRAIN_LABELS: Record<Drivetrain, string> = {
+  "4wd": "Four-wheel drive (4x4)",
+  awd: "All-wheel drive",
+  rwd: "Rear-wheel drive",
+  fwd: "Front-wheel drive",
+};
+
+/** The drivetrain of a unit's drive train as the dealership writes it ("4WD", "4x4", "AWD", "RWD", "4x2"); "" if unknown. */
+export function drivetrainOf(driveTrain: string): Drivetrain | "" {
+  const text = driveTrain.toLowerCase().replace(/[\s-]/g, "");
+  if (/^(4wd|4x4|fourwheel)/.test(text)) return "4wd";
+  if (/^(awd|allwheel)/.test(text)) return "awd";
+  if (/^(rwd|2wd|4x2|rearwheel)/.test(text)) return "rwd";
+  if (/^(fwd|frontwheel)/.test(text)) return "fwd";
+  return "";
+}
 
 /** Values the dealership fixes (in the order pages list them), each with how it reads. */
 const known = <const V extends string | number>(values: readonly V[], valueLabel: (value: V) => string) => ({
@@ -146,6 +166,14 @@ export const LIST_FACETS = {
     ...known(CAB_TYPES, (cab) => CAB_TYPE_LABELS[cab]),
     maxChosen: CAB_TYPES.length,
     of: (u) => u.cab_type ?? "",
+  },
+  drivetrain: {
+    role: "facet",
+    label: "Drivetrain",
+    tab: "Work Truck",
+    ...known(DRIVETRAINS, (drivetrain) => DRIVETRAIN_LABELS[drivetrain]),
+    maxChosen: DRIVETRAINS.length,
+    of: (u) => drivetrainOf(u.drive_train),
   },
 } as const satisfies Record<string, ListFacetSpec>;
 

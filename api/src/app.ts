@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from "fastify-type-provider-zod";
 import { API_PREFIX, LEAD_SPAM_GUARD } from "shared-types";
 import { registerBusinessRoutes } from "./business/business-routes.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
@@ -10,7 +11,7 @@ import { ChangeSignal } from "./changes/change-signal.js";
 import type { Database } from "./db/database.js";
 import { registerDeliveryRoutes } from "./delivery/delivery-routes.js";
 import { DEFAULT_CHANNELS } from "./delivery/delivery-setup.js";
-import { HttpError } from "./http-errors.js";
+import { HttpError, validationErrorBody } from "./http-errors.js";
 import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
 import { registerUnitAdminRoutes } from "./inventory/unit-admin-routes.js";
 import { registerHeldRoutes } from "./leads/held-routes.js";
@@ -122,8 +123,11 @@ export async function buildApp({
     },
   });
 
+  // routes declare their request schemas (shared-types' zod); Fastify checks each part before the handler runs
+  app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+    if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(validationErrorBody(error));
     if (isDataException(error)) {
       request.log.warn({ err: error }, "refused data the database cannot store");
       return reply

@@ -294,8 +294,8 @@ describe.each(backends())("lead capture on $name", (backend) => {
       const res = await capture(lead(), { "idempotency-key": "bad key with spaces" });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
-        message: "Invalid Idempotency-Key header",
-        fields: { "(root)": [expect.any(String)] },
+        message: "Invalid request headers: idempotency-key",
+        fields: { "idempotency-key": [expect.any(String)] },
       });
     });
   });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { businessDetailsSchema } from "shared-types/schemas";
-import { parseOrBadRequest } from "../http-errors.js";
 import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
 import type { BusinessDetailsStore } from "./business-store.js";
 
@@ -19,11 +18,14 @@ export async function registerBusinessRoutes(
   });
 
   await registerAdminRoutes(app, adminToken, (admin) => {
-    admin.put("/business-details", { config: ADMIN_RATE_LIMIT }, async (request) => {
-      const details = parseOrBadRequest(businessDetailsSchema, request.body, "business details");
-      const saved = await store.set(details);
-      request.log.info({ audit: "business-details-changed", ip: request.ip }, "business details changed");
-      return saved;
-    });
+    admin.put(
+      "/business-details",
+      { config: ADMIN_RATE_LIMIT, schema: { body: businessDetailsSchema } },
+      async (request) => {
+        const saved = await store.set(request.body);
+        request.log.info({ audit: "business-details-changed", ip: request.ip }, "business details changed");
+        return saved;
+      },
+    );
   });
 }

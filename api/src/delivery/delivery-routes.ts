@@ -2,11 +2,11 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Queryable } from "../db/database.js";
-import { parseOrBadRequest } from "../http-errors.js";
 import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
 import { deliveryHealth, resendFailed } from "./outbox.js";
 
-const resendSchema = z.object({ lead_id: z.uuid().optional() }).strict();
+/** All failed deliveries, or one lead's; no body at all means all. */
+const resendSchema = z.object({ lead_id: z.uuid().optional() }).strict().default({});
 
 const holdsToken = (request: FastifyRequest, token: string | undefined) => {
   if (!token) return false;
@@ -35,8 +35,8 @@ export async function registerDeliveryRoutes(
   });
 
   await registerAdminRoutes(app, options.adminToken, (admin) => {
-    admin.post("/deliveries/resend", { config: ADMIN_RATE_LIMIT }, async (request) => {
-      const { lead_id } = parseOrBadRequest(resendSchema, request.body ?? {}, "resend request");
+    admin.post("/deliveries/resend", { config: ADMIN_RATE_LIMIT, schema: { body: resendSchema } }, async (request) => {
+      const { lead_id } = request.body;
       const resent = await resendFailed(db, lead_id);
       request.log.info({ audit: "deliveries-resent", leadId: lead_id ?? null, resent }, "failed deliveries re-sent");
       options.onResend?.();

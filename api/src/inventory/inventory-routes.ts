@@ -3,34 +3,34 @@ import { SIMILAR_VEHICLES_COUNT } from "shared-types";
 import { inventoryQueryParamsSchema, searchTextSchema } from "shared-types/schemas";
 import { z } from "zod";
 import type { Database } from "../db/database.js";
-import { notFound, parseOrBadRequest, stockNumberParamSchema } from "../http-errors.js";
+import { notFound, stockNumberParamSchema, withSchemas } from "../http-errors.js";
 import { InventoryIndex } from "./index/inventory-index.js";
 import { findSimilarVehicles, findVehicleByStockNumber, findVehicles } from "./inventory-repository.js";
 
 const searchParamsSchema = z.object({ text: searchTextSchema });
 
-export function registerInventoryRoutes(app: FastifyInstance, db: Database): InventoryIndex {
+export function registerInventoryRoutes(fastify: FastifyInstance, db: Database): InventoryIndex {
+  const app = withSchemas(fastify);
   const index = new InventoryIndex(db);
-  app.get("/inventory/all/", async (request) => {
-    const query = parseOrBadRequest(inventoryQueryParamsSchema, request.query, "inventory query");
-    return findVehicles(db, index, query);
-  });
+  app.get("/inventory/all/", { schema: { querystring: inventoryQueryParamsSchema } }, async (request) =>
+    findVehicles(db, index, request.query),
+  );
 
-  app.get("/inventory/search/:text", async (request) => {
-    const { text } = parseOrBadRequest(searchParamsSchema, request.params, "search text");
-    const query = parseOrBadRequest(inventoryQueryParamsSchema, request.query, "inventory query");
-    return findVehicles(db, index, query, text);
-  });
+  app.get(
+    "/inventory/search/:text",
+    { schema: { params: searchParamsSchema, querystring: inventoryQueryParamsSchema } },
+    async (request) => findVehicles(db, index, request.query, request.params.text),
+  );
 
-  app.get("/inventory/stocknumber/:id", async (request) => {
-    const { id } = parseOrBadRequest(stockNumberParamSchema, request.params, "stock number");
+  app.get("/inventory/stocknumber/:id", { schema: { params: stockNumberParamSchema } }, async (request) => {
+    const { id } = request.params;
     const vehicle = await findVehicleByStockNumber(db, id);
     if (!vehicle) throw notFound(`No vehicle with stock number ${id}`);
     return vehicle;
   });
 
-  app.get("/inventory/similar/:id", async (request) => {
-    const { id } = parseOrBadRequest(stockNumberParamSchema, request.params, "stock number");
+  app.get("/inventory/similar/:id", { schema: { params: stockNumberParamSchema } }, async (request) => {
+    const { id } = request.params;
     const similar = await findSimilarVehicles(db, index, id, SIMILAR_VEHICLES_COUNT);
     if (!similar) throw notFound(`No vehicle with stock number ${id}`);
     return similar;

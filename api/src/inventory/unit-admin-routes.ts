@@ -12,7 +12,7 @@ const unitChangeSchema = z
   .strict()
   .refine((change) => change.sale_price !== undefined || change.status !== undefined, "nothing to change");
 
-const stockNumberSchema = z.string().regex(/^[A-Za-z0-9-]{1,40}$/, "a stock number");
+const unitParamsSchema = z.object({ stock: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, "a stock number") });
 
 /**
  * PATCH /api/admin/units/{stock}: staff change a unit's sale price or mark it sold, behind ADMIN_TOKEN. The
@@ -20,26 +20,18 @@ const stockNumberSchema = z.string().regex(/^[A-Za-z0-9-]{1,40}$/, "a stock numb
  */
 export async function registerUnitAdminRoutes(app: FastifyInstance, db: Database, adminToken: string | undefined) {
   await registerAdminRoutes(app, adminToken, (admin) => {
-    admin.patch<{ Params: { stock: string } }>(
+    admin.patch(
       "/admin/units/:stock",
-      { config: ADMIN_RATE_LIMIT },
+      { config: ADMIN_RATE_LIMIT, schema: { params: unitParamsSchema, body: unitChangeSchema } },
       async (request, reply) => {
-        const stock = stockNumberSchema.safeParse(request.params.stock);
-        const change = unitChangeSchema.safeParse(request.body);
-        if (!stock.success || !change.success) {
-          const issue = (stock.success ? change.error?.issues[0] : stock.error.issues[0]) ?? null;
-          return reply.code(400).send({
-            error: "Bad Request",
-            message: issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "invalid change",
-          });
-        }
-        const { sale_price: salePrice, status } = change.data;
+        const { stock } = request.params;
+        const { sale_price: salePrice, status } = request.body;
         const [unit] = await db.query<{ stock_number: string; low_price: number; status: string }>(
           `update vehicles set low_price = coalesce($2, low_price), status = coalesce($3, status)
            where stock_number = $1 returning stock_number, low_price, status`,
-          [stock.data, salePrice ?? null, status ?? null],
+          [stock, salePrice ?? null, status ?? null],
         );
-        if (!unit) return reply.code(404).send({ error: "Not Found", message: `No unit ${stock.data}` });
+        if (!unit) return reply.code(404).send({ error: "Not Found", message: `No unit ${stock}` });
         return { stock_number: unit.stock_number, sale_price: unit.low_price, status: unit.status };
       },
     );

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Database } from "../db/database.js";
 import type { Channel } from "../delivery/outbox.js";
-import { parseOrBadRequest } from "../http-errors.js";
+import { withSchemas } from "../http-errors.js";
 import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
 import { verifyHeldReleaseToken } from "../security/signing.js";
 import { findHeld, heldSummary, releaseHeld } from "./held-enquiries.js";
@@ -57,41 +57,44 @@ export async function registerHeldRoutes(app: FastifyInstance, db: Database, opt
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
 
-    const authorised = (request: FastifyRequest, token: string) => {
-      const { id } = parseOrBadRequest(paramsSchema, request.params, "path");
-      return verifyHeldReleaseToken(options.signingSecret, id, token) ? id : null;
-    };
+    const authorised = (id: string, token: string) =>
+      verifyHeldReleaseToken(options.signingSecret, id, token) ? id : null;
+    const routes = withSchemas(held);
 
-    held.get("/leads/held/:id", async (request, reply) => {
-      const { token } = parseOrBadRequest(tokenSchema, request.query, "query");
-      const id = authorised(request, token);
-      const enquiry = id ? await findHeld(db, id) : null;
-      if (!id || !enquiry) return notFound(reply);
-      const rows = heldSummary(enquiry)
-        .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-        .join("");
-      if (enquiry.released_at) {
+    routes.get(
+      "/leads/held/:id",
+      { schema: { params: paramsSchema, querystring: tokenSchema } },
+      async (request, reply) => {
+        const { token } = request.query;
+        const id = authorised(request.params.id, token);
+        const enquiry = id ? await findHeld(db, id) : null;
+        if (!id || !enquiry) return notFound(reply);
+        const rows = heldSummary(enquiry)
+          .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+          .join("");
+        if (enquiry.released_at) {
+          return staffPage(
+            reply,
+            200,
+            "Already released",
+            `<p>This enquiry was released on ${escapeHtml(enquiry.released_at)} and delivered as a lead.</p><table>${rows}</table>`,
+          );
+        }
         return staffPage(
           reply,
           200,
-          "Already released",
-          `<p>This enquiry was released on ${escapeHtml(enquiry.released_at)} and delivered as a lead.</p><table>${rows}</table>`,
+          "Held enquiry: possible spam",
+          `<table>${rows}</table><form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}"><p><button type="submit">Not spam: release it to the desk and the CRM</button></p></form>`,
         );
-      }
-      return staffPage(
-        reply,
-        200,
-        "Held enquiry: possible spam",
-        `<table>${rows}</table><form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}"><p><button type="submit">Not spam: release it to the desk and the CRM</button></p></form>`,
-      );
-    });
+      },
+    );
 
-    held.post("/leads/held/:id", async (request, reply) => {
+    routes.post("/leads/held/:id", { schema: { params: paramsSchema, body: tokenSchema } }, async (request, reply) => {
       // from the release page itself: another site cannot release anything for a desk that follows its link
       const fetchSite = request.headers["sec-fetch-site"];
       if (typeof fetchSite === "string" && fetchSite !== "same-origin") return notFound(reply);
-      const { token } = parseOrBadRequest(tokenSchema, request.body ?? {}, "release request");
-      const id = authorised(request, token);
+      const { token } = request.body;
+      const id = authorised(request.params.id, token);
       if (!id) return notFound(reply);
       const outcome = await releaseHeld(db, id, options.deliveryChannels);
       if (outcome === "missing") return notFound(reply);

@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { BusinessDetailsStore } from "../business/business-store.js";
 import type { Database } from "../db/database.js";
 import { type Channel, enqueueDeliveries } from "../delivery/outbox.js";
-import { HttpError, parseOrBadRequest } from "../http-errors.js";
+import { HttpError, parseOrBadRequest, withSchemas } from "../http-errors.js";
 import { signFormStart, verifyFormStart, verifyUnsubscribeToken } from "../security/signing.js";
 import { IdempotencyKeyReused, once } from "./idempotency.js";
 import { loadLeads, toAdf, toCsv } from "./lead-export.js";
@@ -45,6 +45,8 @@ export const XSRF_COOKIE = "XSRF-TOKEN";
 const XSRF_HEADER = "x-xsrf-token";
 
 const idempotencyKeySchema = z.optional(identifier(/^[A-Za-z0-9._:-]{8,128}$/, "8 to 128 letters, digits or ._:-"));
+/** The capture's headers: its Idempotency-Key checked, every other header kept as sent. */
+const captureHeadersSchema = z.looseObject({ "idempotency-key": idempotencyKeySchema });
 const exportQuerySchema = z.object({
   format: z.enum(["adf", "csv", "json"]).default("adf"),
   since: z.iso.datetime({ offset: true }).optional(),
@@ -114,10 +116,11 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
    * visitor, is a 422. A bot's submission gets the same-looking 201 (on replay too) but is quarantined, never
    * delivered as a lead.
    */
-  app.post(
+  withSchemas(app).post(
     "/leads/capture",
     {
       onRequest: app.csrfProtection,
+      schema: { body: leadCaptureRequestSchema, headers: captureHeadersSchema },
       config: {
         rateLimit: {
           max: options.rateLimitMax,
@@ -131,8 +134,8 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
       },
     },
     async (request, reply) => {
-      const lead = parseOrBadRequest(leadCaptureRequestSchema, request.body, "lead");
-      const key = parseOrBadRequest(idempotencyKeySchema, request.headers["idempotency-key"], "Idempotency-Key header");
+      const lead = request.body;
+      const key = request.headers["idempotency-key"];
       const {
         destination,
         form,
@@ -234,16 +237,17 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
         addHook: "preParsing",
         errorResponse: () => ({ error: "Unauthorized", message: "A valid export token is required" }),
       });
-      exporting.get(
+      withSchemas(exporting).get(
         "/leads/export",
         {
+          schema: { querystring: exportQuerySchema },
           config: {
             // counted before the token is checked: a guessed token costs an hour per 30 tries
             rateLimit: { max: 30, timeWindow: 60 * 60 * 1000 },
           },
         },
         async (request, reply) => {
-          const query = parseOrBadRequest(exportQuerySchema, request.query, "query");
+          const { query } = request;
           const leads = await loadLeads(db, query.since ? new Date(query.since) : undefined);
           request.log.info(
             {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { notFound, parseOrBadRequest } from "../http-errors.js";
+import { notFound, withSchemas } from "../http-errors.js";
 import { bannerSvg, trailerIllustrationSvg, VEHICLE_SHAPES, vehicleIllustrationSvg } from "./vehicle-illustration.js";
 
 const vehicleImageParamsSchema = z.object({
@@ -20,33 +20,42 @@ const trailerPhotoParamsSchema = z
   })
   .transform(({ stock, file }) => ({ stock, view: Number(file.replace(".jpg", "")) }));
 
-export function registerMediaRoutes(app: FastifyInstance): void {
+export function registerMediaRoutes(fastify: FastifyInstance): void {
+  const app = withSchemas(fastify);
   const sendSvg = (reply: import("fastify").FastifyReply, svg: string) =>
     reply.header("content-type", "image/svg+xml").header("cache-control", "public, max-age=86400, immutable").send(svg);
 
-  app.get("/media/vehicles/:shape/:hex/:view/:size", async (request, reply) => {
-    const p = parseOrBadRequest(vehicleImageParamsSchema, request.params, "image");
-    return sendSvg(reply, vehicleIllustrationSvg(p.shape as never, p.hex, p.view, p.size));
-  });
+  app.get(
+    "/media/vehicles/:shape/:hex/:view/:size",
+    { schema: { params: vehicleImageParamsSchema } },
+    async (request, reply) => {
+      const p = request.params;
+      return sendSvg(reply, vehicleIllustrationSvg(p.shape as never, p.hex, p.view, p.size));
+    },
+  );
 
   // The media bucket's trailer-photos/{stock_number}/{n}.jpg (SPEC §7), drawn: ?type= (the trailer's asset_type)
   // picks the body; without it the stock number picks one, so every URL of the bucket's shape has an image.
-  app.get("/media/trailer-photos/:stock/:file", async (request, reply) => {
-    const p = parseOrBadRequest(trailerPhotoParamsSchema, request.params, "trailer photo");
-    const kinds = ["enclosed", "flat", "wedge"] as const;
-    const byType: Record<string, (typeof kinds)[number]> = {
-      Enclosed: "enclosed",
-      "Flat Deck": "flat",
-      Wedge: "wedge",
-    };
-    const type = (request.query as { type?: unknown }).type;
-    // own keys only: ?type=constructor must not find Object's
-    const kind =
-      (typeof type === "string" && Object.hasOwn(byType, type) ? byType[type] : undefined) ??
-      kinds[[...p.stock].reduce((sum, c) => sum + c.charCodeAt(0), 0) % kinds.length] ??
-      "enclosed";
-    return sendSvg(reply, trailerIllustrationSvg(kind, p.view));
-  });
+  app.get(
+    "/media/trailer-photos/:stock/:file",
+    { schema: { params: trailerPhotoParamsSchema } },
+    async (request, reply) => {
+      const p = request.params;
+      const kinds = ["enclosed", "flat", "wedge"] as const;
+      const byType: Record<string, (typeof kinds)[number]> = {
+        Enclosed: "enclosed",
+        "Flat Deck": "flat",
+        Wedge: "wedge",
+      };
+      const type = (request.query as { type?: unknown }).type;
+      // own keys only: ?type=constructor must not find Object's
+      const kind =
+        (typeof type === "string" && Object.hasOwn(byType, type) ? byType[type] : undefined) ??
+        kinds[[...p.stock].reduce((sum, c) => sum + c.charCodeAt(0), 0) % kinds.length] ??
+        "enclosed";
+      return sendSvg(reply, trailerIllustrationSvg(kind, p.view));
+    },
+  );
 
   app.get("/media/banners/:id", async (request, reply) => {
     const { id } = request.params as { id: string };

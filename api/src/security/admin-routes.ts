@@ -1,5 +1,6 @@
 import fastifyBearerAuth from "@fastify/bearer-auth";
 import type { FastifyInstance } from "fastify";
+import { type SchemaRoutes, withSchemas } from "../http-errors.js";
 
 /**
  * Routes for the dealership's staff only: registered in their own scope behind the admin bearer token, checked
@@ -8,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 export async function registerAdminRoutes(
   app: FastifyInstance,
   adminToken: string | undefined,
-  routes: (admin: FastifyInstance) => void,
+  routes: (admin: SchemaRoutes) => void,
 ): Promise<void> {
   if (!adminToken) return;
   await app.register(async (admin) => {
@@ -17,7 +18,7 @@ export async function registerAdminRoutes(
       addHook: "preParsing",
       errorResponse: () => ({ error: "Unauthorized", message: "A valid admin token is required" }),
     });
-    routes(admin);
+    routes(withSchemas(admin));
   });
 }
 

@@ -85,6 +85,13 @@ export type LeadFormId = keyof typeof LEAD_FORMS;
 
 export const LEAD_FORM_IDS = Object.keys(LEAD_FORMS) as [LeadFormId, ...LeadFormId[]];
 
+/** What a form that requires contact details requires (SPEC §5): a name to greet and an address to answer. */
+const CONTACT_FIELDS = ["first_name", "email"] as const;
+
+/** The fields a visitor must fill in on a form: its label says so, and the shared rules refuse it empty. */
+export const requiredFields = (form: LeadFormId): readonly (typeof CONTACT_FIELDS)[number][] =>
+  LEAD_FORMS[form].requireContact ? CONTACT_FIELDS : [];
+
 /** The longest each field a visitor can type may be, and whether it keeps line breaks. */
 export const LEAD_TEXT_FIELDS = {
   first_name: { max: 80 },

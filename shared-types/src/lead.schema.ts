@@ -10,6 +10,7 @@ import {
   type LeadFieldLabels,
   type LeadFormId,
   type LeadTextField,
+  requiredFields,
 } from "./lead-forms.js";
 import { identifier, safeText } from "./text.schema.js";
 
@@ -45,10 +46,8 @@ function checkLeadRules(
 ) {
   const form = LEAD_FORMS[lead.form];
   const label = (field: "first_name" | "email") => labels[field] ?? DEFAULT_LABELS[field];
-  if (form.requireContact) {
-    if (!lead.first_name)
-      ctx.addIssue({ code: "custom", path: ["first_name"], message: `${label("first_name")} is required` });
-    if (!lead.email) ctx.addIssue({ code: "custom", path: ["email"], message: `${label("email")} is required` });
+  for (const field of requiredFields(lead.form)) {
+    if (!lead[field]) ctx.addIssue({ code: "custom", path: [field], message: `${label(field)} is required` });
   }
   if (form.emailFormat && lead.email && !EMAIL_PATTERN.test(lead.email)) {
     ctx.addIssue({ code: "custom", path: ["email"], message: "Enter a valid email address" });

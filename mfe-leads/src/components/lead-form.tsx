@@ -1,26 +1,27 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Link, useResource, useServerRender, useSite, useSubmittedForm } from "remote-kit";
 import { FORM_FIELD, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import {
-  LEAD_FORMS,
   LEAD_SPAM_GUARD,
-  LEAD_TEXT_FIELDS,
   type LeadFields,
   type LeadFormId,
   type LeadTextField,
   MARKETING_CONSENT,
   paths,
+  requiredFields,
 } from "shared-types";
-import { fetchFormStart } from "../api/form-start";
 import { formStartResource } from "../api/resources";
 import { LEAD_MESSAGES } from "../copy";
-import { formKey, LEAD_FORM_DEFINITIONS, type LeadInput, labelsOf } from "../forms/form-definitions";
+import { formKey, LEAD_FORM_DEFINITIONS, type LeadInput } from "../forms/form-definitions";
+import { startOnce } from "../forms/form-start-clock";
+import { EMPTY_VALUES, type FormValues, pickValues, readFormOnPage } from "../forms/form-values";
+import { refusedFields, sendLead } from "../forms/send-lead";
+import { sharedRules } from "../forms/shared-rules";
 import { type DraftValues, useDraftStore } from "../stores/draft-store";
+import { LeadField } from "./lead-field";
 // each form is exposed on its own and rendered inside other teams' pages: it brings its styles with it
 import "../leads.css";
-
-export type FormValues = Record<LeadTextField, string> & { marketing_opt_in: boolean };
 
 export interface LeadFormProps {
   form: LeadFormId;
@@ -35,55 +36,6 @@ export interface LeadFormProps {
 }
 
 type Status = "idle" | "sending" | "sent" | "failed" | "refused";
-
-const TEXT_FIELDS = Object.keys(LEAD_TEXT_FIELDS) as LeadTextField[];
-const EMPTY_VALUES: FormValues = {
-  ...(Object.fromEntries(TEXT_FIELDS.map((name) => [name, ""])) as Record<LeadTextField, string>),
-  marketing_opt_in: false,
-};
-
-function pickValues(values: DraftValues | Record<string, string>): Partial<FormValues> {
-  const picked: Partial<Record<keyof FormValues, string | boolean>> = {};
-  for (const name of TEXT_FIELDS) if (typeof values[name] === "string") picked[name] = values[name];
-  const optIn = values.marketing_opt_in;
-  if (typeof optIn === "boolean") picked.marketing_opt_in = optIn;
-  else if (typeof optIn === "string") picked.marketing_opt_in = optIn === "on" || optIn === "true";
-  return picked as Partial<FormValues>;
-}
-
-/**
- * The form as it is on the page before its code arrived: what the visitor has typed since (only the fields that
- * differ from what the server rendered), and the start the server signed when it made the page. Read once, by
- * the first render in the browser, before React and the form library take the inputs over.
- */
-function readFormOnPage(
-  domId: string,
-  inputs: readonly LeadInput[],
-  shown: FormValues,
-): { typed: Partial<FormValues>; started?: string } | null {
-  if (typeof document === "undefined") return null;
-  const start = document.getElementById(`${domId}-${LEAD_SPAM_GUARD.startedField}`) as HTMLInputElement | null;
-  const typed: Partial<Record<keyof FormValues, string | boolean>> = {};
-  for (const { name } of inputs) {
-    const element = document.getElementById(`${domId}-${name}`) as HTMLInputElement | HTMLTextAreaElement | null;
-    if (element && element.value !== shown[name]) typed[name] = element.value;
-  }
-  const optIn = document.getElementById(`${domId}-marketing_opt_in`) as HTMLInputElement | null;
-  if (optIn && optIn.checked !== shown.marketing_opt_in) typed.marketing_opt_in = optIn.checked;
-  return { typed: typed as Partial<FormValues>, started: start?.value || undefined };
-}
-
-/** The shared rules (shared-types leadFormValuesSchema), loaded when a form is first checked, not with the page. */
-function sharedRules(form: LeadFormId): Resolver<FormValues> {
-  return async (values, context, options) => {
-    const [{ zodResolver }, { leadFormValuesSchema }] = await Promise.all([
-      import("@hookform/resolvers/zod"),
-      import("shared-types/schemas"),
-    ]);
-    const resolve = zodResolver(leadFormValuesSchema(form, labelsOf(form))) as unknown as Resolver<FormValues>;
-    return resolve(values, context, options);
-  };
-}
 
 /**
  * The engine behind every enquiry form. Its server HTML is a complete form that posts to the page it is on (the
@@ -102,7 +54,6 @@ export function LeadForm({
   const definition = LEAD_FORM_DEFINITIONS[form];
   const { inputs, submitLabel, placeholders = false, thankYou } = definition;
   const heading = headingHere ?? definition.heading;
-  const rules = LEAD_FORMS[form];
   const { business } = useSite();
   const key = formKey(form, draftScope);
   const formId = `leads:${key}`;
@@ -170,39 +121,8 @@ export function LeadForm({
 
   const send = handleSubmit(async (values) => {
     setStatus("sending");
-    const visible = Object.fromEntries(inputs.map((input) => [input.name, values[input.name]]));
-    const lead = {
-      ...hidden,
-      ...visible,
-      marketing_opt_in: values.marketing_opt_in,
-      // CASL: the API records the exact wording of this version as what the visitor agreed to
-      ...(values.marketing_opt_in ? { consent_version: MARKETING_CONSENT.version } : {}),
-      form,
-      destination: rules.destination,
-      "-url": window.location.href,
-    };
-    // the same content resent (a retry after a failure) keeps its key, so the API stores it once
-    const fingerprint = JSON.stringify(lead);
-    const store = useDraftStore.getState();
-    const previous = store.drafts[draftKey]?.attempt;
-    const idempotencyKey = previous?.fingerprint === fingerprint ? previous.key : crypto.randomUUID();
-    store.recordAttempt(draftKey, { key: idempotencyKey, fingerprint });
     try {
-      const started = useDraftStore.getState().drafts[draftKey]?.started ?? (await startNow(draftKey));
-      // the HTTP client loads when a visitor first sends: most who see a form never do
-      const { captureLead } = await import("../api/capture-lead");
-      await captureLead(
-        {
-          ...lead,
-          [LEAD_SPAM_GUARD.honeypotField]: honeypot.current?.value ?? "",
-          [LEAD_SPAM_GUARD.startedField]: started,
-        },
-        idempotencyKey,
-        {
-          onNewKey: (renewed) => useDraftStore.getState().recordAttempt(draftKey, { key: renewed, fingerprint }),
-        },
-      );
-      useDraftStore.getState().forget(draftKey);
+      await sendLead({ form, inputs, values, hidden, draftKey, honeypot: honeypot.current?.value ?? "" });
       setStatus("sent");
     } catch (error) {
       // the API's reasons for refusing what was typed go next to the fields; everything stays as typed
@@ -227,45 +147,22 @@ export function LeadForm({
     void send(event);
   };
 
-  const field = ({ name, label, type = "text", wide }: LeadInput) => {
-    const required = rules.requireContact && (name === "first_name" || name === "email");
+  const required = new Set<LeadTextField>(requiredFields(form));
+  const field = (input: LeadInput) => {
+    const { name } = input;
     const checked = errors[name]?.message && (touchedFields[name] || isSubmitted) ? errors[name]?.message : undefined;
-    // a reason from a post without scripts stays until the field is changed
-    const message = checked ?? (!dirtyFields[name] ? submitted?.errors[name] : undefined);
-    const inputId = `${id}-${name}`;
-    const errorId = `${inputId}-error`;
-    const common = {
-      id: inputId,
-      className: `leads-form__input${message ? " leads-form__input--invalid" : ""}`,
-      "aria-invalid": Boolean(message),
-      "aria-describedby": message ? errorId : undefined,
-      "aria-required": required,
-      placeholder: placeholders ? label : undefined,
-      defaultValue: shown[name],
-      ...register(name),
-    };
     return (
-      <div key={name} className={`leads-form__field${wide || type === "textarea" ? " leads-form__field--wide" : ""}`}>
-        <label htmlFor={inputId} className={placeholders ? "leads-visually-hidden" : "leads-form__label"}>
-          {label}
-          {required ? <span aria-hidden="true"> *</span> : null}
-        </label>
-        {type === "textarea" ? (
-          <textarea rows={4} {...common} />
-        ) : (
-          <input
-            type={type}
-            autoComplete={AUTOCOMPLETE[name]}
-            inputMode={type === "email" ? "email" : type === "tel" ? "tel" : undefined}
-            {...common}
-          />
-        )}
-        {message ? (
-          <p id={errorId} className="leads-form__error" role="alert">
-            {message}
-          </p>
-        ) : null}
-      </div>
+      <LeadField
+        key={name}
+        input={input}
+        inputId={`${id}-${name}`}
+        required={required.has(name)}
+        placeholders={placeholders}
+        // a reason from a post without scripts stays until the field is changed
+        message={checked ?? (!dirtyFields[name] ? submitted?.errors[name] : undefined)}
+        defaultValue={shown[name]}
+        registration={register(name)}
+      />
     );
   };
 
@@ -344,48 +241,3 @@ export function LeadForm({
     </form>
   );
 }
-
-/** The fields a 400 from the API names, with its reasons (ApiErrorBody.fields). */
-function refusedFields(error: unknown): Record<string, string[]> {
-  const response = (error as { response?: { status?: number; data?: { fields?: unknown } } }).response;
-  const fields = response?.status === 400 ? response.data?.fields : undefined;
-  return fields && typeof fields === "object" ? (fields as Record<string, string[]>) : {};
-}
-
-/** Starts being asked for, by draft: a form mounted twice (development's strict mode) asks once. */
-const starting = new Map<string, Promise<string>>();
-
-function startOnce(draftKey: string): Promise<string> {
-  const known = useDraftStore.getState().drafts[draftKey]?.started;
-  if (known) return Promise.resolve(known);
-  let pending = starting.get(draftKey);
-  if (!pending) {
-    pending = fetchFormStart().then((started) => {
-      useDraftStore.getState().recordStart(draftKey, started);
-      return started;
-    });
-    starting.set(draftKey, pending);
-    // settled either way: a later form asks again if this one failed, or reads the draft if it worked
-    pending.finally(() => starting.delete(draftKey)).catch(() => undefined);
-  }
-  return pending;
-}
-
-/**
- * A start asked for at the last moment (the one asked for when the form appeared never came): the API would read
- * an instant submission as a bot's, so the lead waits out the minimum fill time before it is sent.
- */
-async function startNow(draftKey: string): Promise<string> {
-  const started = await fetchFormStart();
-  useDraftStore.getState().recordStart(draftKey, started);
-  await new Promise((resolve) => setTimeout(resolve, LEAD_SPAM_GUARD.minFillMs));
-  return started;
-}
-
-const AUTOCOMPLETE: Partial<Record<LeadTextField, string>> = {
-  first_name: "given-name",
-  last_name: "family-name",
-  company: "organization",
-  email: "email",
-  day_phone: "tel",
-};

@@ -1,0 +1,68 @@
+import type { UseFormRegisterReturn } from "react-hook-form";
+import type { LeadTextField } from "shared-types";
+import type { LeadInput } from "../forms/form-definitions";
+
+const AUTOCOMPLETE: Partial<Record<LeadTextField, string>> = {
+  first_name: "given-name",
+  last_name: "family-name",
+  company: "organization",
+  email: "email",
+  day_phone: "tel",
+};
+
+/**
+ * One field of an enquiry form: its label (a star when required), the input the browser can autofill, and the
+ * reason beside it when what was typed is refused, tied to the input for screen readers.
+ */
+export function LeadField({
+  input: { name, label, type = "text", wide },
+  inputId,
+  required,
+  placeholders,
+  message,
+  defaultValue,
+  registration,
+}: {
+  input: LeadInput;
+  inputId: string;
+  required: boolean;
+  placeholders: boolean;
+  message: string | undefined;
+  defaultValue: string;
+  registration: UseFormRegisterReturn;
+}) {
+  const errorId = `${inputId}-error`;
+  const common = {
+    id: inputId,
+    className: `leads-form__input${message ? " leads-form__input--invalid" : ""}`,
+    "aria-invalid": Boolean(message),
+    "aria-describedby": message ? errorId : undefined,
+    "aria-required": required,
+    placeholder: placeholders ? label : undefined,
+    defaultValue,
+    ...registration,
+  };
+  return (
+    <div className={`leads-form__field${wide || type === "textarea" ? " leads-form__field--wide" : ""}`}>
+      <label htmlFor={inputId} className={placeholders ? "leads-visually-hidden" : "leads-form__label"}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {type === "textarea" ? (
+        <textarea rows={4} {...common} />
+      ) : (
+        <input
+          type={type}
+          autoComplete={AUTOCOMPLETE[name]}
+          inputMode={type === "email" ? "email" : type === "tel" ? "tel" : undefined}
+          {...common}
+        />
+      )}
+      {message ? (
+        <p id={errorId} className="leads-form__error" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

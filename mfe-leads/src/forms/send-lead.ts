@@ -1,0 +1,57 @@
+import { LEAD_FORMS, LEAD_SPAM_GUARD, type LeadFields, type LeadFormId, MARKETING_CONSENT } from "shared-types";
+import { useDraftStore } from "../stores/draft-store";
+import type { LeadInput } from "./form-definitions";
+import { startNow } from "./form-start-clock";
+import type { FormValues } from "./form-values";
+
+export interface LeadSubmission {
+  form: LeadFormId;
+  /** The fields this form shows, of everything it holds. */
+  inputs: readonly LeadInput[];
+  values: FormValues;
+  /** Sent with the lead but not typed by the visitor: stock number, model, customer action. */
+  hidden: Partial<LeadFields>;
+  draftKey: string;
+  /** What the field people never see holds (bots fill it). */
+  honeypot: string;
+}
+
+/**
+ * Sends a lead once: one idempotency key per distinct content (a retry after a failure keeps it, so the API stores
+ * it once), the spam guard's signals, the CASL wording's version with an opt-in. Resolves once the API has
+ * committed it; the draft is then forgotten. Throws what the API answered otherwise (refusedFields reads it).
+ */
+export async function sendLead({ form, inputs, values, hidden, draftKey, honeypot }: LeadSubmission): Promise<void> {
+  const visible = Object.fromEntries(inputs.map((input) => [input.name, values[input.name]]));
+  const lead = {
+    ...hidden,
+    ...visible,
+    marketing_opt_in: values.marketing_opt_in,
+    // CASL: the API records the exact wording of this version as what the visitor agreed to
+    ...(values.marketing_opt_in ? { consent_version: MARKETING_CONSENT.version } : {}),
+    form,
+    destination: LEAD_FORMS[form].destination,
+    "-url": window.location.href,
+  };
+  const fingerprint = JSON.stringify(lead);
+  const store = useDraftStore.getState();
+  const previous = store.drafts[draftKey]?.attempt;
+  const idempotencyKey = previous?.fingerprint === fingerprint ? previous.key : crypto.randomUUID();
+  store.recordAttempt(draftKey, { key: idempotencyKey, fingerprint });
+  const started = useDraftStore.getState().drafts[draftKey]?.started ?? (await startNow(draftKey));
+  // the HTTP client loads when a visitor first sends: most who see a form never do
+  const { captureLead } = await import("../api/capture-lead");
+  await captureLead(
+    { ...lead, [LEAD_SPAM_GUARD.honeypotField]: honeypot, [LEAD_SPAM_GUARD.startedField]: started },
+    idempotencyKey,
+    { onNewKey: (renewed) => useDraftStore.getState().recordAttempt(draftKey, { key: renewed, fingerprint }) },
+  );
+  useDraftStore.getState().forget(draftKey);
+}
+
+/** The fields a 400 from the API names, with its reasons (ApiErrorBody.fields). */
+export function refusedFields(error: unknown): Record<string, string[]> {
+  const response = (error as { response?: { status?: number; data?: { fields?: unknown } } }).response;
+  const fields = response?.status === 400 ? response.data?.fields : undefined;
+  return fields && typeof fields === "object" ? (fields as Record<string, string[]>) : {};
+}

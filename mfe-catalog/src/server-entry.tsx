@@ -1,7 +1,6 @@
 // Team catalog's renderer: the same routes as the browser, rendered to HTML by its own server (remote-kit/server).
 import { createRemoteRenderer } from "remote-kit/render";
 import { type PublishedLineup, paths } from "shared-types";
-import { apiClient } from "./api/api-client";
 import { LEGACY_MODEL_IDS, LINEUP_MODELS } from "./data/lineup-models";
 import CatalogRoutes, { CATALOG_ROUTES } from "./routes";
 
@@ -11,9 +10,6 @@ export default createRemoteRenderer({
   remote: "catalog",
   routes: CATALOG_ROUTES,
   App: CatalogRoutes,
-  configure: ({ apiOrigin }) => {
-    apiClient.defaults.baseURL = apiOrigin;
-  },
   // team service's and team leads' pages name the model a visitor asks about (shared-types PublishedLineup)
   publishedData: { "lineup-models": { models: LINEUP_MODELS, legacyIds: LEGACY_MODEL_IDS } satisfies PublishedLineup },
   sitemap: async () =>

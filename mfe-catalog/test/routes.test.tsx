@@ -14,7 +14,7 @@ const apiGet = vi.fn(async (url: string) => ({
         { make: "Isuzu", model: "FVR", count: 2 },
       ],
 }));
-vi.mock("../src/api/api-client", () => ({ apiClient: { get: (url: string) => apiGet(url) } }));
+vi.mock("../src/api/api-client", () => ({ api: () => ({ get: (url: string) => apiGet(url) }) }));
 const { default: CatalogRoutes, CATALOG_ROUTES } = await import("../src/routes");
 
 const renderAt = (path: string) => renderRoute(path, <CatalogRoutes />);

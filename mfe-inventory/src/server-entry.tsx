@@ -2,7 +2,7 @@
 import { createRemoteRenderer } from "remote-kit/render";
 import { apiPaths, paths } from "shared-types";
 import { z } from "zod/mini";
-import { apiClient } from "./api/api-client";
+import { api } from "./api/api-client";
 import { trailerThumbnail } from "./data/trailer-images";
 import { TRAILERS } from "./data/trailers";
 import InventoryRoutes, { INVENTORY_ROUTES } from "./routes";
@@ -14,14 +14,11 @@ export default createRemoteRenderer({
   remote: "inventory",
   routes: INVENTORY_ROUTES,
   App: InventoryRoutes,
-  configure: ({ apiOrigin }) => {
-    apiClient.defaults.baseURL = apiOrigin;
-  },
   // team leads' more-info page names the trailer a visitor asks about
   publishedData: { trailers: TRAILERS.map((t) => ({ ...t, thumbnail: trailerThumbnail(t) })) },
   // every unit for sale, as the API has it now: a sold unit leaves the sitemap with its page
   sitemap: async () => {
-    const { data } = await apiClient.get(apiPaths.inventorySitemap());
+    const { data } = await api().get(apiPaths.inventorySitemap());
     const units = sitemapUnitsSchema.parse(data);
     // the search changes with any unit, and with this build
     const searchChanged = [BUILT_AT, ...units.map((u) => u.updated_at)].sort().at(-1);

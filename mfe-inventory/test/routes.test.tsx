@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 
 // the route table is under test, not the API: every search answers an empty inventory, every unit is unknown
 vi.mock("../src/api/api-client", () => ({
-  apiClient: {
+  api: () => ({
     get: async (url: string) => {
       if (url.includes("/stocknumber/") || url.includes("/similar/")) {
         throw Object.assign(new Error("not found"), { response: { status: 404 } });
@@ -17,7 +17,7 @@ vi.mock("../src/api/api-client", () => ({
       }
       return { data: { vehicles: [], size: 0, page: 1, page_size: 20 } };
     },
-  },
+  }),
 }));
 // team leads' forms stand in as empty forms: the route table is under test
 (globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] = async () => ({ default: () => <form /> });

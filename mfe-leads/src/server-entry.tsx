@@ -1,9 +1,10 @@
 // Team leads' renderer: the same routes as the browser, rendered to HTML by its own server (remote-kit/server); its
 // forms as fragments for other teams' pages; and its forms sent without scripts.
+
+import { renderApiOrigin } from "remote-kit/api-client";
 import type { FragmentModule } from "remote-kit/render";
 import { createRemoteRenderer } from "remote-kit/render";
 import { paths } from "shared-types";
-import { apiClient } from "./api/api-client";
 import { formStartResource } from "./api/resources";
 import { ServerLeadClient } from "./api/server-capture";
 import ContactForm from "./forms/contact-form";
@@ -21,8 +22,7 @@ import { submitLeadForm } from "./server/submit-lead-form";
 
 const BUILT_AT: string = import.meta.env.VITE_BUILT_AT;
 
-let apiOrigin = "";
-const leadClient = new ServerLeadClient(() => apiOrigin);
+const leadClient = new ServerLeadClient(renderApiOrigin);
 
 /** A form in another team's page: rendered with the start the API signed for the page (the fill-time guard). */
 const form = (component: FragmentModule["component"]): FragmentModule => ({
@@ -34,10 +34,6 @@ export default createRemoteRenderer({
   remote: "leads",
   routes: LEADS_ROUTES,
   App: LeadsRoutes,
-  configure: (options) => {
-    apiOrigin = options.apiOrigin;
-    apiClient.defaults.baseURL = options.apiOrigin;
-  },
   // every form other teams' pages include (src/contracts/provides.ts), as server fragments
   fragments: {
     "./contact-form": form(ContactForm),

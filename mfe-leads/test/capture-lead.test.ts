@@ -1,6 +1,6 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { apiClient } from "../src/api/api-client";
+import { api } from "../src/api/api-client";
 import { captureLead } from "../src/api/capture-lead";
 
 /** The test plays the browser's cookie jar, as the API's Set-Cookie would fill it. */
@@ -37,7 +37,7 @@ const lead = { form: "contact", destination: "ContactUs", first_name: "Ana", ema
 beforeEach(() => {
   requests.length = 0;
   replies = [];
-  apiClient.defaults.adapter = respond;
+  api().defaults.adapter = respond;
   setCookie("XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/");
 });
 

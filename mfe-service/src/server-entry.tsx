@@ -1,7 +1,6 @@
 // Team service's renderer: the same routes as the browser, rendered to HTML by its own server (remote-kit/server).
 import { createRemoteRenderer } from "remote-kit/render";
 import { paths } from "shared-types";
-import { apiClient } from "./api/api-client";
 import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "./data/site-sections";
 import ServiceRoutes, { SERVICE_ROUTES } from "./routes";
 
@@ -11,9 +10,6 @@ export default createRemoteRenderer({
   remote: "service",
   routes: SERVICE_ROUTES,
   App: ServiceRoutes,
-  configure: ({ apiOrigin }) => {
-    apiClient.defaults.baseURL = apiOrigin;
-  },
   sitemap: async () =>
     [
       paths.service(),

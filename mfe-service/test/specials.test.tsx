@@ -37,9 +37,9 @@ describe("specials", () => {
   });
 
   it("shows a feed in SPEC's shape (no ids), leaving out only an item that is not a promotion", async () => {
-    const { apiClient } = await import("../src/api/api-client");
+    const { api } = await import("../src/api/api-client");
     const real = await vi.importActual<typeof import("../src/api/promotions-api")>("../src/api/promotions-api");
-    const get = vi.spyOn(apiClient, "get").mockResolvedValue({
+    const get = vi.spyOn(api(), "get").mockResolvedValue({
       data: [
         { department: "service", rank: 2, html: "<p>Second</p>", image: "", url: "" },
         { department: "service", rank: "one", html: "<p>Broken</p>" },

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { defineApiClient } from "../src/api-client";
 import {
   defineResource,
   HttpStatus,
@@ -126,5 +127,42 @@ describe("a remote's renderer", () => {
 
   it("refuses a path it does not own", async () => {
     await expect(renderer.render(request("/contact"))).rejects.toThrow("catalog owns no route for /contact");
+  });
+});
+
+/** A stand-in for axios.create: what each client was made for. */
+const made: string[] = [];
+const api = defineApiClient((baseURL) => {
+  made.push(baseURL ?? "(relative)");
+  return { baseURL: baseURL ?? "" };
+});
+const originResource = defineResource("test:origin", async () => {
+  // the client the code finds is its render's, after an await too
+  const first = api();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  return first === api() ? first.baseURL : "another client";
+});
+function OriginPage() {
+  const origin = useResource(originResource);
+  return <p>{origin.status === "done" ? origin.value : origin.status}</p>;
+}
+const ORIGIN_ROUTES: RemoteRoute[] = [
+  { path: "/origin", element: <OriginPage />, load: ({ preload }) => preload(originResource).then(() => undefined) },
+];
+const OriginApp = () => <RemoteRoutes remote="catalog" routes={ORIGIN_ROUTES} />;
+
+describe("a team's API client", () => {
+  const configured = createRemoteRenderer({ remote: "catalog", routes: ORIGIN_ROUTES, App: OriginApp });
+
+  it("is made for each render, to the API origin its server was configured with; outside a render, relative", async () => {
+    configured.configure({ apiOrigin: "http://api.internal:4180", readPeerJson: async () => ({}) });
+    const [a, b] = await Promise.all([configured.render(request("/origin")), configured.render(request("/origin"))]);
+    expect(a.html).toBe("<p>http://api.internal:4180</p>");
+    expect(b.html).toBe("<p>http://api.internal:4180</p>");
+    // two renders at once: two clients, never one shared and changed
+    expect(made).toEqual(["http://api.internal:4180", "http://api.internal:4180"]);
+    expect(api().baseURL).toBe("");
+    expect(api()).toBe(api());
+    expect(made).toHaveLength(3);
   });
 });

@@ -1,4 +1,7 @@
 import axios from "axios";
+import { defineApiClient } from "remote-kit/api-client";
 
-/** The one HTTP client of team inventory: relative URLs to the site's own /api. */
-export const apiClient = axios.create({ timeout: 10_000, headers: { Accept: "application/json" } });
+/** Team inventory's client of the dealer API: `api()` is the browser's, or the server render's own (remote-kit). */
+export const api = defineApiClient((baseURL) =>
+  axios.create({ baseURL, timeout: 10_000, headers: { Accept: "application/json" } }),
+);

@@ -9,7 +9,7 @@ import {
 } from "shared-types";
 import { inventoryResultSchema, stockNumberSchema, vehicleSchema } from "shared-types/schemas";
 import { z } from "zod/mini";
-import { apiClient } from "./api-client";
+import { api } from "./api-client";
 
 /** One page of the search, filtered and sorted by the API (the browser never downloads the whole inventory). */
 export async function fetchInventoryPage(view: InventoryView, seed: number): Promise<InventoryResult> {
@@ -21,7 +21,7 @@ export async function fetchInventoryPage(view: InventoryView, seed: number): Pro
     seed,
   });
   const path = view.search ? apiPaths.inventorySearch(view.search) : apiPaths.inventoryAll();
-  const { data } = await apiClient.get(`${path}?${params}`);
+  const { data } = await api().get(`${path}?${params}`);
   return inventoryResultSchema.parse(data);
 }
 
@@ -34,7 +34,7 @@ const isStockNumber = (stockNumber: string) => stockNumberSchema.safeParse(stock
 export async function fetchVehicle(stockNumber: string): Promise<Vehicle | null> {
   if (!isStockNumber(stockNumber)) return null;
   try {
-    const { data } = await apiClient.get(apiPaths.inventoryByStockNumber(stockNumber));
+    const { data } = await api().get(apiPaths.inventoryByStockNumber(stockNumber));
     return vehicleSchema.parse(data);
   } catch (error) {
     if (isNotFound(error)) return null;
@@ -46,7 +46,7 @@ export async function fetchVehicle(stockNumber: string): Promise<Vehicle | null>
 export async function fetchSimilarVehicles(stockNumber: string): Promise<Vehicle[]> {
   if (!isStockNumber(stockNumber)) return [];
   try {
-    const { data } = await apiClient.get(apiPaths.inventorySimilar(stockNumber));
+    const { data } = await api().get(apiPaths.inventorySimilar(stockNumber));
     return z.array(vehicleSchema).parse(data);
   } catch (error) {
     if (isNotFound(error)) return [];

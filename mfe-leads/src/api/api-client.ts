@@ -1,11 +1,6 @@
 import axios from "axios";
 import axiosRetry, { exponentialDelay } from "axios-retry";
-
-/**
- * The one HTTP client of team leads. Relative URLs: the API sits under /api on the site's own origin, so axios's
- * anti-forgery convention applies (it copies the XSRF-TOKEN cookie into the X-XSRF-TOKEN header).
- */
-export const apiClient = axios.create({ timeout: 15_000, headers: { Accept: "application/json" } });
+import { defineApiClient } from "remote-kit/api-client";
 
 /**
  * A lead must survive a flaky phone connection: a request that got no answer, or a 5xx, is retried with
@@ -14,8 +9,17 @@ export const apiClient = axios.create({ timeout: 15_000, headers: { Accept: "app
  */
 export const RETRY_POLICY = { retries: 3, baseDelayMs: 250 } as const;
 
-axiosRetry(apiClient, {
-  retries: RETRY_POLICY.retries,
-  retryDelay: (retryCount, error) => exponentialDelay(retryCount, error, RETRY_POLICY.baseDelayMs),
-  retryCondition: (error) => !axios.isCancel(error) && (!error.response || error.response.status >= 500),
+/**
+ * Team leads' client of the dealer API: `api()` is the browser's, or the server render's own (remote-kit). In the
+ * browser its URLs are relative: the API sits under /api on the site's own origin, so axios's anti-forgery
+ * convention applies (it copies the XSRF-TOKEN cookie into the X-XSRF-TOKEN header).
+ */
+export const api = defineApiClient((baseURL) => {
+  const client = axios.create({ baseURL, timeout: 15_000, headers: { Accept: "application/json" } });
+  axiosRetry(client, {
+    retries: RETRY_POLICY.retries,
+    retryDelay: (retryCount, error) => exponentialDelay(retryCount, error, RETRY_POLICY.baseDelayMs),
+    retryCondition: (error) => !axios.isCancel(error) && (!error.response || error.response.status >= 500),
+  });
+  return client;
 });

@@ -7,7 +7,7 @@ import {
   withAlternateKeys,
 } from "shared-types";
 import { leadCaptureResponseSchema } from "shared-types/schemas";
-import { apiClient } from "./api-client";
+import { api } from "./api-client";
 
 const XSRF_COOKIE = "XSRF-TOKEN";
 
@@ -15,7 +15,7 @@ const hasXsrfCookie = () => document.cookie.split(/;\s*/).some((c) => c.startsWi
 
 /** Asks the API for its anti-forgery cookie pair; axios then sends the token back as X-XSRF-TOKEN. */
 async function refreshXsrfToken(): Promise<void> {
-  await apiClient.get(apiPaths.leadsToken());
+  await api().get(apiPaths.leadsToken());
 }
 
 export interface CaptureOptions {
@@ -39,7 +39,7 @@ export async function captureLead(
   if (!hasXsrfCookie()) await refreshXsrfToken();
   let key = idempotencyKey;
   const send = () =>
-    apiClient.post<LeadCaptureResponse>(apiPaths.leadsCapture(), withAlternateKeys(lead), {
+    api().post<LeadCaptureResponse>(apiPaths.leadsCapture(), withAlternateKeys(lead), {
       headers: { "Idempotency-Key": key },
       ...(options.retryDelayMs === undefined ? {} : { "axios-retry": { retryDelay: () => options.retryDelayMs ?? 0 } }),
     });

@@ -1,5 +1,5 @@
 import { apiPaths, LEAD_SPAM_GUARD } from "shared-types";
-import { apiClient } from "./api-client";
+import { api } from "./api-client";
 import { SIGNED_START } from "./form-start";
 
 /**
@@ -7,7 +7,7 @@ import { SIGNED_START } from "./form-start";
  * renders a page with a form: the start goes into the form's HTML.
  */
 export async function fetchFormStartForPage(): Promise<string> {
-  const { data } = await apiClient.get<Record<string, unknown>>(apiPaths.leadsStart(), {
+  const { data } = await api().get<Record<string, unknown>>(apiPaths.leadsStart(), {
     "axios-retry": { retries: 0 },
   });
   const token = data[LEAD_SPAM_GUARD.startedField];

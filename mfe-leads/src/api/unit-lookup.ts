@@ -2,7 +2,7 @@ import { loadDeclaredPeerData } from "remote-kit";
 import { apiPaths, paths } from "shared-types";
 import { stockNumberSchema, vehicleSchema } from "shared-types/schemas";
 import CONSUMES from "../contracts/consumes";
-import { apiClient } from "./api-client";
+import { api } from "./api-client";
 
 /** What the more-info page shows about the unit a visitor asks about. */
 export interface UnitSummary {
@@ -18,7 +18,7 @@ export async function findUnit(stockNumber: string): Promise<UnitSummary | null>
   // a mangled link's stock number is no unit's: nothing to ask the API
   if (!stockNumberSchema.safeParse(stockNumber).success) return null;
   try {
-    const { data } = await apiClient.get(apiPaths.inventoryByStockNumber(stockNumber));
+    const { data } = await api().get(apiPaths.inventoryByStockNumber(stockNumber));
     const v = vehicleSchema.parse(data);
     return {
       kind: "vehicle",

@@ -3,6 +3,7 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "react-router-dom";
 import { CACHE_TAGS, type RemoteName } from "shared-types";
+import { findRenderScopeWith, type RenderScope } from "../api-client.js";
 import { fetchPeerData, setPeerDataResolver } from "../peers.js";
 import {
   type FormOutcome,
@@ -52,7 +53,6 @@ export interface RemoteRendererOptions {
   App: ComponentType;
   sitemap?: () => Promise<SitemapEntry[]>;
   publishedData?: Record<string, unknown>;
-  configure?: (options: { apiOrigin: string }) => void;
   /** The exposed modules peers' pages include as server fragments (each an island), and what each loads first. */
   fragments?: Record<string, FragmentModule>;
   /** Takes this remote's forms sent without scripts (FORM_FIELD "<remote>:..."). */
@@ -191,8 +191,18 @@ export function serverRenderState(
   };
 }
 
+/** The render being served: what a team's API client (remote-kit/api-client) reads to make that render's client. */
+const renderScope = new AsyncLocalStorage<RenderScope>();
+findRenderScopeWith(() => renderScope.getStore());
+
 export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRenderModule {
   const { remote, routes, App } = options;
+  let apiOrigin = "";
+  /** Runs one render, fragment or form with its own scope: its API clients are its own. */
+  const inScope =
+    <A extends unknown[], T>(work: (...args: A) => Promise<T>) =>
+    (...args: A) =>
+      renderScope.run({ apiOrigin }, () => work(...args));
   let readPeerJson: RendererConfiguration["readPeerJson"] = () =>
     Promise.reject(new Error("the renderer was not configured with a way to read peers"));
   const patterns = routes.map((route) => ({ path: route.path }));
@@ -267,18 +277,18 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
   }
 
   return {
-    render,
-    renderFragment,
-    submitForm: async (post) => {
+    render: inScope(render),
+    renderFragment: inScope(renderFragment),
+    submitForm: inScope(async (post: FormPost) => {
       if (!options.submitForm) throw new FormNotOwnedError(`${remote} takes no forms`);
       return options.submitForm(post);
-    },
-    sitemap: options.sitemap ?? (async () => []),
+    }),
+    sitemap: inScope(options.sitemap ?? (async () => [])),
     publishedData: options.publishedData ?? {},
     routePatterns: routes.map((route) => route.path),
     configure: (configuration) => {
       readPeerJson = configuration.readPeerJson;
-      options.configure?.({ apiOrigin: configuration.apiOrigin });
+      apiOrigin = configuration.apiOrigin;
     },
     warmUp: async () => {
       await Promise.all(routes.map((route) => (isLazyPage(route.element) ? route.element.preload() : undefined)));

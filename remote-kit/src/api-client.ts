@@ -1,0 +1,39 @@
+/** The render being served on a server, as the kit's renderer knows it (remote-kit/render): none in the browser. */
+export interface RenderScope {
+  /** Where the dealer API is, as the remote's server was configured. */
+  apiOrigin: string;
+}
+
+let currentRender: () => RenderScope | undefined = () => undefined;
+
+/** The kit's renderer says how to find the render being served (its AsyncLocalStorage); nothing else calls this. */
+export function findRenderScopeWith(find: () => RenderScope | undefined): void {
+  currentRender = find;
+}
+
+/** The API origin of the render being served (a server's own requests that are not axios's); "" in the browser. */
+export const renderApiOrigin = (): string => currentRender()?.apiOrigin ?? "";
+
+/**
+ * A team's client of the dealer API: `api()` is the client for where the code runs. In the browser, one client
+ * with relative URLs to the site's own /api. During a server render, a client made for that render, to the API
+ * origin the render's server was configured with: nothing is changed globally, and two renders never share one.
+ * `create` makes a client for a base URL (undefined: relative), as the team wants it (timeouts, retries).
+ */
+export function defineApiClient<Client>(create: (baseURL: string | undefined) => Client): () => Client {
+  let browserClient: Client | undefined;
+  const renderClients = new WeakMap<RenderScope, Client>();
+  return () => {
+    const render = currentRender();
+    if (!render) {
+      browserClient ??= create(undefined);
+      return browserClient;
+    }
+    let client = renderClients.get(render);
+    if (!client) {
+      client = create(render.apiOrigin);
+      renderClients.set(render, client);
+    }
+    return client;
+  };
+}

@@ -1,6 +1,7 @@
 // Team catalog's renderer: the same routes as the browser, rendered to HTML by its own server (remote-kit/server).
 import { createRemoteRenderer } from "remote-kit/render";
-import { type PublishedLineup, paths } from "shared-types";
+import { paths } from "shared-types";
+import type { PublishedLineup } from "./contracts/provides";
 import { LEGACY_MODEL_IDS, LINEUP_MODELS } from "./data/lineup-models";
 import CatalogRoutes, { CATALOG_ROUTES } from "./routes";
 
@@ -10,7 +11,7 @@ export default createRemoteRenderer({
   remote: "catalog",
   routes: CATALOG_ROUTES,
   App: CatalogRoutes,
-  // team service's and team leads' pages name the model a visitor asks about (shared-types PublishedLineup)
+  // team service's and team leads' pages name the model a visitor asks about (its shape: src/contracts/provides.ts)
   publishedData: { "lineup-models": { models: LINEUP_MODELS, legacyIds: LEGACY_MODEL_IDS } satisfies PublishedLineup },
   sitemap: async () =>
     [

@@ -1,5 +1,12 @@
+import { shapeProblems } from "remote-kit/contracts-check";
 import { describe, expect, it } from "vitest";
-import { trailerMainImage, trailerThumbnail } from "../src/data/trailer-images";
+import { PROVIDES } from "../src/contracts/provides";
+import {
+  trailerImageUrls,
+  trailerLeadImageIndex,
+  trailerMainImage,
+  trailerThumbnail,
+} from "../src/data/trailer-images";
 import { findTrailer, TRAILERS } from "../src/data/trailers";
 import { pageNumbers, rangeText } from "../src/pager";
 
@@ -44,9 +51,22 @@ describe("trailers", () => {
 
 describe("the trailer list (SPEC §3)", () => {
   it("is 13 valid trailers with unique stock numbers", async () => {
-    const { trailerSchema } = await import("shared-types/schemas");
     expect(TRAILERS).toHaveLength(13);
-    for (const t of TRAILERS) expect(trailerSchema.parse(t)).toEqual(t);
+    const published = TRAILERS.map((t) => ({ ...t, thumbnail: trailerThumbnail(t) }));
+    expect(shapeProblems(published, PROVIDES.data.trailers.shape)).toEqual([]);
     expect(new Set(TRAILERS.map((t) => t.stock_number)).size).toBe(13);
+  });
+});
+
+describe("trailer photos (SPEC §7)", () => {
+  it("numbers photos 1..image_count and leads with photo 2 where there are enough", () => {
+    expect(trailerImageUrls("/media", { stock_number: "T1", image_count: 2 })).toEqual([
+      "/media/trailer-photos/T1/1.jpg",
+      "/media/trailer-photos/T1/2.jpg",
+    ]);
+    expect(trailerLeadImageIndex(3, "list")).toBe(2);
+    expect(trailerLeadImageIndex(1, "list")).toBeNull();
+    expect(trailerLeadImageIndex(1, "detail")).toBe(1);
+    expect(trailerLeadImageIndex(0, "detail")).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderAt as renderRoute } from "remote-kit/test-harness";
-import type { LineupModel } from "shared-types";
 import { describe, expect, it, vi } from "vitest";
 
 const NRR_EV = {
@@ -10,7 +9,7 @@ const NRR_EV = {
   model: ["NRR EV"],
   name: "Isuzu NRR EV",
   image: "/nrr-ev.svg",
-} as unknown as LineupModel;
+};
 
 vi.mock("../src/api/unit-lookup", () => ({
   findUnit: async (stock: string) =>

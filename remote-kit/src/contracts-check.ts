@@ -90,6 +90,43 @@ function compareTypes(given: Descriptor, taken: Descriptor, path: string, who: s
   return [];
 }
 
+/** What a provider declares it publishes (`published`) against what a consumer reads of it (`read`). */
+function compareData(published: Descriptor, read: Descriptor, path: string, who: string): string[] {
+  const where = path || "the data";
+  if (published.kind !== read.kind) {
+    return [`publishes ${where} as ${describe(published)}, and ${who} reads ${describe(read)}`];
+  }
+  if (published.kind === "oneOf" && read.kind === "oneOf") {
+    const unread = published.values.filter((value) => !read.values.includes(value));
+    return unread.length > 0
+      ? [`may publish ${unread.map((v) => JSON.stringify(v)).join(", ")} for ${where}, which ${who} does not read`]
+      : [];
+  }
+  if (published.kind === "shape" && read.kind === "shape") {
+    return Object.entries(read.fields).flatMap(([name, field]) => {
+      const at = `${path ? `${path}.` : ""}${name}`;
+      const declared = Object.hasOwn(published.fields, name) ? published.fields[name] : undefined;
+      if (declared === undefined) return [`publishes no ${at}, which ${who} reads`];
+      const sometimes = isOptional(declared) && !isOptional(field);
+      return [
+        ...(sometimes ? [`publishes ${at} only sometimes, and ${who} reads it always`] : []),
+        ...compareData(typeOf(declared), typeOf(field), at, who),
+      ];
+    });
+  }
+  if (published.kind === "list" && read.kind === "list")
+    return compareData(published.items, read.items, `${path}[]`, who);
+  if (published.kind === "dictionary" && read.kind === "dictionary") {
+    return compareData(published.values, read.values, `${path}{}`, who);
+  }
+  return [];
+}
+
+/** Where a value does not have the shape a descriptor gives it (at most a few, with the first bad item's path). */
+export function shapeProblems(value: unknown, shape: Descriptor): string[] {
+  return validate(value, shape, "");
+}
+
 /** Where real data does not have what a consumer reads from it (at most a few, with the first bad item's path). */
 function validate(value: unknown, shape: Descriptor, path: string): string[] {
   const where = path || "the data";
@@ -141,7 +178,9 @@ export function checkContracts({
 }: ContractCheckInput): ContractProblem[] {
   const built = (manifest ?? {}) as BuiltManifest;
   const exposed = new Set((built.exposes ?? []).map((e) => e.path ?? `./${e.name ?? ""}`));
-  const declared = (built.metaData?.[MANIFEST_CONTRACTS_FIELD] as ProviderContract | undefined)?.modules ?? {};
+  const contract = built.metaData?.[MANIFEST_CONTRACTS_FIELD] as ProviderContract | undefined;
+  const declared = contract?.modules ?? {};
+  const declaredData = contract?.data ?? {};
   const published = (built.metaData?.[MANIFEST_SERVER_FIELD] as RemoteServerInfo | undefined)?.data ?? {};
   const problems: ContractProblem[] = [];
 
@@ -178,6 +217,19 @@ export function checkContracts({
       }
       for (const message of validate(value, use.shape, "").slice(0, 5)) {
         problems.push({ consumer: who, use: id, message: `${id}: ${message}, and ${who} reads it` });
+      }
+      // what the provider promises to publish must hold what the consumer reads, not only today's file
+      const promised = Object.hasOwn(declaredData, use.name) ? declaredData[use.name]?.shape : undefined;
+      if (!promised) {
+        problems.push({
+          consumer: who,
+          use: id,
+          message: `${id}: ${provider} declares no shape for it in its manifest`,
+        });
+        continue;
+      }
+      for (const message of compareData(promised, use.shape, "", who)) {
+        problems.push({ consumer: who, use: id, message: `${id} ${message}` });
       }
     }
   }

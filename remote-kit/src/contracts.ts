@@ -85,7 +85,17 @@ export interface ConsumerContract {
 export interface ProviderContract {
   /** Exposed module → the props it takes. */
   readonly modules: Readonly<Record<`./${string}`, { readonly props: Readonly<Record<string, Field>> }>>;
+  /**
+   * Published data (the renderer's publishedData, dist/data/{name}.json) → its shape: what the provider promises
+   * every consumer, the provider's own type of it derived from here (ProvidedData).
+   */
+  readonly data?: Readonly<Record<string, { readonly shape: Descriptor }>>;
 }
+
+/** The type of a file a provider publishes, from its declared shape. */
+export type ProvidedData<P extends ProviderContract, Name extends keyof NonNullable<P["data"]>> = TypeOf<
+  NonNullable<P["data"]>[Name]["shape"]
+>;
 
 /** Every remote exposes its route table as "./routes": the host renders it. */
 export const REMOTE_ROUTES_MODULE = "./routes";

@@ -25,6 +25,19 @@ const PROVIDES = defineProvides({
       props: { section: t.oneOf("service", "body-shop"), serviceTitle: t.string, placement: t.optional(t.string) },
     },
   },
+  data: {
+    trailers: {
+      shape: t.list(
+        t.shape({
+          stock_number: t.string,
+          name: t.string,
+          thumbnail: t.string,
+          price: t.number,
+          kind: t.oneOf("Enclosed"),
+        }),
+      ),
+    },
+  },
 });
 
 function manifest(
@@ -69,7 +82,7 @@ const SERVICE = defineConsumes({
     },
   },
 });
-const TRAILERS = [{ stock_number: "TR1", name: "7x14 Cargo", thumbnail: "/t.jpg", price: 15880 }];
+const TRAILERS = [{ stock_number: "TR1", name: "7x14 Cargo", thumbnail: "/t.jpg", price: 15880, kind: "Enclosed" }];
 
 const check = (built: unknown, consumers: ConsumerContract[] = [INVENTORY, SERVICE], data: unknown = TRAILERS) =>
   checkContracts({
@@ -104,6 +117,7 @@ describe("consumer-driven contract checks", () => {
         "./vehicle-contact-form": { props: { stock: t.string, vin: t.optional(t.number), make: t.optional(t.string) } },
         "./service-booking-form": { props: { section: t.oneOf("service"), serviceTitle: t.string, phone: t.string } },
       },
+      data: PROVIDES.data,
     });
     expect(check(manifest(changed))).toEqual([
       "inventory: leads/vehicle-contact-form now requires stock, which inventory does not always pass",
@@ -122,6 +136,37 @@ describe("consumer-driven contract checks", () => {
     unpublished.metaData.server.data = {} as never;
     expect(check(unpublished, [SERVICE])).toEqual([
       "service: leads data trailers is no longer published, and service reads it",
+    ]);
+  });
+
+  it("fail when the data's declared shape no longer promises what a consumer reads, though today's file has it", () => {
+    const reader = defineConsumes({
+      consumer: "service",
+      modules: {},
+      data: {
+        trailers: {
+          from: "leads",
+          name: "trailers",
+          shape: t.list(t.shape({ stock_number: t.string, price: t.number, kind: t.oneOf("Enclosed") })),
+        },
+      },
+    });
+    expect(check(manifest(), [reader])).toEqual([]);
+    const loosened = structuredClone(PROVIDES) as unknown as {
+      data: { trailers: { shape: { items: { fields: Record<string, unknown> } } } };
+    };
+    const fields = loosened.data.trailers.shape.items.fields;
+    delete fields.stock_number;
+    fields.price = t.optional(t.number);
+    fields.kind = t.oneOf("Enclosed", "Wedge");
+    expect(check(manifest(loosened), [reader])).toEqual([
+      "service: leads data trailers publishes no [].stock_number, which service reads",
+      "service: leads data trailers publishes [].price only sometimes, and service reads it always",
+      'service: leads data trailers may publish "Wedge" for [].kind, which service does not read',
+    ]);
+    const { data: _undeclared, ...withoutData } = PROVIDES;
+    expect(check(manifest(withoutData), [reader])).toEqual([
+      "service: leads data trailers: leads declares no shape for it in its manifest",
     ]);
   });
 });

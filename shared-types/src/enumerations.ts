@@ -7,8 +7,6 @@ export const MANUFACTURERS = ["gm", "isuzu"] as const;
 
 export const PROMOTION_DEPARTMENTS = ["sales", "service", "parts"] as const;
 
-export const TRAILER_ASSET_TYPES = ["Enclosed", "Flat Deck", "Wedge", ""] as const;
-
 export const VEHICLE_CONDITIONS = ["new", "used"] as const;
 
 export const VEHICLE_STATUSES = ["available", "sold"] as const;

@@ -16,7 +16,6 @@ export * from "./pricing.js";
 export * from "./promotion.js";
 export * from "./routes.js";
 export * from "./text.js";
-export * from "./trailer.js";
 export * from "./vehicle.js";
 export * from "./work-truck.js";
 export * from "./work-truck-searches.js";

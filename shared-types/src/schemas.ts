@@ -4,8 +4,6 @@ export * from "./business.schema.js";
 export * from "./federation.schema.js";
 export * from "./inventory-filter.schema.js";
 export * from "./lead.schema.js";
-export * from "./lineup.schema.js";
 export * from "./promotion.schema.js";
 export * from "./text.schema.js";
-export * from "./trailer.schema.js";
 export * from "./vehicle.schema.js";

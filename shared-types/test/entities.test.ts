@@ -15,8 +15,6 @@ import {
   sortOptionsForDisplay,
   telHref,
   thumbnailUrl,
-  trailerImageUrls,
-  trailerLeadImageIndex,
   type Vehicle,
   vehiclePriceDisplay,
   withAlternateKeys,
@@ -228,19 +226,6 @@ describe("promotions", () => {
 
   it("renders html first, then a linked image, then a plain image", () => {
     expect(promos.map(promotionRendering)).toEqual(["html", "linked-image", "image"]);
-  });
-});
-
-describe("trailers", () => {
-  it("numbers photos 1..image_count and leads with photo 2 where there are enough", () => {
-    expect(trailerImageUrls("/media", { stock_number: "T1", image_count: 2 })).toEqual([
-      "/media/trailer-photos/T1/1.jpg",
-      "/media/trailer-photos/T1/2.jpg",
-    ]);
-    expect(trailerLeadImageIndex(3, "list")).toBe(2);
-    expect(trailerLeadImageIndex(1, "list")).toBeNull();
-    expect(trailerLeadImageIndex(1, "detail")).toBe(1);
-    expect(trailerLeadImageIndex(0, "detail")).toBeNull();
   });
 });
 

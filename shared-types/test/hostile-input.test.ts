@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consentWording, findInLineup, MARKETING_CONSENT, type PublishedLineup } from "../src/index.js";
+import { consentWording, findInLineup, MARKETING_CONSENT } from "../src/index.js";
 import {
   leadCaptureRequestSchema,
   parsePromotionFeed,
@@ -55,7 +55,7 @@ describe("lookups by a key from outside are not fooled by Object's own propertie
     "%s is no consent wording and no model",
     (key) => {
       expect(consentWording(key)).toBeUndefined();
-      const lineup: PublishedLineup = { models: [], legacyIds: { "old-id": "new-id" } };
+      const lineup = { models: [] as { id: string }[], legacyIds: { "old-id": "new-id" } };
       expect(findInLineup(lineup, key)).toBeUndefined();
       expect(fieldErrors({ ...contact, marketing_opt_in: true, consent_version: key })).toHaveProperty(
         "consent_version",

@@ -1,5 +1,6 @@
 import { Link } from "remote-kit";
-import { inventoryHrefForModels, type LineupModel, paths } from "shared-types";
+import { inventoryHrefForModels, paths } from "shared-types";
+import type { LineupModel } from "../contracts/provides";
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from "../data/illustrations";
 
 /** A line-up card (SPEC §2): the in-stock link only when units are in stock, else Make an Inquiry. */

@@ -1,4 +1,5 @@
-import type { LineupModel, Manufacturer, SpecSection } from "shared-types";
+import type { Manufacturer } from "shared-types";
+import type { LineupModel, SpecSection } from "../contracts/provides";
 import { ILLUSTRATIONS } from "./illustrations";
 
 // ---- Isuzu: the five sections every Isuzu truck's sheet has (SPEC §3), built from per-model figures -------------

@@ -3,11 +3,11 @@ import {
   type AllInBreakdown as AllInBreakdownData,
   allInBreakdown,
   formatCents,
-  type Trailer,
   trailerAllInBreakdown,
   type Vehicle,
   vehiclePriceDisplay,
 } from "shared-types";
+import type { Trailer } from "../contracts/provides";
 
 /**
  * SPEC §9's price display on all-in amounts (Alberta: every charge but GST included), labelled so, with the stock

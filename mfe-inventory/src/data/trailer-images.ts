@@ -1,11 +1,29 @@
-import { type Trailer, trailerImageUrls, trailerLeadImageIndex } from "shared-types";
 import placeholder from "../assets/no-photo.svg";
+import type { Trailer } from "../contracts/provides";
 
 /** The media bucket the trailer photos live in (SPEC §7: trailer-photos/{stock_number}/{n}.jpg). */
 export const TRAILER_MEDIA_BASE: string = import.meta.env.VITE_MEDIA_BASE_URL ?? "/api/media";
 export const PLACEHOLDER_IMAGE: string = placeholder;
 
 const DRAWN_MEDIA_BASE = "/api/media";
+
+/** trailer-photos/{stock_number}/{n}.jpg, n from 1 to image_count (SPEC §7), under a media base URL. */
+export function trailerImageUrls(mediaBase: string, trailer: Pick<Trailer, "stock_number" | "image_count">): string[] {
+  return Array.from(
+    { length: trailer.image_count },
+    (_, i) => `${mediaBase}/trailer-photos/${trailer.stock_number}/${i + 1}.jpg`,
+  );
+}
+
+/**
+ * The image a trailer opens with: photo 2 when there are more than `moreThan` photos (1 on the list,
+ * 0 on the detail page, per SPEC §7), else null for the placeholder.
+ */
+export function trailerLeadImageIndex(imageCount: number, where: "list" | "detail"): number | null {
+  const moreThan = where === "list" ? 1 : 0;
+  if (imageCount <= moreThan) return null;
+  return imageCount >= 2 ? 2 : 1;
+}
 
 export function trailerImages(trailer: Trailer): string[] {
   const urls = trailerImageUrls(TRAILER_MEDIA_BASE, trailer);

@@ -1,4 +1,5 @@
-import type { Trailer, UnitCharge } from "shared-types";
+import type { UnitCharge } from "shared-types";
+import type { Trailer } from "../contracts/provides";
 
 /**
  * What the dealership charges on a trailer besides its price, for the all-in price Alberta requires of a trailer

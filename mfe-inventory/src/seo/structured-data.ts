@@ -1,6 +1,7 @@
 import { absoluteUrl, dealerId } from "remote-kit";
 import type { Car, ItemAvailability, OfferItemCondition, Vehicle as SchemaVehicle, WithContext } from "schema-dts";
-import { allInPriceCents, paths, type Trailer, trailerAllInBreakdown, type Vehicle } from "shared-types";
+import { allInPriceCents, paths, trailerAllInBreakdown, type Vehicle } from "shared-types";
+import type { Trailer } from "../contracts/provides";
 
 const CONDITION: Record<Vehicle["condition"], OfferItemCondition> = {
   new: "https://schema.org/NewCondition",

@@ -116,28 +116,24 @@ export function SearchPanel({
         return (
           <fieldset key={range.key} className="inventory-refine__inline">
             <legend>{range.label}</legend>
-            <label>
-              From $
-              <input
-                name={range.lower}
-                type="number"
-                min={0}
-                step={500}
-                inputMode="numeric"
-                defaultValue={filter[range.lower] || ""}
-              />
-            </label>
-            <label>
-              To $
-              <input
-                name={range.upper}
-                type="number"
-                min={0}
-                step={500}
-                inputMode="numeric"
-                defaultValue={filter[range.upper] || ""}
-              />
-            </label>
+            {(
+              [
+                ["From", range.lower],
+                ["To", range.upper],
+              ] as const
+            ).map(([end, bound]) => (
+              <label key={bound}>
+                {end} $
+                <input
+                  name={bound}
+                  type="number"
+                  min={0}
+                  step={500}
+                  inputMode="numeric"
+                  defaultValue={filter[bound] || ""}
+                />
+              </label>
+            ))}
             {matches && matches.upper > 0 ? (
               <span className="inventory-muted">
                 Priced matches run {formatPrice(Math.floor(matches.lower))} to {formatPrice(Math.ceil(matches.upper))}

@@ -11,6 +11,9 @@ import { ChangeSignal } from "./changes/change-signal.js";
 import type { Database } from "./db/database.js";
 import { registerDeliveryRoutes } from "./delivery/delivery-routes.js";
 import { DEFAULT_CHANNELS } from "./delivery/delivery-setup.js";
+import { registerFeedRoutes } from "./feeds/feed-routes.js";
+import { FeedService, type FeedServiceOptions } from "./feeds/feed-service.js";
+import { type PhotoPolicy, PhotoStore } from "./feeds/photos.js";
 import { HttpError, validationErrorBody } from "./http-errors.js";
 import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
 import { registerUnitAdminRoutes } from "./inventory/unit-admin-routes.js";
@@ -40,6 +43,17 @@ export interface AppOptions {
   timeouts?: { requestMs: number; connectionMs: number; keepAliveMs: number };
   /** Sends the sales desk the digest of held (quarantined) submissions now; staff can ask for it with ADMIN_TOKEN. */
   sendHeldDigest?: () => Promise<{ sent: number } | null>;
+  /** How the dealership's feeds are imported (the removal guard, a vendor's column map, the sales desk's alerts). */
+  feeds?: Partial<Omit<FeedServiceOptions, "photos" | "log">>;
+  /** Where the feed's photos are kept and where they may come from; none: photos are not fetched. */
+  photos?: { dir: string; policy: PhotoPolicy };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The feeds' importer: the scheduled pull and the sample feed use it as the upload route does. */
+    feeds: FeedService;
+  }
 }
 
 export const DEFAULT_LEAD_OPTIONS = {
@@ -91,6 +105,8 @@ export async function buildApp({
   adminToken,
   delivery,
   sendHeldDigest,
+  feeds = {},
+  photos,
 }: AppOptions): Promise<FastifyInstance> {
   const business = new BusinessDetailsStore(db);
   await business.seedIfMissing();
@@ -179,6 +195,9 @@ export async function buildApp({
 
   const signingSecret = await loadSigningSecret(db, leads.signingSecret);
   // what changed, from every API process on this database, for the hosts that keep composed pages
+  const photoStore = photos ? new PhotoStore(db, photos.dir, photos.policy) : null;
+  const feedService = new FeedService(db, { maxRemovalPercent: 30, ...feeds, photos: photoStore, log: app.log });
+  app.decorate("feeds", feedService);
   const changes = new ChangeSignal(db);
   await changes.start();
   app.addHook("onClose", async () => changes.close());
@@ -205,7 +224,8 @@ export async function buildApp({
         onLeadStored: () => delivery?.nudge(),
       });
       registerPromotionRoutes(api, db);
-      registerMediaRoutes(api);
+      await registerFeedRoutes(api, feedService, adminToken);
+      registerMediaRoutes(api, photoStore);
     },
     { prefix: API_PREFIX },
   );

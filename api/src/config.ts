@@ -73,6 +73,32 @@ const envSchema = z
     /** The public site's origin for links in notifications; unset: https:// and the dealership's domain */
     PUBLIC_SITE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** The dealership's inventory feed (a HomeNet-style CSV) pulled every FEED_INTERVAL_MINUTES; unset: only pushed */
+    FEED_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^(https?|file)$/ }).optional()),
+    FEED_INTERVAL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(60),
+    /** A feed that would take more than this share of the units on offer off the site is refused unless forced */
+    FEED_MAX_REMOVAL_PERCENT: z.coerce.number().min(0).max(100).default(30),
+    /** A JSON file of the vendor's column names ({"Stock": "StockNumber", ...}) when they are not HomeNet's */
+    FEED_COLUMN_MAP: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+    /** The origins a feed's photos may come from (exact, or https://*.example.com); loopback and private only if listed */
+    FEED_PHOTO_HOSTS: z.string().default(""),
+    FEED_PHOTO_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    FEED_PHOTO_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(15 * 1024 * 1024),
+    /** sharp's pixel limit: a decompression bomb is refused before it is decoded */
+    FEED_PHOTO_MAX_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
+    /** Where photos are kept (content-addressed) and their sizes made on first request */
+    PHOTO_DIR: z.string().default(new URL("../../.data/photos", import.meta.url).pathname),
+    /** Where the seed writes the sample feed `npm start` imports into an empty database (its photos included) */
+    SAMPLE_FEED_DIR: z.string().default(new URL("../../.data/sample-feed", import.meta.url).pathname),
   })
   .refine((env) => !env.LEADS_WEBHOOK_URL || env.LEADS_WEBHOOK_SECRET, {
     path: ["LEADS_WEBHOOK_SECRET"],

@@ -1,26 +1,37 @@
+import { readFileSync } from "node:fs";
 import pino from "pino";
+import { parseOriginList } from "remote-kit/outbound";
+import { ALLOWED_DEALERSHIP } from "shared-types";
 import { buildApp } from "./app.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
 import { readConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrations.js";
-import {
-  configuredChannels,
-  createDeliveryWorker,
-  heldDigestSender,
-  smtpTransport,
-} from "./delivery/delivery-setup.js";
+import { configuredChannels, createDeliveryWorker, salesDeskSender, smtpTransport } from "./delivery/delivery-setup.js";
+import { scheduleFeedPull } from "./feeds/feed-schedule.js";
+import type { ColumnMap } from "./feeds/inventory-feed-format.js";
 import { sendQuarantineDigest } from "./leads/held-enquiries.js";
 import { purgeExpired } from "./leads/retention.js";
 import { loadSigningSecret } from "./security/signing.js";
-import { backfillUnitCharges, backfillWorkTruckFacts, seedIfEmpty } from "./seed/seed.js";
+import { SEED_PROMOTIONS } from "./seed/promotions.js";
+import { writeSampleFeed } from "./seed/sample-feed.js";
+import { backfillUnitCharges, backfillWorkTruckFacts } from "./seed/seed.js";
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrate(db);
-const seeded = await seedIfEmpty(db, config.SEED_VEHICLES);
-await backfillUnitCharges(db);
-await backfillWorkTruckFacts(db);
+const [{ count: unitCount } = { count: 0 }] = await db.query<{ count: number }>(
+  "select count(*)::int as count from vehicles",
+);
+const [{ count: promotionCount } = { count: 0 }] = await db.query<{ count: number }>(
+  "select count(*)::int as count from promotions",
+);
+/** What a feed leaves out, filled in: the dealership's standard charges, the model's work-truck facts. */
+const fillInFacts = async () => {
+  await backfillUnitCharges(db);
+  await backfillWorkTruckFacts(db);
+};
+await fillInFacts();
 // the retention policy, applied at start and every hour: what the dealership may no longer keep is deleted
 const retention = {
   leadRetentionDays: config.LEAD_RETENTION_DAYS,
@@ -40,7 +51,7 @@ const heldDigest = (force: boolean) =>
   digestTransport
     ? sendQuarantineDigest({
         db,
-        send: heldDigestSender(config, digestTransport, business),
+        send: salesDeskSender(config, digestTransport, business),
         business: () => business.get(),
         siteUrl: config.PUBLIC_SITE_URL ?? "",
         secret: signingSecret,
@@ -50,6 +61,24 @@ const heldDigest = (force: boolean) =>
     : Promise.resolve(null);
 const app = await buildApp({
   sendHeldDigest: () => heldDigest(true),
+  feeds: {
+    maxRemovalPercent: config.FEED_MAX_REMOVAL_PERCENT,
+    columnMap: config.FEED_COLUMN_MAP
+      ? (JSON.parse(readFileSync(config.FEED_COLUMN_MAP, "utf8")) as ColumnMap)
+      : undefined,
+    notifySalesDesk: digestTransport ? salesDeskSender(config, digestTransport, business) : undefined,
+    afterImport: fillInFacts,
+  },
+  photos: {
+    dir: config.PHOTO_DIR,
+    policy: {
+      origins: parseOriginList(config.FEED_PHOTO_HOSTS),
+      timeoutMs: config.FEED_PHOTO_TIMEOUT_MS,
+      maxBytes: config.FEED_PHOTO_MAX_BYTES,
+      maxPixels: config.FEED_PHOTO_MAX_PIXELS,
+      fileDirs: [config.SAMPLE_FEED_DIR],
+    },
+  },
   delivery: delivery?.worker,
   db,
   logLevel: config.LOG_LEVEL,
@@ -66,7 +95,25 @@ const app = await buildApp({
     deliveryChannels: configuredChannels(config),
   },
 });
-app.log.info({ database: db.kind, seeded }, "database ready");
+// an empty database gets the sample feed the seed writes (the generator's units, photographed), imported the way a
+// dealer's feed comes in, and the sample specials the same way
+if (unitCount === 0 && config.SEED_VEHICLES > 0) {
+  const { csv } = await writeSampleFeed(config.SAMPLE_FEED_DIR, config.SEED_VEHICLES);
+  const { report } = await app.feeds.importInventory(csv, { source: "sample feed" });
+  app.log.info({ added: report.added, rejected: report.rejected.length }, "sample feed imported");
+}
+if (promotionCount === 0) {
+  await app.feeds.importPromotions(SEED_PROMOTIONS, { branch: ALLOWED_DEALERSHIP, source: "sample feed" });
+}
+app.log.info({ database: db.kind }, "database ready");
+const stopFeedPull = config.FEED_URL
+  ? scheduleFeedPull(app.feeds, {
+      url: config.FEED_URL,
+      intervalMinutes: config.FEED_INTERVAL_MINUTES,
+      fileDirs: [config.SAMPLE_FEED_DIR],
+      log: app.log,
+    })
+  : () => undefined;
 
 const purge = () =>
   purgeExpired(db, retention).then(
@@ -88,6 +135,7 @@ digestTimer.unref();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
     clearInterval(purgeTimer);
+    stopFeedPull();
     clearInterval(digestTimer);
     await app.close();
     await delivery?.worker.stop();

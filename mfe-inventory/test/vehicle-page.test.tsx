@@ -30,6 +30,7 @@ const VEHICLE: Vehicle = {
   discount: 5_400,
   primary_image: "/api/media/vehicles/pickup/ffffff/1/r640",
   images: ["/api/media/vehicles/pickup/ffffff/1/r640", "/api/media/vehicles/pickup/ffffff/2/r640"],
+  photos: [],
   options: ["Heavy-duty trailering package with integrated brake controller", "A/C", "Backup Camera"],
   // as the API sends it: sanitised to formatting tags (api/test covers the sanitising)
   comments: "<p>Fleet ready with <strong>upfit-ready</strong> frame</p>",

@@ -9,7 +9,8 @@ export const PROMOTION_DEPARTMENTS = ["sales", "service", "parts"] as const;
 
 export const VEHICLE_CONDITIONS = ["new", "used"] as const;
 
-export const VEHICLE_STATUSES = ["available", "sold"] as const;
+/** A sale-pending unit is still shown (marked as such); a sold one is gone from the site. */
+export const VEHICLE_STATUSES = ["available", "sale_pending", "sold"] as const;
 
 export const VEHICLE_MAKES = ["Isuzu", "Chevrolet", "GMC", "Buick", "Cadillac"] as const;
 

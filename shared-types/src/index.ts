@@ -12,6 +12,7 @@ export * from "./inventory-filter.js";
 export * from "./lead.js";
 export * from "./lead-forms.js";
 export * from "./lineup.js";
+export * from "./photos.js";
 export * from "./pricing.js";
 export * from "./promotion.js";
 export * from "./routes.js";

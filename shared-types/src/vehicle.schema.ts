@@ -50,6 +50,17 @@ export const vehicleSchema = z.object({
   discount: z.int(),
   primary_image: z.string(),
   images: z.array(z.string()),
+  /** The dealership's photographs (feed import), in its order; when there are none, images holds drawings. */
+  photos: z._default(
+    z.array(
+      z.object({
+        id: z.string().check(z.regex(/^[0-9a-f]{32}$/)),
+        width: z.int().check(z.positive()),
+        height: z.int().check(z.positive()),
+      }),
+    ),
+    [],
+  ),
   options: z.array(z.string()),
   /** HTML written by the dealership, sanitised by the API to formatting tags. */
   comments: z.string(),

@@ -15,6 +15,7 @@ export type InventoryResult = z.infer<typeof inventoryResultSchema>;
 /** What a list of units shows of each: its card (photo, title, work-truck facts, price), and no more. */
 const VEHICLE_LISTING_FIELDS = [
   "stock_number",
+  "status",
   "year",
   "make",
   "model",
@@ -24,6 +25,7 @@ const VEHICLE_LISTING_FIELDS = [
   "exterior",
   "odometer",
   "primary_image",
+  "photos",
   "full_price",
   "low_price",
   "charges",

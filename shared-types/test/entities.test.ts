@@ -45,6 +45,7 @@ const vehicle = (over: Partial<Vehicle>): Vehicle => ({
   discount: 0,
   primary_image: "",
   images: [],
+  photos: [],
   options: [],
   comments: "",
   dealership: "shfl",

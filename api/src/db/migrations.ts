@@ -233,6 +233,34 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       alter table vehicles drop column effective_price;
     `,
   },
+  {
+    // the dealership's inventory feed: a unit can be sale pending (still shown, marked), a feed row's content hash
+    // tells an unchanged unit from a changed one, and every run is kept with its report
+    id: "017_inventory_feed",
+    sql: `
+      alter table vehicles drop constraint if exists vehicles_status_check;
+      alter table vehicles add constraint vehicles_status_check check (status in ('available', 'sale_pending', 'sold'));
+      alter table vehicles add column feed_hash text;
+      alter table vehicles add column photos jsonb not null default '[]';
+      create table feed_runs (
+        id text primary key,
+        kind text not null check (kind in ('inventory', 'promotions')),
+        source text not null,
+        started_at timestamptz not null default now(),
+        outcome text not null check (outcome in ('imported', 'refused')),
+        report jsonb not null
+      );
+      create index feed_runs_started_at on feed_runs (started_at desc);
+      create table photos (
+        id text primary key,
+        width integer not null,
+        height integer not null,
+        bytes integer not null,
+        source_url text not null,
+        created_at timestamptz not null default now()
+      );
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

@@ -105,7 +105,7 @@ export function createDeliveryWorker(
 }
 
 /** Sends the sales desk its daily digest of held submissions, through the lead emails' own transport and sender. */
-export function heldDigestSender(
+export function salesDeskSender(
   config: ApiConfig,
   transport: ReturnType<typeof smtpTransport>,
   business: BusinessDetailsStore,

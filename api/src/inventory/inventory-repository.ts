@@ -12,7 +12,7 @@ import type { InventoryIndex } from "./index/inventory-index.js";
 
 const SELECT_VEHICLE = `select stock_number, vin, year, make, model, trim, condition, status, body_style, engine,
   transmission, exterior, interior, odometer, fuel_type, drive_train, fuel_efficiency_city, fuel_efficiency_highway,
-  full_price, low_price, discount, primary_image, images, options, comments, dealership, inventory_type, listed_at,
+  full_price, low_price, discount, primary_image, images, photos, options, comments, dealership, inventory_type, listed_at,
   charges, conditional_offers, gvwr_lb, body_type, body_length_ft, cab_type, wheelbase_in, payload_lb from vehicles`;
 
 /** A stored unit as the API answers it: validated, its comments reduced to the HTML pages may render. */

@@ -7,7 +7,7 @@ const unitChangeSchema = z
   .object({
     /** The price the unit is offered at (its sale price), whole dollars. */
     sale_price: z.number().int().min(0).max(10_000_000).optional(),
-    status: z.enum(["available", "sold"]).optional(),
+    status: z.enum(["available", "sale_pending", "sold"]).optional(),
   })
   .strict()
   .refine((change) => change.sale_price !== undefined || change.status !== undefined, "nothing to change");

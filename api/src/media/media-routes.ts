@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { PHOTO_MIME_TYPES, type PhotoFormat } from "shared-types";
 import { z } from "zod";
+import type { PhotoStore } from "../feeds/photos.js";
 import { notFound, withSchemas } from "../http-errors.js";
 import { bannerSvg, trailerIllustrationSvg, VEHICLE_SHAPES, vehicleIllustrationSvg } from "./vehicle-illustration.js";
 
@@ -20,8 +22,31 @@ const trailerPhotoParamsSchema = z
   })
   .transform(({ stock, file }) => ({ stock, view: Number(file.replace(".jpg", "")) }));
 
-export function registerMediaRoutes(fastify: FastifyInstance): void {
+const photoParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{32}$/, "a photo id"),
+  file: z
+    .string()
+    .regex(/^\d{2,4}\.(avif|webp|jpeg)$/, "a width and a format: 640.avif")
+    .transform((file) => {
+      const [width, format] = file.split(".");
+      return { width: Number(width), format: format as PhotoFormat };
+    }),
+});
+
+export function registerMediaRoutes(fastify: FastifyInstance, photos: PhotoStore | null): void {
   const app = withSchemas(fastify);
+
+  // The feed's photographs: each size and format made on first request (photos.ts), then a file; the address
+  // names the content, so it never changes and may be kept for a year.
+  app.get("/media/photos/:id/:file", { schema: { params: photoParamsSchema } }, async (request, reply) => {
+    const { id, file } = request.params;
+    const bytes = photos ? await photos.variant(id, file.width, file.format) : null;
+    if (!bytes) throw notFound(`No photo ${id} at ${file.width} px`);
+    return reply
+      .header("content-type", PHOTO_MIME_TYPES[file.format])
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .send(bytes);
+  });
   const sendSvg = (reply: import("fastify").FastifyReply, svg: string) =>
     reply.header("content-type", "image/svg+xml").header("cache-control", "public, max-age=86400, immutable").send(svg);
 

@@ -544,6 +544,7 @@ export function generateInventory(count: number, seed = 20261122, today = new Da
       discount: fullPrice > 0 && lowPrice > 0 ? fullPrice - lowPrice : 0,
       primary_image: image(1),
       images: Array.from({ length: imageCount }, (_, n) => image(n + 1)),
+      photos: [],
       options,
       comments: comments(t, condition, year, trim, options, odometer),
       dealership: "shfl",

@@ -106,18 +106,29 @@ export async function backfillUnitCharges(db: Queryable): Promise<number> {
 }
 
 /**
- * Units stored before they carried their work-truck facts get their model's (work-truck-specs.ts), and the fleet
- * incentives that apply to them, so the facets count every unit. Returns how many were filled in.
+ * Units stored without some of their work-truck facts (before the facts existed, or from a feed that gives only
+ * some) get their model's for what is missing (work-truck-specs.ts), and the fleet incentives that apply to them,
+ * so the facets count every unit. Returns how many were filled in.
  */
 export async function backfillWorkTruckFacts(db: Queryable): Promise<number> {
   const bare = await db.query<
-    Pick<Vehicle, "make" | "model" | "trim" | "engine" | "condition" | "body_style" | "stock_number">
-  >("select stock_number, make, model, trim, engine, condition, body_style from vehicles where gvwr_lb is null");
+    Pick<Vehicle, "make" | "model" | "trim" | "engine" | "condition" | "body_style" | "stock_number"> & {
+      incentives_missing: boolean;
+    }
+  >(
+    `select stock_number, make, model, trim, engine, condition, body_style, gvwr_lb is null as incentives_missing
+       from vehicles
+      where gvwr_lb is null or body_type is null or wheelbase_in is null or payload_lb is null`,
+  );
   for (const unit of bare) {
     const spec = workTruckSpecFor(unit);
     await db.query(
-      `update vehicles set gvwr_lb = $2, body_type = $3, body_length_ft = $4, cab_type = $5, wheelbase_in = $6,
-              payload_lb = $7, conditional_offers = $8 where stock_number = $1`,
+      `update vehicles set gvwr_lb = coalesce(gvwr_lb, $2), body_type = coalesce(body_type, $3),
+              body_length_ft = case when body_type is null then $4 else body_length_ft end,
+              cab_type = case when body_type is null and cab_type is null then $5 else cab_type end,
+              wheelbase_in = coalesce(wheelbase_in, $6), payload_lb = coalesce(payload_lb, $7),
+              conditional_offers = case when $9 then $8::jsonb else conditional_offers end
+        where stock_number = $1`,
       [
         unit.stock_number,
         spec.gvwr_lb,
@@ -127,6 +138,7 @@ export async function backfillWorkTruckFacts(db: Queryable): Promise<number> {
         spec.wheelbase_in,
         spec.payload_lb,
         JSON.stringify(conditionalOffersFor(unit)),
+        unit.incentives_missing,
       ],
     );
   }

@@ -1,5 +1,7 @@
 import { Link } from "remote-kit";
 import { BODY_TYPE_LABELS, FUEL_LABELS, formatFeet, formatOdometer, paths, type VehicleListing } from "shared-types";
+import { PLACEHOLDER_IMAGE } from "../data/trailer-images";
+import { VehiclePhoto } from "./vehicle-photo";
 import { VehiclePrice } from "./vehicle-price";
 
 /**
@@ -17,15 +19,27 @@ export function VehicleListItem({ vehicle, first = false }: { vehicle: VehicleLi
   return (
     <li className="inventory-item">
       <Link to={paths.vehicle(vehicle.stock_number)} className="inventory-item__image-link">
-        <img
-          className="inventory-item__image"
-          src={vehicle.primary_image}
-          alt={title}
-          width={320}
-          height={200}
-          loading={first ? "eager" : "lazy"}
-          fetchPriority={first ? "high" : "auto"}
-        />
+        {vehicle.photos[0] ? (
+          <VehiclePhoto
+            photo={vehicle.photos[0]}
+            alt={title}
+            className="inventory-item__image"
+            sizes="(min-width: 700px) 320px, 100vw"
+            upTo={960}
+            priority={first}
+          />
+        ) : (
+          <img
+            className="inventory-item__image"
+            src={vehicle.primary_image || PLACEHOLDER_IMAGE}
+            alt={title}
+            width={320}
+            height={200}
+            loading={first ? "eager" : "lazy"}
+            fetchPriority={first ? "high" : "auto"}
+          />
+        )}
+        {vehicle.status === "sale_pending" ? <span className="inventory-item__badge">Sale pending</span> : null}
       </Link>
       <div className="inventory-item__body">
         <h2 className="inventory-item__title">

@@ -60,7 +60,11 @@ export function TrailerPage() {
     <div className="inventory-page inventory-vehicle">
       <h1 className="inventory-page__title">{trailer.name}</h1>
       <div className="inventory-vehicle__top">
-        <ImageGallery images={ordered} alt={trailer.name} fallback={PLACEHOLDER_IMAGE} />
+        <ImageGallery
+          images={ordered.map((drawing) => ({ drawing }))}
+          alt={trailer.name}
+          fallback={PLACEHOLDER_IMAGE}
+        />
         <div className="inventory-vehicle__summary">
           {allIn ? (
             <>

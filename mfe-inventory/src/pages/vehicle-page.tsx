@@ -17,6 +17,7 @@ import {
   formatOdometer,
   formatWeight,
   paths,
+  photoUrl,
   sortOptionsForDisplay,
   type Vehicle,
 } from "shared-types";
@@ -83,8 +84,14 @@ function NoLongerAvailable({ stockNumber, sold }: { stockNumber: string; sold: b
   return (
     <div className="inventory-page">
       <HttpStatus code={sold ? 410 : 404} />
-      <h1 className="inventory-page__title">This vehicle is no longer available</h1>
-      <p>Stock #{stockNumber} has been sold or removed from our inventory.</p>
+      <h1 className="inventory-page__title">
+        {sold ? "This unit has been sold" : "This vehicle is no longer available"}
+      </h1>
+      <p>
+        {sold
+          ? `Stock #${stockNumber} has been sold. Here are similar units in stock now.`
+          : `Stock #${stockNumber} has been sold or removed from our inventory.`}
+      </p>
       <Link className="inventory-button inventory-button--primary" to={paths.inventory()}>
         Back to the inventory search
       </Link>
@@ -97,7 +104,8 @@ export function VehiclePage() {
   const { id = "" } = useParams();
   const { siteUrl, business } = useSite();
   const load = useResource(vehicleResource, id);
-  const vehicle = load.status === "done" && load.value?.status === "available" ? load.value : null;
+  // a sale-pending unit is still shown, marked as such; a sold one is gone (410)
+  const vehicle = load.status === "done" && load.value && load.value.status !== "sold" ? load.value : null;
   const title = vehicle ? vehicleTitle(vehicle) : "";
 
   usePageHead(
@@ -108,7 +116,7 @@ export function VehiclePage() {
             vehicle.condition === "used" ? `${formatOdometer(vehicle.odometer)}, ` : ""
           }stock #${vehicle.stock_number}, at ${business.name} in Calgary, Alberta.`,
           canonical: paths.vehicle(vehicle.stock_number),
-          image: vehicle.primary_image,
+          image: vehicle.photos[0] ? photoUrl(vehicle.photos[0].id, 1280, "jpeg") : vehicle.primary_image,
           imageAlt: title,
           ogType: "product",
           jsonLd: [
@@ -146,8 +154,17 @@ export function VehiclePage() {
   return (
     <div className="inventory-page inventory-vehicle">
       <h1 className="inventory-page__title">{title}</h1>
+      {v.status === "sale_pending" ? (
+        <p className="inventory-vehicle__pending" role="status">
+          Sale pending: this unit is spoken for until the deal closes. Ask us about it, or about similar units.
+        </p>
+      ) : null}
       <div className="inventory-vehicle__top">
-        <ImageGallery images={v.images} alt={title} fallback={PLACEHOLDER_IMAGE} />
+        <ImageGallery
+          images={v.photos.length > 0 ? v.photos.map((photo) => ({ photo })) : v.images.map((drawing) => ({ drawing }))}
+          alt={title}
+          fallback={PLACEHOLDER_IMAGE}
+        />
         <div className="inventory-vehicle__summary">
           <VehiclePrice vehicle={v} contactText="Contact Us for Pricing" />
           <AllInBreakdown vehicle={v} />

@@ -1,6 +1,6 @@
 import { absoluteUrl, dealerId } from "remote-kit";
 import type { Car, ItemAvailability, OfferItemCondition, Vehicle as SchemaVehicle, WithContext } from "schema-dts";
-import { allInPriceCents, paths, trailerAllInBreakdown, type Vehicle } from "shared-types";
+import { allInPriceCents, paths, photoUrl, trailerAllInBreakdown, type Vehicle } from "shared-types";
 import type { Trailer } from "../contracts/provides";
 
 const CONDITION: Record<Vehicle["condition"], OfferItemCondition> = {
@@ -15,8 +15,13 @@ export const vehicleTitle = (v: Pick<Vehicle, "year" | "make" | "model" | "trim"
 export function vehicleJsonLd(siteUrl: string, v: Vehicle): WithContext<Car> {
   // the advertised price is the all-in one (every charge but GST), in search results as on the page
   const price = allInPriceCents(v) / 100;
+  // a sale-pending unit is spoken for until the deal closes: schema.org's Reserved
   const availability: ItemAvailability =
-    v.status === "available" ? "https://schema.org/InStock" : "https://schema.org/SoldOut";
+    v.status === "available"
+      ? "https://schema.org/InStock"
+      : v.status === "sale_pending"
+        ? "https://schema.org/Reserved"
+        : "https://schema.org/SoldOut";
   return {
     "@context": "https://schema.org",
     "@type": "Car",
@@ -41,7 +46,9 @@ export function vehicleJsonLd(siteUrl: string, v: Vehicle): WithContext<Car> {
     weightTotal: { "@type": "QuantitativeValue", value: v.gvwr_kg, unitCode: "KGM" },
     payload: { "@type": "QuantitativeValue", value: v.payload_kg, unitCode: "KGM" },
     wheelbase: { "@type": "QuantitativeValue", value: v.wheelbase_in, unitCode: "INH" },
-    image: v.images.map((src) => absoluteUrl(siteUrl, src)).filter((src): src is string => Boolean(src)),
+    image: (v.photos.length > 0 ? v.photos.map((photo) => photoUrl(photo.id, 1280, "jpeg")) : v.images)
+      .map((src) => absoluteUrl(siteUrl, src))
+      .filter((src): src is string => Boolean(src)),
     offers: {
       "@type": "Offer",
       ...(price > 0

@@ -1,0 +1,371 @@
+import { parse } from "csv-parse/sync";
+import {
+  BODY_TYPE_LABELS,
+  BODY_TYPES,
+  type BodyType,
+  CAB_TYPE_LABELS,
+  CAB_TYPES,
+  type CabType,
+  UNIT_CHARGE_KINDS,
+  type UnitCharge,
+  VEHICLE_MAKES,
+} from "shared-types";
+import { vinProblem } from "./vin.js";
+
+/**
+ * The dealership's inventory feed as its DMS or inventory service writes it: a HomeNet-style CSV with a header row.
+ * These are the columns' names in that format; a vendor whose names differ gives a column map (its name for each),
+ * vAuto-style. The work-truck facts, the charges and the status are this site's further columns.
+ */
+export const FEED_COLUMNS = [
+  "Type",
+  "Stock",
+  "VIN",
+  "Year",
+  "Make",
+  "Model",
+  "Trim",
+  "Body",
+  "ExteriorColor",
+  "InteriorColor",
+  "Engine",
+  "Transmission",
+  "Drivetrain",
+  "Fuel_Type",
+  "Miles",
+  "SellingPrice",
+  "MSRP",
+  "Description",
+  "Options",
+  "ImageList",
+  "DateInStock",
+  "GVWR",
+  "BodyType",
+  "BodyLength",
+  "Cab",
+  "Wheelbase",
+  "Payload",
+  "Charges",
+  "Status",
+] as const;
+export type FeedColumn = (typeof FEED_COLUMNS)[number];
+
+/** Without these a row cannot be a unit the site may advertise: a file lacking one is refused whole. */
+const REQUIRED_COLUMNS: readonly FeedColumn[] = [
+  "Type",
+  "Stock",
+  "VIN",
+  "Year",
+  "Make",
+  "Model",
+  "SellingPrice",
+  "MSRP",
+];
+
+/** A vendor's name for each column it names differently (the rest keep the HomeNet names). */
+export type ColumnMap = Partial<Record<FeedColumn, string>>;
+
+/** One unit as the feed gives it, checked. */
+export interface FeedUnit {
+  stock_number: string;
+  vin: string;
+  year: number;
+  make: string;
+  model: string;
+  trim: string;
+  condition: "new" | "used";
+  status: "available" | "sale_pending";
+  body_style: string;
+  engine: string;
+  transmission: string;
+  exterior: string;
+  interior: string;
+  odometer: number;
+  fuel_type: string;
+  drive_train: string;
+  /** whole dollars: the MSRP or retail price, and the price it is offered at (0: none) */
+  full_price: number;
+  low_price: number;
+  options: string[];
+  /** the dealer's description, as plain text */
+  description: string;
+  /** the photos' addresses, in the feed's order */
+  image_urls: string[];
+  listed_at: string;
+  /** the work-truck facts the feed gives; what it leaves out is filled in from the model */
+  gvwr_lb: number | null;
+  body_type: BodyType | null;
+  body_length_ft: number | null;
+  cab_type: CabType | null;
+  wheelbase_in: number | null;
+  payload_lb: number | null;
+  /** null: the dealership's standard charges apply */
+  charges: UnitCharge[] | null;
+}
+
+export interface RejectedRow {
+  /** the line of the file the row starts on (the header is line 1) */
+  line: number;
+  stock_number: string;
+  reason: string;
+}
+
+export type ParsedFeed =
+  | { ok: true; units: { line: number; unit: FeedUnit }[]; rejected: RejectedRow[] }
+  | { ok: false; reason: string };
+
+/** "$45,990.00", "45990", "" → whole dollars (0 when empty); null when it is not an amount. */
+export function parseAmount(text: string): number | null {
+  const cleaned = text.replace(/[$,\s]/g, "").replace(/^CAD/i, "");
+  if (cleaned === "") return 0;
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  return Math.round(Number(cleaned));
+}
+
+/** Options as feeds write them: "|", ";" or "~" between them, or commas when none of those is used. */
+export function splitOptions(text: string): string[] {
+  const separator = /[|;~]/.test(text) ? /[|;~]/ : /,/;
+  return [
+    ...new Set(
+      text
+        .split(separator)
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 200);
+}
+
+/** Photo addresses: commas, "|" or white space between them. */
+export const splitImageList = (text: string) =>
+  text
+    .split(/[\s,|]+/)
+    .map((url) => url.trim())
+    .filter(Boolean)
+    .slice(0, 40);
+
+const pick = <T extends string>(value: string, known: readonly T[], labels: Record<T, string>): T | undefined => {
+  const wanted = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
+  return known.find((k) => k === wanted || labels[k].toLowerCase() === value.trim().toLowerCase());
+};
+
+function parseDate(text: string, today: string): string | null {
+  const value = text.trim();
+  if (!value) return today;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(value);
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : us ? [us[3], us[1], us[2]] : [];
+  if (!y || !m || !d) return null;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(d) ? null : date.toISOString().slice(0, 10);
+}
+
+/** "freight_pdi|Freight and PDI|2495.00; admin_fee|Administration fee|499" → charges in cents; null when malformed. */
+function parseCharges(text: string): UnitCharge[] | null {
+  const charges: UnitCharge[] = [];
+  for (const part of text
+    .split(";")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [kind, label, amount] = part.split("|").map((p) => p.trim());
+    const cents = Number((amount ?? "").replace(/[$,]/g, "")) * 100;
+    if (!UNIT_CHARGE_KINDS.includes(kind as UnitCharge["kind"]) || !label || !Number.isFinite(cents) || cents < 0)
+      return null;
+    charges.push({ kind: kind as UnitCharge["kind"], label: label.slice(0, 120), amount_cents: Math.round(cents) });
+  }
+  return charges;
+}
+
+const number = (text: string) => (text.trim() === "" ? null : Number(text.replace(/[,\s]/g, "")));
+
+/** One row to a unit, or the first reason it cannot be one. */
+function toUnit(row: (column: FeedColumn) => string, today: string, latestYear: number): FeedUnit | string {
+  const stock = row("Stock").trim();
+  if (!/^[A-Za-z0-9-]{1,32}$/.test(stock))
+    return `stock number ${JSON.stringify(stock)} is not 1 to 32 letters, digits or dashes`;
+  const vinTrouble = vinProblem(row("VIN"));
+  if (vinTrouble) return vinTrouble;
+  const type = row("Type").trim().toLowerCase();
+  if (type !== "new" && type !== "used") return `type ${JSON.stringify(row("Type"))} is neither New nor Used`;
+  const year = Number(row("Year").trim());
+  if (!Number.isInteger(year) || year < 1981 || year > latestYear) {
+    return `year ${JSON.stringify(row("Year"))} is not a model year from 1981 to ${latestYear}`;
+  }
+  const make = row("Make").trim();
+  if (!make) return "the make is empty";
+  const knownMake = VEHICLE_MAKES.find((m) => m.toLowerCase() === make.toLowerCase());
+  if (!knownMake) return `make ${JSON.stringify(make)} is not one the dealership sells (${VEHICLE_MAKES.join(", ")})`;
+  const model = row("Model").trim();
+  if (!model) return "the model is empty";
+  const selling = parseAmount(row("SellingPrice"));
+  const msrp = parseAmount(row("MSRP"));
+  if (selling === null) return `selling price ${JSON.stringify(row("SellingPrice"))} is not an amount`;
+  if (msrp === null) return `MSRP ${JSON.stringify(row("MSRP"))} is not an amount`;
+  if (selling > 2_000_000 || msrp > 2_000_000) return "a price over $2,000,000 is not a truck's";
+  const miles = number(row("Miles")) ?? 0;
+  if (!Number.isInteger(miles) || miles < 0 || miles > 3_000_000)
+    return `odometer ${JSON.stringify(row("Miles"))} is not a whole number of kilometres`;
+  const listed = parseDate(row("DateInStock"), today);
+  if (!listed) return `date in stock ${JSON.stringify(row("DateInStock"))} is not a date (YYYY-MM-DD or MM/DD/YYYY)`;
+  const bodyText = row("BodyType").trim();
+  const bodyType = bodyText ? pick(bodyText, BODY_TYPES, BODY_TYPE_LABELS) : null;
+  if (bodyType === undefined) return `body type ${JSON.stringify(bodyText)} is not one of ${BODY_TYPES.join(", ")}`;
+  const cabText = row("Cab")
+    .trim()
+    .replace(/\s*cab$/i, "");
+  const cab = cabText ? pick(cabText, CAB_TYPES, CAB_TYPE_LABELS) : null;
+  if (cab === undefined) return `cab ${JSON.stringify(row("Cab"))} is not regular, extended or crew`;
+  const facts = {
+    GVWR: number(row("GVWR")),
+    BodyLength: number(row("BodyLength")),
+    Wheelbase: number(row("Wheelbase")),
+    Payload: number(row("Payload")),
+  };
+  for (const [column, value] of Object.entries(facts)) {
+    if (value !== null && !(Number.isFinite(value) && value > 0 && value < 200_000))
+      return `${column} ${JSON.stringify(row(column as FeedColumn))} is not a positive number`;
+  }
+  const charges = row("Charges").trim() ? parseCharges(row("Charges")) : null;
+  if (row("Charges").trim() && charges === null) {
+    return `charges ${JSON.stringify(row("Charges"))} are not "kind|label|amount" separated by ";" (kinds: ${UNIT_CHARGE_KINDS.join(", ")})`;
+  }
+  const status = row("Status")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ");
+  if (status && status !== "available" && status !== "sale pending" && status !== "pending") {
+    return `status ${JSON.stringify(row("Status"))} is neither Available nor Sale Pending`;
+  }
+  return {
+    stock_number: stock,
+    vin: row("VIN").trim().toUpperCase(),
+    year,
+    make: knownMake,
+    model: model.slice(0, 80),
+    trim: row("Trim").trim().slice(0, 120),
+    condition: type,
+    status: status === "sale pending" || status === "pending" ? "sale_pending" : "available",
+    body_style: row("Body").trim().slice(0, 80),
+    engine: row("Engine").trim().slice(0, 200),
+    transmission: row("Transmission").trim().slice(0, 200),
+    exterior: row("ExteriorColor").trim().slice(0, 80),
+    interior: row("InteriorColor").trim().slice(0, 80),
+    odometer: miles,
+    fuel_type: row("Fuel_Type").trim().slice(0, 40),
+    drive_train: row("Drivetrain").trim().slice(0, 40),
+    full_price: msrp,
+    low_price: selling,
+    options: splitOptions(row("Options")),
+    description: row("Description").trim().slice(0, 20_000),
+    image_urls: splitImageList(row("ImageList")),
+    listed_at: listed,
+    gvwr_lb: facts.GVWR === null ? null : Math.round(facts.GVWR),
+    body_type: bodyType,
+    body_length_ft: facts.BodyLength,
+    cab_type: cab,
+    wheelbase_in: facts.Wheelbase,
+    payload_lb: facts.Payload === null ? null : Math.round(facts.Payload),
+    charges,
+  };
+}
+
+/** The line (from 1) of a byte offset, for offsets asked in increasing order: CRLF, LF or CR each end a line. */
+function lineCounter(bytes: Buffer): (offset: number) => number {
+  let scanned = 0;
+  let line = 1;
+  return (offset) => {
+    for (; scanned < offset && scanned < bytes.length; scanned++) {
+      const byte = bytes[scanned];
+      if (byte === 0x0a || (byte === 0x0d && bytes[scanned + 1] !== 0x0a)) line++;
+    }
+    return line;
+  };
+}
+
+/**
+ * Reads a feed file: UTF-8 with or without a byte-order mark, CRLF or LF, quoted fields holding commas and line
+ * breaks. A file without a header, missing a required column, or broken off inside a quoted field is refused whole
+ * (a truncated file must not be read as the whole stock); a bad row is rejected with its line and reason, and the
+ * rest are read. A stock number that appears twice is taken the first time and rejected the second.
+ */
+export function parseInventoryFeed(
+  text: string,
+  { columnMap = {}, today = new Date().toISOString().slice(0, 10) }: { columnMap?: ColumnMap; today?: string } = {},
+): ParsedFeed {
+  if (text.replace(/^\uFEFF/, "").trim() === "") return { ok: false, reason: "the file is empty" };
+  let records: {
+    record: Record<string, string>;
+    info: { bytes: number; empty_lines: number; error?: { code: string; record?: unknown[] } };
+  }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      columns: (header: string[]) => header.map((name) => name.trim()),
+      skip_empty_lines: true,
+      record_delimiter: ["\r\n", "\n", "\r"],
+      relax_column_count: true,
+      info: true,
+      trim: false,
+    });
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    return {
+      ok: false,
+      reason: `the file cannot be read as CSV${line ? ` at line ${line}` : ""} (${(error as Error).message.replace(/^CSV_\w+:?\s*/, "")}); a file broken off mid-way is refused whole`,
+    };
+  }
+  const nameOf = (column: FeedColumn) => columnMap[column] ?? column;
+  const header = new Set(records.length > 0 ? Object.keys(records[0]?.record ?? {}) : []);
+  if (records.length === 0) return { ok: false, reason: "the file has a header but no units" };
+  const missing = REQUIRED_COLUMNS.filter((column) => !header.has(nameOf(column)));
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      reason: `the file has no ${missing.map((c) => `${nameOf(c)}`).join(", ")} column${missing.length > 1 ? "s" : ""}`,
+    };
+  }
+  const latestYear = Number(today.slice(0, 4)) + 2;
+  const units: { line: number; unit: FeedUnit }[] = [];
+  const rejected: RejectedRow[] = [];
+  const firstLine = new Map<string, number>();
+  // a record starts on the line after the one the previous record ended on (its last byte's line), past any empty
+  // lines skipped: counted from the bytes read, since a quoted field may hold line breaks of its own
+  const lineOf = lineCounter(Buffer.from(text, "utf8"));
+  let endLine = 1;
+  let empty = 0;
+  for (const { record, info } of records) {
+    const row = (column: FeedColumn) => record[nameOf(column)] ?? "";
+    const start = endLine + 1 + (info.empty_lines - empty);
+    endLine = lineOf(info.bytes - 1);
+    empty = info.empty_lines;
+    const stock = row("Stock").trim();
+    if (info.error?.code === "CSV_RECORD_INCONSISTENT_COLUMNS") {
+      const fields = info.error.record?.length ?? 0;
+      rejected.push({
+        line: start,
+        stock_number: stock,
+        reason: `the row has ${fields} fields and the header ${header.size} (cut short, or a comma outside quotes)`,
+      });
+      continue;
+    }
+    const result = toUnit(row, today, latestYear);
+    if (typeof result === "string") {
+      rejected.push({ line: start, stock_number: stock, reason: result });
+      continue;
+    }
+    const earlier = firstLine.get(result.stock_number.toUpperCase());
+    if (earlier !== undefined) {
+      rejected.push({
+        line: start,
+        stock_number: stock,
+        reason: `stock number ${stock} appears again (first on line ${earlier})`,
+      });
+      continue;
+    }
+    firstLine.set(result.stock_number.toUpperCase(), start);
+    units.push({ line: start, unit: result });
+  }
+  return { ok: true, units, rejected };
+}

@@ -1,0 +1,180 @@
+import { createHash, randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { fetchOutbound, type OutboundPolicy, OutboundRefused } from "remote-kit/outbound";
+import { PHOTO_FORMATS, PHOTO_WIDTHS, type PhotoFormat } from "shared-types";
+import sharp from "sharp";
+import type { Queryable } from "../db/database.js";
+
+/** A photo as a unit carries it: its content address and its size as stored (the page's width and height). */
+export interface StoredPhoto {
+  id: string;
+  width: number;
+  height: number;
+}
+
+export interface PhotoProblem {
+  url: string;
+  reason: string;
+}
+
+export interface PhotoPolicy extends OutboundPolicy {
+  /** Folders a feed may name photos in with file: URLs (a DMS's drop folder; the sample feed's photos). */
+  fileDirs: readonly string[];
+  /** sharp's limit on width × height: a decompression bomb is refused before it is decoded. */
+  maxPixels: number;
+}
+
+/** Written whole or not at all: a reader never sees half a file, and two writers never share a temporary one. */
+async function writeAtomically(path: string, bytes: Buffer): Promise<void> {
+  const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, path);
+}
+
+/** The longest side a stored photo keeps: the largest variant a page asks for, with room to spare. */
+const STORED_LONG_SIDE = 2400;
+
+/** What the bytes are (their magic numbers), whatever the URL or the Content-Type says. */
+function sniffImage(bytes: Buffer): "jpeg" | "png" | "webp" | "avif" | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP") {
+    return "webp";
+  }
+  if (
+    bytes
+      .subarray(4, 12)
+      .toString("latin1")
+      .match(/^ftyp(avif|avis|mif1)/)
+  )
+    return "avif";
+  return null;
+}
+
+/**
+ * The feed's photos, fetched with limits and stored content-addressed: the same picture under two URLs (or in two
+ * units) is one file. A photo is kept as its original (turned upright, metadata dropped, at most 2400 px, JPEG);
+ * the sizes and formats a page asks for (AVIF, WebP, JPEG at PHOTO_WIDTHS) are made on first request and kept on
+ * disk: importing a feed of thousands of photos must not wait for the dozens of encodings each would need, and a
+ * photo that is never viewed is never encoded.
+ */
+export class PhotoStore {
+  constructor(
+    private readonly db: Queryable,
+    private readonly dir: string,
+    private readonly policy: PhotoPolicy,
+  ) {}
+
+  private async download(url: string): Promise<Buffer> {
+    const parsed = new URL(url);
+    if (parsed.protocol === "file:") {
+      const path = resolve(fileURLToPath(parsed));
+      const allowed = this.policy.fileDirs.some((folder) => path.startsWith(resolve(folder) + sep));
+      if (!allowed) throw new OutboundRefused(`${url} is not in a folder photos may be read from`);
+      const size = (await stat(path)).size;
+      if (size > this.policy.maxBytes) throw new OutboundRefused(`${url} is over ${this.policy.maxBytes} bytes`);
+      return readFile(path);
+    }
+    const answer = await fetchOutbound(url, this.policy);
+    if (answer.status !== 200) throw new OutboundRefused(`the photo's server answered ${answer.status}`);
+    return answer.body;
+  }
+
+  /** Fetches, checks and stores one photo; the reason it cannot be used otherwise. */
+  async add(url: string): Promise<StoredPhoto | PhotoProblem> {
+    let bytes: Buffer;
+    try {
+      bytes = await this.download(url);
+    } catch (error) {
+      return { url, reason: error instanceof Error ? error.message : String(error) };
+    }
+    const kind = sniffImage(bytes);
+    if (!kind) return { url, reason: "it is not a JPEG, PNG, WebP or AVIF image (judged by its bytes)" };
+    const id = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+    const [known] = await this.db.query<StoredPhoto>("select id, width, height from photos where id = $1", [id]);
+    if (known) return { id: known.id, width: Number(known.width), height: Number(known.height) };
+    try {
+      const image = sharp(bytes, { limitInputPixels: this.policy.maxPixels, failOn: "error" });
+      const meta = await image.metadata();
+      if (!meta.width || !meta.height) return { url, reason: "the image has no size" };
+      const { data, info } = await image
+        .rotate()
+        .resize({ width: STORED_LONG_SIDE, height: STORED_LONG_SIDE, fit: "inside", withoutEnlargement: true })
+        .jpeg({ quality: 88, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true });
+      const path = this.originalPath(id);
+      await mkdir(dirname(path), { recursive: true });
+      await writeAtomically(path, data);
+      await this.db.query(
+        `insert into photos (id, width, height, bytes, source_url) values ($1, $2, $3, $4, $5)
+         on conflict (id) do nothing`,
+        [id, info.width, info.height, data.length, url.slice(0, 2000)],
+      );
+      return { id, width: info.width, height: info.height };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        url,
+        reason: /pixel limit/i.test(message)
+          ? `the image is larger than ${this.policy.maxPixels.toLocaleString("en-CA")} pixels`
+          : `the image cannot be read (${message})`,
+      };
+    }
+  }
+
+  /** A unit's photos in the feed's order, each once; the ones that could not be used, with why. */
+  async addAll(urls: readonly string[]): Promise<{ photos: StoredPhoto[]; problems: PhotoProblem[] }> {
+    const photos: StoredPhoto[] = [];
+    const problems: PhotoProblem[] = [];
+    for (const url of urls) {
+      const result = await this.add(url);
+      if ("reason" in result) problems.push(result);
+      else if (!photos.some((p) => p.id === result.id)) photos.push(result);
+    }
+    return { photos, problems };
+  }
+
+  private originalPath(id: string): string {
+    return join(this.dir, id.slice(0, 2), `${id}.jpg`);
+  }
+
+  /**
+   * One size and format of a stored photo, made the first time it is asked for and kept beside the original;
+   * null for a photo the store does not have.
+   */
+  variant(id: string, width: number, format: PhotoFormat): Promise<Buffer | null> {
+    // the first visitors of a new unit ask for the same variants at once: each is encoded once
+    const key = `${id}-${width}.${format}`;
+    let pending = this.encoding.get(key);
+    if (!pending) {
+      pending = this.makeVariant(id, width, format).finally(() => this.encoding.delete(key));
+      this.encoding.set(key, pending);
+    }
+    return pending;
+  }
+
+  private readonly encoding = new Map<string, Promise<Buffer | null>>();
+
+  private async makeVariant(id: string, width: number, format: PhotoFormat): Promise<Buffer | null> {
+    if (!/^[0-9a-f]{32}$/.test(id) || !PHOTO_WIDTHS.includes(width as never) || !PHOTO_FORMATS.includes(format)) {
+      return null;
+    }
+    const path = join(this.dir, id.slice(0, 2), `${id}-${width}.${format}`);
+    const cached = await readFile(path).catch(() => null);
+    if (cached) return cached;
+    const original = await readFile(this.originalPath(id)).catch(() => null);
+    if (!original) return null;
+    const resized = sharp(original).resize({ width, withoutEnlargement: true });
+    const encoded =
+      format === "avif"
+        ? resized.avif({ quality: 50, effort: 2 })
+        : format === "webp"
+          ? resized.webp({ quality: 72 })
+          : resized.jpeg({ quality: 78, mozjpeg: true, progressive: true });
+    const bytes = await encoded.toBuffer();
+    await writeAtomically(path, bytes);
+    return bytes;
+  }
+}

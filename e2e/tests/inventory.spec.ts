@@ -191,7 +191,8 @@ test.describe("vehicle detail and trailers", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(`${unit.year} ${unit.make} ${unit.model}`);
     await expect(page.locator(".inventory-fields")).toContainText(unit.stock_number);
     const thumbs = page.locator(".inventory-gallery button img");
-    await expect(thumbs.first()).toHaveAttribute("src", /\/r75$/);
+    // a thumbnail is a small file of its own (the dealership's photo at 160 px), not the large one scaled down
+    await expect(thumbs.first()).toHaveAttribute("src", /\/api\/media\/photos\/[0-9a-f]+\/160\.jpeg$/);
     await page.getByRole("button", { name: "Call Us Now" }).click();
     await expect(page.getByRole("link", { name: "403-555-0140" }).first()).toHaveAttribute("href", "tel:+14035550140");
     await expect(page.locator('form[data-lead-form="vehicle-contact"]')).toBeVisible();

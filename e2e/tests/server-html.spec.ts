@@ -111,7 +111,11 @@ test.describe("every route arrives as complete HTML", () => {
     expect(car.brand).toEqual({ "@type": "Brand", name: vehicle.make });
     expect(car.model).toBe(vehicle.model);
     expect(car.vehicleModelDate).toBe(String(vehicle.year));
-    expect((car.image as string[]).every((src) => src.startsWith(`${PUBLIC_SITE_URL}/api/media/`))).toBe(true);
+    // the dealership's photographs, as large JPEGs any reader of structured data can take
+    const images = car.image as string[];
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.every((src) => /\/api\/media\/photos\/[0-9a-f]{32}\/1280\.jpeg$/.test(src))).toBe(true);
+    expect(images.every((src) => src.startsWith(`${PUBLIC_SITE_URL}/`))).toBe(true);
     expect(car.offers).toMatchObject({
       "@type": "Offer",
       availability: "https://schema.org/InStock",
@@ -120,7 +124,7 @@ test.describe("every route arrives as complete HTML", () => {
     const offer = car.offers as { price?: number; priceCurrency?: string };
     if (offer.price !== undefined) expect(offer.priceCurrency).toBe("CAD");
     expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(
-      /^https:\/\/summitheavyfleet\.ca\/api\/media\/vehicles\//,
+      /^https:\/\/summitheavyfleet\.ca\/api\/media\/photos\/[0-9a-f]{32}\/1280\.jpeg$/,
     );
   });
 

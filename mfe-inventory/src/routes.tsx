@@ -37,9 +37,11 @@ export const INVENTORY_ROUTES: readonly RemoteRoute[] = [
     element: VehiclePage,
     load: async ({ params, preload, preloadOptional }) => {
       const id = params.id ?? "";
-      // similar units are an extra: they never hold the page
+      // similar units are an extra beside a unit on offer: they never hold its page; the page of a unit that has
+      // sold is what the visitor is offered instead of it, so there they are waited for (and dropped if they fail)
       preloadOptional(similarVehiclesResource, id);
-      await preload(vehicleResource, id);
+      const unit = await preload(vehicleResource, id);
+      if (unit?.status === "sold") await preload(similarVehiclesResource, id).catch(() => undefined);
     },
   },
   { path: "/trailer-inventory", element: TrailerListPage },

@@ -17,7 +17,7 @@ const PHOTO_SIZE = { width: 1600, height: 1200 };
  * A photograph-like JPEG of a body from one side: a lit yard with a horizon, the drawn body large in it, and the
  * grain of a camera's sensor, so the file is the size a dealer's photo is (1600 × 1200, a few hundred KB).
  */
-async function samplePhoto(shape: GeneratedVehicle["shape"], view: number, seed: number): Promise<Buffer> {
+export async function samplePhoto(shape: GeneratedVehicle["shape"], view: number, seed: number): Promise<Buffer> {
   const { width, height } = PHOTO_SIZE;
   const random = mulberry32(seed);
   const sky = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
@@ -55,7 +55,7 @@ const plainText = (html: string) =>
     .trim();
 
 /** A generated unit as a row of the dealership's feed (the columns a HomeNet export has, and this site's further ones). */
-function feedRow(v: GeneratedVehicle, photoUrls: string[]): Record<FeedColumn, string> {
+export function feedRow(v: GeneratedVehicle, photoUrls: string[]): Record<FeedColumn, string> {
   return {
     Type: v.condition === "new" ? "New" : "Used",
     Stock: v.stock_number,

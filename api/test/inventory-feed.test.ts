@@ -315,6 +315,15 @@ describe.each(backends())("the inventory feed on $name", (backend) => {
       404,
     );
     expect((await app.inject({ method: "GET", url: "/api/media/photos/../../etc/320.jpeg" })).statusCode).toBe(404);
+    // the same file again: the photos that failed are tried again (the row is not taken as unchanged)
+    const again = (await upload(feed(...FIVE.map((s) => row(s, s === "F1005" ? { ImageList: images } : {}))))).json();
+    expect(again).toMatchObject({ updated: 1, unchanged: 4 });
+    // a photo host that is down: the unit keeps the photos it has
+    const down = (
+      await upload(feed(...FIVE.map((s) => row(s, s === "F1005" ? { ImageList: `${photoOrigin}/missing.jpg` } : {}))))
+    ).json();
+    expect(down.photo_problems).toHaveLength(1);
+    expect((await unit("F1005")).photos).toEqual(photos);
   });
 
   it("replaces the specials with a promotions feed, rejecting an item that is not one; refuses a feed with none", async () => {

@@ -183,13 +183,18 @@ export async function importInventoryFeed(
       continue;
     }
     let photos: StoredPhoto[] | null = null;
+    let complete = true;
     if (options.photos && unit.image_urls.length > 0) {
       const fetched = await options.photos(unit.image_urls);
-      photos = fetched.photos;
-      for (const problem of fetched.problems)
+      // none came (the photo host down, say): the unit keeps the photos it had rather than losing them all
+      photos = fetched.photos.length > 0 ? fetched.photos : null;
+      complete = fetched.problems.length === 0;
+      for (const problem of fetched.problems) {
         report.photo_problems.push({ ...problem, line, stock_number: unit.stock_number });
+      }
     }
-    changes.push({ unit, hash, line, isNew: !before, photos });
+    // a row whose photos did not all come is not recorded as imported as it is: the next run tries them again
+    changes.push({ unit, hash: complete ? hash : `${hash}~photos-incomplete`, line, isNew: !before, photos });
   }
   await db.transaction(async (tx) => {
     for (const change of changes) {

@@ -73,6 +73,14 @@ test.describe("the dealership's feed drives the site", () => {
 
     await page.goto(`/inventory/vehicle/${pending.Stock}`);
     await expect(page.getByRole("status").filter({ hasText: "Sale pending" })).toBeVisible();
+    // structured data says so too: spoken for, not in stock
+    const offers = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? "{}")));
+    const car = offers.flat().find((item: { "@type"?: string }) => item["@type"] === "Car") as {
+      offers?: { availability?: string };
+    };
+    expect(car.offers?.availability).toBe("https://schema.org/Reserved");
     await page.goto(`/inventory?search=${pending.Stock}`);
     await expect(page.locator(".inventory-item__badge")).toHaveText("Sale pending");
     expect(pageErrors).toEqual([]);

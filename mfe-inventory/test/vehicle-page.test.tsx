@@ -148,7 +148,7 @@ describe("the vehicle page", () => {
     expect(main.className).not.toContain("inventory-gallery__main--loading");
   });
 
-  it("lists options shortest first and a sold unit is no longer available, with a way back", async () => {
+  it("lists options shortest first; a sold unit's page says it has been sold, with a way back", async () => {
     const { container } = await renderPage();
     await screen.findByText("upfit-ready");
     expect([...container.querySelectorAll(".inventory-options li")].map((li) => li.textContent)).toEqual([
@@ -159,7 +159,7 @@ describe("the vehicle page", () => {
     cleanup();
     vehicle = { ...VEHICLE, status: "sold" };
     await renderPage();
-    expect(await screen.findByRole("heading", { name: "This vehicle is no longer available" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "This unit has been sold" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to the inventory search" }).getAttribute("href")).toBe("/inventory");
   });
 

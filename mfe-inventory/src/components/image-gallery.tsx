@@ -15,23 +15,27 @@ function MainImage({
   image,
   alt,
   fallback,
+  loading,
   onLoad,
 }: {
   image: GalleryImage;
   alt: string;
   fallback: string;
+  /** dimmed while a newly chosen image loads (SPEC §2) */
+  loading: boolean;
   onLoad(): void;
 }) {
+  const className = `inventory-gallery__main${loading ? " inventory-gallery__main--loading" : ""}`;
   if ("photo" in image) {
     return (
       <span onLoadCapture={onLoad}>
-        <VehiclePhoto photo={image.photo} alt={alt} sizes={MAIN_SIZES} className="inventory-gallery__main" priority />
+        <VehiclePhoto photo={image.photo} alt={alt} sizes={MAIN_SIZES} className={className} priority />
       </span>
     );
   }
   return (
     <img
-      className="inventory-gallery__main"
+      className={className}
       src={image.drawing}
       alt={alt}
       width={640}
@@ -56,9 +60,14 @@ function Gallery({ images, alt, fallback }: { images: readonly GalleryImage[]; a
   const shown = list.find((image) => keyOf(image) === selected) ?? list[0] ?? { drawing: fallback };
   return (
     <div className="inventory-gallery">
-      <div key={selected} className={loaded ? undefined : "inventory-gallery__main--loading"}>
-        <MainImage image={shown} alt={alt} fallback={fallback} onLoad={() => setLoaded(true)} />
-      </div>
+      <MainImage
+        key={selected}
+        image={shown}
+        alt={alt}
+        fallback={fallback}
+        loading={!loaded}
+        onLoad={() => setLoaded(true)}
+      />
       {list.length > 1 ? (
         <ul className="inventory-gallery__thumbs">
           {list.map((image, i) => (

@@ -6,8 +6,9 @@ import { buildApp } from "../src/app.js";
 import { DEFAULT_BUSINESS_DETAILS } from "../src/business/default-business-details.js";
 import type { Database } from "../src/db/database.js";
 import { migrate } from "../src/db/migrations.js";
+import { vehicleSearchText } from "../src/inventory/search-text.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
-import { seedIfEmpty, vehicleSearchText } from "../src/seed/seed.js";
+import { seedIfEmpty } from "../src/seed/seed.js";
 import { backends } from "./database-fixtures.js";
 
 describe.each(backends())("API on $name", (backend) => {

@@ -1,4 +1,5 @@
 import { type BusinessDetails, formatCents, formatOdometer, LEAD_FORMS, type LeadFormId, paths } from "shared-types";
+import { escapeHtml } from "../content/escape-html.js";
 import { type ExportedLead, toAdf } from "../leads/lead-export.js";
 import { type Department, departmentOf } from "./departments.js";
 
@@ -78,9 +79,6 @@ function detailRows(lead: ExportedLead, context: MessageContext): [string, strin
   ];
   return rows.filter(([, value]) => value !== "");
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** Only http(s) links become links: a stored address is a visitor's input. */
 const linkOrText = (value: string) =>

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { promotionSchema } from "shared-types/schemas";
+import { escapeHtml } from "../content/escape-html.js";
 import type { Database } from "../db/database.js";
 import { type FeedRun, latestRuns, recordRun } from "./feed-runs.js";
 import { type ColumnMap, parseInventoryFeed } from "./inventory-feed-format.js";
@@ -26,21 +27,23 @@ export interface FeedServiceOptions {
   log?: { warn(data: object, message: string): void; info(data: object, message: string): void };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
 /** The sales desk's email about a run that needs a person: what was refused, or each rejected row with its reason. */
+/** Each rejected row of a run as the sales desk reads it, by the kind of feed. */
+const REJECTED_LINES: { [K in FeedRun["kind"]]: (report: never) => string[] } = {
+  inventory: (report: InventoryImportReport) =>
+    report.rejected.map(
+      (row) => `Line ${row.line}${row.stock_number ? ` (stock ${row.stock_number})` : ""}: ${row.reason}`,
+    ),
+  promotions: (report: PromotionsImportReport) =>
+    report.rejected.map((item) => `Item ${item.index + 1}: ${item.reason}`),
+};
+
 function alertFor(run: FeedRun, report: InventoryImportReport | PromotionsImportReport): SalesDeskMessage | null {
-  const lines =
-    "refused" in report && report.refused
-      ? [`The ${run.kind} feed (${run.source}) was refused, and nothing on the site was changed: ${report.refused}`]
-      : "line" in (report.rejected[0] ?? {})
-        ? (report as InventoryImportReport).rejected.map(
-            (row) => `Line ${row.line}${row.stock_number ? ` (stock ${row.stock_number})` : ""}: ${row.reason}`,
-          )
-        : (report as PromotionsImportReport).rejected.map((item) => `Item ${item.index + 1}: ${item.reason}`);
+  const lines = report.refused
+    ? [`The ${run.kind} feed (${run.source}) was refused, and nothing on the site was changed: ${report.refused}`]
+    : REJECTED_LINES[run.kind](report as never);
   if (lines.length === 0) return null;
-  const refused = "refused" in report && Boolean(report.refused);
+  const refused = Boolean(report.refused);
   const subject = refused
     ? `The ${run.kind} feed was refused`
     : `The ${run.kind} feed: ${lines.length} row${lines.length === 1 ? "" : "s"} rejected`;

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { ALLOWED_DEALERSHIP, BODY_TYPE_LABELS, CAB_TYPE_LABELS, gvwrClass, type Vehicle } from "shared-types";
+import { escapeHtml } from "../content/escape-html.js";
 import type { Database, Queryable } from "../db/database.js";
+import { vehicleSearchText } from "../inventory/search-text.js";
 import type { FeedUnit, ParsedFeed, RejectedRow } from "./inventory-feed-format.js";
 import type { PhotoProblem, StoredPhoto } from "./photos.js";
 
@@ -34,9 +36,6 @@ interface StoredUnit {
 
 const hashOf = (unit: FeedUnit) => createHash("sha256").update(JSON.stringify(unit)).digest("base64url");
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
 /** The dealer's plain description as the formatting the page shows: a paragraph per blank-line-separated block. */
 const descriptionHtml = (text: string) =>
   text
@@ -45,27 +44,6 @@ const descriptionHtml = (text: string) =>
     .filter(Boolean)
     .map((block) => `<p>${escapeHtml(block).replace(/\r?\n/g, "<br>")}</p>`)
     .join("");
-
-/** Lower-cased text the search matches, as the seed writes it (seed.ts vehicleSearchText) from what the feed gives. */
-function searchText(unit: FeedUnit): string {
-  return [
-    unit.year,
-    unit.make,
-    unit.model,
-    unit.trim,
-    unit.exterior,
-    unit.interior,
-    unit.body_style,
-    unit.stock_number,
-    unit.fuel_type,
-    unit.body_type ? BODY_TYPE_LABELS[unit.body_type] : "",
-    unit.cab_type ? CAB_TYPE_LABELS[unit.cab_type] : "",
-    unit.gvwr_lb ? `class ${gvwrClass(unit.gvwr_lb)}` : "",
-    ...unit.options,
-  ]
-    .join(" ")
-    .toLowerCase();
-}
 
 async function upsertUnit(db: Queryable, unit: FeedUnit, hash: string, photos: StoredPhoto[] | null): Promise<void> {
   const discount = unit.full_price > 0 && unit.low_price > 0 && unit.full_price > unit.low_price;
@@ -123,7 +101,7 @@ async function upsertUnit(db: Queryable, unit: FeedUnit, hash: string, photos: S
       unit.cab_type,
       unit.wheelbase_in,
       unit.payload_lb,
-      searchText(unit),
+      vehicleSearchText(unit),
       hash,
       photos === null ? null : JSON.stringify(photos),
     ],

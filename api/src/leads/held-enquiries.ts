@@ -1,4 +1,5 @@
 import { type BusinessDetails, consentWording, LEAD_FORMS, type LeadFormId } from "shared-types";
+import { escapeHtml } from "../content/escape-html.js";
 import type { Database, Queryable } from "../db/database.js";
 import { type Channel, enqueueDeliveries } from "../delivery/outbox.js";
 import { heldReleaseToken } from "../security/signing.js";
@@ -45,9 +46,6 @@ export function heldSummary(held: HeldEnquiry): [string, string][] {
   ];
   return rows.filter(([, value]) => value !== "");
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** The day's email to the sales desk: every held submission not reported yet, with its release link. */
 export function digestMessage(

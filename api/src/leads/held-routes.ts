@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
+import { escapeHtml } from "../content/escape-html.js";
 import type { Database } from "../db/database.js";
 import type { Channel } from "../delivery/outbox.js";
 import { withSchemas } from "../http-errors.js";
@@ -19,9 +20,6 @@ export interface HeldRouteOptions {
 
 const paramsSchema = z.object({ id: z.uuid() });
 const tokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "the token of a release link") });
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /**
  * A page for the sales desk, not the public site: plain HTML (no script, no style), its own policy (it may post its

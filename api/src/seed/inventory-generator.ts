@@ -1,4 +1,5 @@
 import { type Vehicle, workTruckFacts } from "shared-types";
+import { vinCheckDigit } from "../feeds/vin.js";
 import type { VehicleShape } from "../media/vehicle-illustration.js";
 import { mulberry32 } from "./prng.js";
 import { standardCharges } from "./unit-charges.js";
@@ -434,23 +435,8 @@ const YEAR_CODES: Record<number, string> = {
   2026: "T",
   2027: "V",
 };
-const VIN_VALUES: Record<string, number> = Object.fromEntries(
-  [..."ABCDEFGHJKLMNPRSTUVWXYZ"].map((c, i) => [
-    c,
-    [1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 7, 9, 2, 3, 4, 5, 6, 7, 8, 9][i] ?? 0,
-  ]),
-);
-const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-
 /** Fills in position 9 with the North American check digit, so the numbers look and validate like VINs. */
-export function withVinCheckDigit(vin: string): string {
-  const sum = [...vin].reduce(
-    (acc, c, i) => acc + (/\d/.test(c) ? Number(c) : (VIN_VALUES[c] ?? 0)) * (VIN_WEIGHTS[i] ?? 0),
-    0,
-  );
-  const check = sum % 11 === 10 ? "X" : String(sum % 11);
-  return vin.slice(0, 8) + check + vin.slice(9);
-}
+export const withVinCheckDigit = (vin: string): string => vin.slice(0, 8) + vinCheckDigit(vin) + vin.slice(9);
 
 export interface GeneratedVehicle extends Vehicle {
   shape: VehicleShape;

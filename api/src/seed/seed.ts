@@ -1,30 +1,10 @@
-import { ALLOWED_DEALERSHIP, BODY_TYPE_LABELS, CAB_TYPE_LABELS, type Vehicle } from "shared-types";
+import { ALLOWED_DEALERSHIP, type Vehicle } from "shared-types";
 import type { Database, Queryable } from "../db/database.js";
+import { vehicleSearchText } from "../inventory/search-text.js";
 import { generateInventory } from "./inventory-generator.js";
 import { SEED_PROMOTIONS } from "./promotions.js";
 import { standardCharges } from "./unit-charges.js";
 import { conditionalOffersFor, workTruckSpecFor } from "./work-truck-specs.js";
-
-/** Lower-cased text the search matches: year, make, model, trim, colours, body style, options, stock number. */
-export function vehicleSearchText(v: Vehicle): string {
-  return [
-    v.year,
-    v.make,
-    v.model,
-    v.trim,
-    v.exterior,
-    v.interior,
-    v.body_style,
-    v.stock_number,
-    v.fuel_type,
-    BODY_TYPE_LABELS[v.body_type],
-    v.cab_type ? CAB_TYPE_LABELS[v.cab_type] : "",
-    `class ${v.gvwr_class}`,
-    ...v.options,
-  ]
-    .join(" ")
-    .toLowerCase();
-}
 
 const VEHICLE_COLUMNS = [
   "stock_number",

@@ -16,7 +16,7 @@ import {
   takeLeadingLinks,
 } from "../protocol.js";
 import { isLazyPage, type LoaderContext, type RemoteRoute } from "../remote-routes.js";
-import { RouteDataContext } from "../route-data.js";
+import { type Resource, RouteDataContext } from "../route-data.js";
 import { ServerRenderContext, type ServerRenderState } from "../server-state.js";
 import { SiteProvider } from "../site-context.js";
 
@@ -103,9 +103,21 @@ function loaderContext(
   const tag = (tags: readonly string[] | undefined) => {
     for (const t of tags ?? []) cacheTags.add(t);
   };
+  // one request per resource and arguments in a render, however many loaders ask (a page that first treats a
+  // resource as optional, then finds it needs it, waits for the same request)
+  const started = new Map<string, Promise<unknown>>();
+  const load = <A extends unknown[], T>(resource: Resource<A, T>, args: A): Promise<T> => {
+    const key = resource.key(...args);
+    let loading = started.get(key) as Promise<T> | undefined;
+    if (!loading) {
+      loading = resource.load(...args);
+      started.set(key, loading);
+    }
+    return loading;
+  };
   return {
     preload(resource, ...args) {
-      const loading = resource.load(...args).then(
+      const loading = load(resource, args).then(
         (value) => {
           entries.set(resource.key(...args), value);
           tag(resource.cacheTags?.(value, ...args));
@@ -120,7 +132,7 @@ function loaderContext(
       return loading;
     },
     preloadOptional(resource, ...args) {
-      const loading = resource.load(...args).then(
+      const loading = load(resource, args).then(
         (value) => {
           // in time for the page, or not in it at all (the HTML and the data handed over must agree)
           if (!optional.open) return;

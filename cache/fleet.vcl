@@ -1,7 +1,8 @@
 # The site's shared cache: Varnish in front of one or more host servers (scripts/shared-cache.mjs writes the
-# backends and includes this file). Pages are the same bytes for every visitor, so one copy serves everyone for its
-# s-maxage (and its stale-while-revalidate while a fresh one is made). Every page names what it shows in its
-# `xkey` header (shared-types CACHE_TAGS); the hosts purge by those tags the moment the API says something changed.
+# backends, the purge secret's check and includes this file). Pages are the same bytes for every visitor, so one
+# copy serves everyone for its s-maxage (and its stale-while-revalidate while a fresh one is made). Every page names
+# what it shows in its `xkey` header (shared-types CACHE_TAGS); the hosts purge by those tags the moment the API
+# says something changed.
 
 acl purgers {
   "127.0.0.1";
@@ -11,17 +12,24 @@ acl purgers {
 sub vcl_recv {
   set req.backend_hint = site.backend();
 
-  # PURGE with `xkey-purge: unit:A1234 inventory`: every object carrying any of the tags goes at once
+  # PURGE with `xkey-purge: unit:A1234 inventory`: every object carrying any of the tags goes at once. Only from
+  # the site's own servers, and only with the shared secret (X-Purge-Secret) the hosts are given
   if (req.method == "PURGE") {
     if (client.ip !~ purgers) {
       return (synth(403, "Purges come from the site's own servers only"));
     }
+    call fleet_purge_secret;
     if (!req.http.xkey-purge) {
       return (synth(400, "Name the tags to purge in xkey-purge"));
     }
     set req.http.n-gone = xkey.purge(req.http.xkey-purge);
     return (synth(200, "Purged " + req.http.n-gone));
   }
+
+  # this cache is where visitors arrive, over plain HTTP: what a client says of its own address or protocol is not
+  # believed (the hosts trust this cache's word: TRUST_PROXY); a TLS terminator in front would be the one to say it
+  set req.http.x-forwarded-for = client.ip;
+  set req.http.x-forwarded-proto = "http";
 
   if (req.method != "GET" && req.method != "HEAD") {
     # forms sent without scripts, and anything else: always the host's
@@ -31,20 +39,25 @@ sub vcl_recv {
   if (req.url ~ "^/api/") {
     return (pass);
   }
+  # one address per page: tracking parameters no page reads go, the rest in one order (the host redirects any
+  # other parameter a page does not read to the address without it, and that redirect is kept here too)
+  set req.url = regsuball(req.url, "([?&])(utm_[a-z_]+|gclid|fbclid|msclkid|mc_eid|mc_cid)=[^&]*", "\1");
+  set req.url = regsuball(req.url, "&&+", "&");
+  set req.url = regsub(req.url, "\?&", "?");
+  set req.url = regsub(req.url, "[?&]$", "");
+  set req.url = std.querysort(req.url);
   # nothing on a page depends on a cookie: one copy for everyone
   unset req.http.cookie;
   unset req.http.authorization;
   return (hash);
 }
 
-sub vcl_hash {
-  # a page's CSP upgrades http only for visitors who came over TLS (as the proxy in front says)
-  hash_data(req.http.x-forwarded-proto);
-}
-
 sub vcl_backend_response {
-  # s-maxage and stale-while-revalidate come from the host's Cache-Control (Varnish reads both)
-  if (beresp.http.set-cookie) {
+  # s-maxage and stale-while-revalidate come from the host's Cache-Control (Varnish reads both). What is one
+  # visitor's (a cookie set, private or no-store: an unsubscribe page) is never kept; Varnish's own logic, which
+  # this replaces, would keep it too
+  if (beresp.http.set-cookie || beresp.http.cache-control ~ "(?i)(private|no-store|no-cache)") {
+    set beresp.ttl = 0s;
     set beresp.uncacheable = true;
     return (deliver);
   }

@@ -28,6 +28,8 @@ const { commands, result } = concurrently(
   servingCommands({
     sitePort: PORTS.site,
     apiPort: PORTS.api,
+    apiInternalPort: PORTS.api + 10,
+    apiStaffPort: PORTS.api + 11,
     remotePorts: REMOTE_PORTS,
     apiEnv: {
       DATA_DIR: mkdtempSync(join(tmpdir(), "fleet-bench-load-db-")),

@@ -31,6 +31,8 @@ const { commands, result } = concurrently(
   servingCommands({
     sitePort: PORTS.site,
     apiPort: PORTS.api,
+    apiInternalPort: PORTS.api + 1,
+    apiStaffPort: PORTS.api + 2,
     remotePorts: REMOTE_PORTS,
     apiEnv: { DATA_DIR: mkdtempSync(join(tmpdir(), "fleet-bench-db-")), LOG_LEVEL: "warn" },
     // this machine is shared: a render slowed by the benchmark's own browser must not turn into the shell

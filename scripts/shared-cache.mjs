@@ -1,8 +1,11 @@
 // npm run cache: Varnish (Debian's varnish and varnish-modules) in front of the site, as a deployment on more than one
-// machine would run it. Pages are served from it; the hosts purge it by tag (SHARED_CACHE_PURGE_URLS).
-//   npm run cache -- [--port 6081] [--backend 127.0.0.1:4173 ...]
+// machine would run it. Pages are served from it; the hosts purge it by tag (SHARED_CACHE_PURGE_URLS) with the
+// shared secret (SHARED_CACHE_PURGE_SECRET), and trust it as their proxy (TRUST_PROXY): it prints what to set.
+//   npm run cache -- [--port 6081] [--backend 127.0.0.1:4173 ...] [--purge-secret <32+ characters>]
 // Each --backend is a host server (round robin, health-checked); by default the one `npm start` runs.
+
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,8 +16,14 @@ const { values } = parseArgs({
     port: { type: "string", default: process.env.CACHE_PORT ?? "6081" },
     backend: { type: "string", multiple: true, default: [`127.0.0.1:${process.env.PORT ?? 4173}`] },
     memory: { type: "string", default: "256m" },
+    "purge-secret": { type: "string", default: process.env.SHARED_CACHE_PURGE_SECRET ?? "" },
   },
 });
+const purgeSecret = values["purge-secret"] || randomBytes(32).toString("base64url");
+if (!/^[A-Za-z0-9_.~-]{32,}$/.test(purgeSecret)) {
+  console.error("--purge-secret (SHARED_CACHE_PURGE_SECRET): at least 32 letters, digits or -._~");
+  process.exit(1);
+}
 
 if (spawnSync("varnishd", ["-V"]).status !== 0) {
   console.error("varnishd is not installed: apt-get install varnish varnish-modules");
@@ -30,6 +39,7 @@ const backends = values.backend.map((address, i) => {
 });
 const vcl = `vcl 4.1;
 import directors;
+import std;
 import xkey;
 
 ${backends
@@ -49,6 +59,12 @@ ${backends.map((b) => `  site.add_backend(${b.name});`).join("\n")}
 }
 
 include "${new URL("../cache/fleet.vcl", import.meta.url).pathname}";
+
+sub fleet_purge_secret {
+  if (req.http.x-purge-secret != "${purgeSecret}") {
+    return (synth(403, "A purge needs the shared secret"));
+  }
+}
 `;
 const vclFile = join(workDir, "site.vcl");
 writeFileSync(vclFile, vcl);
@@ -59,7 +75,8 @@ const varnish = spawn(
   { stdio: "inherit" },
 );
 console.log(
-  `shared cache serving http://localhost:${values.port} in front of ${values.backend.join(", ")}; purge with SHARED_CACHE_PURGE_URLS=http://127.0.0.1:${values.port}`,
+  `shared cache serving http://localhost:${values.port} in front of ${values.backend.join(", ")}; start each host with\n` +
+    `  SHARED_CACHE_PURGE_URLS=http://127.0.0.1:${values.port} SHARED_CACHE_PURGE_SECRET=${values["purge-secret"] ? "<the secret given>" : purgeSecret} TRUST_PROXY=127.0.0.1`,
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => varnish.kill("SIGTERM"));
 varnish.on("exit", (code) => process.exit(code ?? 0));

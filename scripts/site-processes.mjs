@@ -13,6 +13,9 @@ export const DEFAULT_REMOTES_CONFIG = Object.fromEntries(
 /** The remote configuration `npm start`'s host reads on every request, and `npm run promote` edits. */
 export const REMOTES_CONFIG_FILE = new URL("../remotes.config.json", import.meta.url).pathname;
 export const API_PORT = Number(process.env.API_PORT ?? 4180);
+/** The API's internal listener (the hosts' change stream, the CRM's export) and its staff listener (the staff edge). */
+export const API_INTERNAL_PORT = Number(process.env.API_INTERNAL_PORT ?? 4181);
+export const API_STAFF_PORT = Number(process.env.API_STAFF_PORT ?? 4182);
 
 /**
  * With no SMTP_URL of its own, `npm start` runs a local mail catcher (maildev) and the API delivers every lead to
@@ -45,6 +48,8 @@ export const peerOrigins = (remotePorts) =>
 export function servingCommands({
   sitePort = SITE_PORT,
   apiPort = API_PORT,
+  apiInternalPort = API_INTERNAL_PORT,
+  apiStaffPort = API_STAFF_PORT,
   remotePorts = DEFAULT_REMOTE_PORTS,
   apiEnv = {},
   hostEnv = {},
@@ -66,7 +71,17 @@ export function servingCommands({
           },
         ]
       : []),
-    { name: "api", command: "npm run start -w api", env: { PORT: String(apiPort), ...catcherEnv, ...apiEnv } },
+    {
+      name: "api",
+      command: "npm run start -w api",
+      env: {
+        PORT: String(apiPort),
+        API_INTERNAL_PORT: String(apiInternalPort),
+        API_STAFF_PORT: String(apiStaffPort),
+        ...catcherEnv,
+        ...apiEnv,
+      },
+    },
     ...REMOTE_NAMES.map((name) => ({
       name,
       command: `npm run start -w mfe-${name}`,
@@ -83,6 +98,7 @@ export function servingCommands({
       env: {
         PORT: String(sitePort),
         API_ORIGIN: apiOrigin,
+        API_INTERNAL_ORIGIN: `http://127.0.0.1:${apiInternalPort}`,
         RENDER_SECRET,
         PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? "",
         REMOTES_CONFIG_FILE: process.env.REMOTES_CONFIG_FILE || REMOTES_CONFIG_FILE,

@@ -6,7 +6,7 @@ import { hasZodFastifySchemaValidationErrors, validatorCompiler } from "fastify-
 import { API_PREFIX, LEAD_SPAM_GUARD } from "shared-types";
 import { registerBusinessRoutes } from "./business/business-routes.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
-import { registerChangeRoutes } from "./changes/change-routes.js";
+import { type ChangeStreamOptions, DEFAULT_CHANGE_STREAM, registerChangeRoutes } from "./changes/change-routes.js";
 import { ChangeSignal } from "./changes/change-signal.js";
 import type { Database } from "./db/database.js";
 import { registerDeliveryRoutes } from "./delivery/delivery-routes.js";
@@ -22,6 +22,10 @@ import { type LeadRouteOptions, registerLeadRoutes } from "./leads/lead-routes.j
 import { DEFAULT_RETENTION } from "./leads/retention.js";
 import { registerMediaRoutes } from "./media/media-routes.js";
 import { registerPromotionRoutes } from "./promotions/promotion-routes.js";
+import { FailedAuthentication } from "./security/admin-routes.js";
+import { clientKey } from "./security/client-key.js";
+import { declareEdges } from "./security/edges.js";
+import { requestForLog } from "./security/request-log.js";
 import { postgresRateLimitStore } from "./security/shared-rate-limits.js";
 import { loadSigningSecret } from "./security/signing.js";
 
@@ -47,6 +51,10 @@ export interface AppOptions {
   feeds?: Partial<Omit<FeedServiceOptions, "photos" | "log">>;
   /** Where the feed's photos are kept and where they may come from; none: photos are not fetched. */
   photos?: { dir: string; policy: PhotoPolicy };
+  /** The public site's origin (PUBLIC_SITE_URL): a lead's source page is kept only when it is on it. */
+  siteUrl?: string;
+  /** The change stream's cap on followers and idle time-out. */
+  changeStream?: Partial<ChangeStreamOptions>;
 }
 
 declare module "fastify" {
@@ -107,15 +115,18 @@ export async function buildApp({
   sendHeldDigest,
   feeds = {},
   photos,
+  siteUrl,
+  changeStream = {},
 }: AppOptions): Promise<FastifyInstance> {
   const business = new BusinessDetailsStore(db);
   await business.seedIfMissing();
-  await business.get();
+  const details = await business.get();
   const app = Fastify({
     logger: {
       level: logLevel,
       ...(logStream ? { stream: logStream } : {}),
-      serializers: { err: errorForLog },
+      // a request's query is never logged: unsubscribe and release links carry tokens and addresses there
+      serializers: { err: errorForLog, req: requestForLog },
       redact: {
         paths: [
           "req.headers.authorization",
@@ -141,6 +152,9 @@ export async function buildApp({
 
   // routes declare their request schemas (shared-types' zod); Fastify checks each part before the handler runs
   app.setValidatorCompiler(validatorCompiler);
+  // and the listener they are served on: public (PUBLIC_API_ROUTES), internal or staff (security/edges.ts)
+  declareEdges(app);
+  app.decorate("staffAuthFailures", new FailedAuthentication(db.pool ?? undefined));
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(validationErrorBody(error));
@@ -184,6 +198,7 @@ export async function buildApp({
     ...(db.pool ? { store: postgresRateLimitStore(db.pool), skipOnError: true } : {}),
     global: true,
     max: readRateLimitMax,
+    keyGenerator: (request) => clientKey(request.ip),
     timeWindow: 60_000,
     allowList: (request) => isInternalCall(request),
     errorResponseBuilder: (_request, context) => ({
@@ -204,7 +219,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       api.get("/health", async () => ({ ok: true, database: db.kind }));
-      registerChangeRoutes(api, changes);
+      registerChangeRoutes(api, changes, { ...DEFAULT_CHANGE_STREAM, ...changeStream });
       await registerDeliveryRoutes(api, db, { adminToken, onResend: () => delivery?.nudge() });
       await registerBusinessRoutes(api, business, adminToken);
       registerInventoryRoutes(api, db);
@@ -215,6 +230,7 @@ export async function buildApp({
         ...leads,
         signingSecret,
         business,
+        siteUrl: siteUrl ?? `https://${details.domain}`,
       });
       await registerHeldRoutes(api, db, {
         signingSecret,

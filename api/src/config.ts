@@ -2,13 +2,29 @@ import { LEAD_SPAM_GUARD } from "shared-types";
 import { z } from "zod";
 import { DEFAULT_RETRY_POLICY } from "./delivery/outbox.js";
 
+/** A bearer token worth the name: 32 random bytes at least (43 characters of base64url, 64 of hex). */
+const bearerToken = z
+  .string()
+  .min(43, "at least 32 random bytes (43 characters of base64url: openssl rand -base64 32)")
+  .refine((token) => new Set(token).size >= 16, "too few different characters to be random")
+  .optional();
+
 const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().max(320).optional());
 const optionalEmail = z.preprocess((v) => (v === "" ? undefined : v), z.email().optional());
 
 const envSchema = z
   .object({
+    /** The public listener: what the site's proxy forwards and the remotes' renderers read (PUBLIC_API_ROUTES). */
     PORT: z.coerce.number().int().min(1).max(65535).default(4180),
     HOST: z.string().default("127.0.0.1"),
+    /** The internal listener: the hosts' change stream, the CRM's export, delivery health. Never the public's. */
+    API_INTERNAL_PORT: z.coerce.number().int().min(0).max(65535).default(4181),
+    API_INTERNAL_HOST: z.string().default("127.0.0.1"),
+    /** The staff listener (the staff edge): every change to what the site shows, and the held-enquiry pages. */
+    API_STAFF_PORT: z.coerce.number().int().min(0).max(65535).default(4182),
+    API_STAFF_HOST: z.string().default("127.0.0.1"),
+    /** The staff edge's address as staff reach it (the digest's release links); unset: http://localhost:API_STAFF_PORT */
+    STAFF_SITE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
     /** A PostgreSQL connection URL; without it the API keeps its data in an embedded PGlite database. */
     DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
     /** Where the embedded database keeps its files between runs. */
@@ -36,10 +52,10 @@ const envSchema = z
     QUARANTINE_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
     /** How often the sales desk gets the digest of held (possibly spam) submissions, in hours. */
     QUARANTINE_DIGEST_HOURS: z.coerce.number().min(1).default(24),
-    /** Bearer token for PUT /api/business-details (the dealership's phones, hours, address); without it there is no PUT. */
-    ADMIN_TOKEN: z.string().min(16).optional(),
-    /** Bearer token for GET /api/leads/export (the CRM's pull); without it the endpoint does not exist. */
-    LEADS_EXPORT_TOKEN: z.string().min(16).optional(),
+    /** Bearer token for the staff routes (business details, units, feeds, the digest); without it they do not exist. */
+    ADMIN_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), bearerToken),
+    /** Bearer token for GET /api/leads/export (the CRM's pull, internal listener); without it the route does not exist. */
+    LEADS_EXPORT_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), bearerToken),
     /**
      * Where leads are emailed from: an SMTP server's URL (smtp://user:pass@host:587, smtps:// for TLS from the start).
      * The default is the local mail catcher `npm start` runs, so a lead is never sent anywhere real by accident.

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import pino from "pino";
 import { parseOriginList } from "remote-kit/outbound";
 import { ALLOWED_DEALERSHIP } from "shared-types";
-import { buildApp } from "./app.js";
+import { buildApp, DEFAULT_TIMEOUTS } from "./app.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
 import { readConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
@@ -12,6 +12,7 @@ import { scheduleFeedPull } from "./feeds/feed-schedule.js";
 import type { ColumnMap } from "./feeds/inventory-feed-format.js";
 import { sendQuarantineDigest } from "./leads/held-enquiries.js";
 import { purgeExpired } from "./leads/retention.js";
+import { listenOnEdges } from "./security/edges.js";
 import { loadSigningSecret } from "./security/signing.js";
 import { SEED_PROMOTIONS } from "./seed/promotions.js";
 import { writeSampleFeed } from "./seed/sample-feed.js";
@@ -47,13 +48,14 @@ const delivery =
 // held (possibly spam) submissions reach the sales desk once a day, each with a link that releases it
 const digestTransport = config.LEAD_EMAIL === "off" ? null : (delivery?.transport ?? smtpTransport(config.SMTP_URL));
 const signingSecret = await loadSigningSecret(db, config.LEAD_SIGNING_SECRET);
+const staffUrl = config.STAFF_SITE_URL ?? `http://localhost:${config.API_STAFF_PORT}`;
 const heldDigest = (force: boolean) =>
   digestTransport
     ? sendQuarantineDigest({
         db,
         send: salesDeskSender(config, digestTransport, business),
         business: () => business.get(),
-        siteUrl: config.PUBLIC_SITE_URL ?? "",
+        staffUrl,
         secret: signingSecret,
         intervalMs: config.QUARANTINE_DIGEST_HOURS * 60 * 60 * 1000,
         force,
@@ -81,6 +83,7 @@ const app = await buildApp({
   },
   delivery: delivery?.worker,
   db,
+  siteUrl: config.PUBLIC_SITE_URL,
   logLevel: config.LOG_LEVEL,
   trustProxy: config.TRUST_PROXY,
   readRateLimitMax: config.READ_RATE_LIMIT_MAX,
@@ -145,7 +148,16 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.exit(0);
   });
 }
-await app.listen({ port: config.PORT, host: config.HOST });
+const listening = await listenOnEdges(
+  app,
+  {
+    public: { port: config.PORT, host: config.HOST },
+    internal: { port: config.API_INTERNAL_PORT, host: config.API_INTERNAL_HOST },
+    staff: { port: config.API_STAFF_PORT, host: config.API_STAFF_HOST },
+  },
+  DEFAULT_TIMEOUTS,
+);
+app.log.info(listening, "api listening: public, internal and staff edges");
 if (delivery) {
   delivery.worker.start();
   app.log.info(

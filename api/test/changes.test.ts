@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { CACHE_TAGS } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.js";
+import { buildApp, DEFAULT_TIMEOUTS } from "../src/app.js";
 import { ChangeSignal, tagsOfNotification } from "../src/changes/change-signal.js";
 import { type Database, openPostgres } from "../src/db/database.js";
+import { listenOnEdges } from "../src/security/edges.js";
 import { seedIfEmpty } from "../src/seed/seed.js";
 import { backends, createPostgresDatabase } from "./database-fixtures.js";
 
@@ -46,7 +47,9 @@ describe.each(backends())("the change signal on $name", (backend) => {
       (await db.query<{ stock_number: string }>("select stock_number from vehicles limit 1"))[0]?.stock_number ?? "";
     signal = new ChangeSignal(db);
     await signal.start();
-    app = await buildApp({ db, adminToken: ADMIN_TOKEN });
+    app = await buildApp({ db, adminToken: ADMIN_TOKEN, changeStream: { maxFollowers: 2, idleMs: 1_500 } });
+    // the app's own start-up writes (the dealership's details) are announced too, later on PostgreSQL: heard out first
+    while ((await nextAnnouncement(signal, 300)).length > 0);
   });
   afterAll(async () => {
     await app.close();
@@ -91,22 +94,65 @@ describe.each(backends())("the change signal on $name", (backend) => {
     expect((await patch({ status: "sold" }, "wrong-token-0123456789abcdefgh")).statusCode).toBe(401);
   });
 
-  it("streams each announcement to the hosts that follow it (GET /api/changes)", async () => {
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const port = (app.server.address() as { port: number }).port;
-    const controller = new AbortController();
-    const response = await fetch(`http://127.0.0.1:${port}/api/changes`, { signal: controller.signal });
-    expect(response.headers.get("content-type")).toContain("text/event-stream");
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    await patch({ sale_price: 42_990 });
-    let text = "";
-    while (!text.includes("event: purge")) {
+  /** Reads a stream's text until it holds `until` (or the stream ends); the reader stays open. */
+  async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until: string, text = ""): Promise<string> {
+    let read = text;
+    while (!read.includes(until)) {
       const { value, done } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
+      if (done) return `${read}[ended]`;
+      read += new TextDecoder().decode(value);
     }
-    controller.abort();
+    return read;
+  }
+
+  it("streams each announcement to the hosts that follow it, on the internal listener only, to a few at a time, and ends an idle stream that its follower resumes", async () => {
+    const at = await listenOnEdges(
+      app,
+      {
+        public: { port: 0, host: "127.0.0.1" },
+        internal: { port: 0, host: "127.0.0.1" },
+        staff: { port: 0, host: "127.0.0.1" },
+      },
+      DEFAULT_TIMEOUTS,
+    );
+    // not on the public listener (which the site's proxy forwards to), however the path is written
+    for (const path of ["/api/changes", "/api/./changes", "/api/%2e/changes", "/api//changes"]) {
+      expect((await fetch(`${at.public}${path}`)).status, path).toBe(404);
+    }
+    expect((await fetch(`${at.staff}/api/changes`)).status).toBe(404);
+
+    const follow = async (headers: Record<string, string> = {}) => {
+      const controller = new AbortController();
+      const response = await fetch(`${at.internal}/api/changes`, { signal: controller.signal, headers });
+      return { response, controller, reader: (response.body as ReadableStream<Uint8Array>).getReader() };
+    };
+    const first = await follow();
+    expect(first.response.headers.get("content-type")).toContain("text/event-stream");
+    expect(await readUntil(first.reader, "event: hello")).toContain('{"resumed":false}');
+    await patch({ sale_price: 42_990 });
+    const text = await readUntil(first.reader, "event: purge");
     expect(text).toContain(`"${CACHE_TAGS.unit(stock)}"`);
+    const lastId = /id: (\S+)\nevent: purge/.exec(text)?.[1] ?? "";
+    expect(lastId).not.toBe("");
+
+    // a cap on followers: the third is told to come back later
+    const second = await follow();
+    expect((await fetch(`${at.internal}/api/changes`)).status).toBe(503);
+    second.controller.abort();
+
+    // idle for longer than its time-out: the stream ends, and its follower resumes where it was, missing nothing
+    expect(await readUntil(first.reader, "[ended]", text)).toContain("[ended]");
+    await patch({ sale_price: 43_990 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const resumed = await follow({ "last-event-id": lastId });
+    const replayed = await readUntil(resumed.reader, "event: purge");
+    expect(replayed).toContain('{"resumed":true}');
+    expect(replayed).toContain(`"${CACHE_TAGS.unit(stock)}"`);
+    resumed.controller.abort();
+    // an id this process never gave (another process's, or from before a restart) resumes nothing
+    const stranger = await follow({ "last-event-id": "feedface-1" });
+    expect(await readUntil(stranger.reader, "event: hello")).toContain('{"resumed":false}');
+    stranger.controller.abort();
   });
 });
 

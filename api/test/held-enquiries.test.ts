@@ -37,7 +37,7 @@ describe.each(backends())("held submissions on $name", (backend) => {
         sent.push(message);
       },
       business: async () => ({ name: "Summit Heavy Fleet", domain: "summitheavyfleet.ca" }) as never,
-      siteUrl: "https://summitheavyfleet.ca",
+      staffUrl: "https://summitheavyfleet.ca",
       secret: Buffer.from(SECRET),
       intervalMs: DAY,
       ...options,
@@ -151,7 +151,7 @@ describe.each(backends())("held submissions on $name", (backend) => {
 
   it("refuses a forged or missing token, another site's post, and answers a bad request with its reason", async () => {
     const id = await holdOne({ first_name: "Hal" });
-    const forged = "A".repeat(43);
+    const forged = `${Math.floor(Date.now() / 1000) + 3600}.${"A".repeat(43)}`;
     expect((await app.inject({ url: `/api/leads/held/${id}?token=${forged}` })).statusCode).toBe(404);
     const fromElsewhere = await app.inject({
       method: "POST",
@@ -164,6 +164,30 @@ describe.each(backends())("held submissions on $name", (backend) => {
     const malformed = await app.inject({ url: `/api/leads/held/not-an-id?token=${forged}` });
     expect(malformed.statusCode).toBe(400);
     expect((await app.inject({ url: `/api/leads/held/${id}` })).statusCode).toBe(400);
+  });
+
+  it("lets a release link expire after 14 days; its expiry is signed, so it cannot be stretched", async () => {
+    const id = await holdOne({ first_name: "Ivo" });
+    const secret = Buffer.from(SECRET);
+    const old = heldReleaseToken(secret, id, Date.now() - 15 * 24 * 60 * 60 * 1000);
+    const page = await app.inject({ url: `/api/leads/held/${id}?token=${old}` });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain("This link has expired");
+    const release = await app.inject({
+      method: "POST",
+      url: `/api/leads/held/${id}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `token=${old}`,
+    });
+    expect(release.statusCode).toBe(410);
+    expect(await db.query("select id from leads where id = $1", [id])).toHaveLength(0);
+    // the same signature with a later expiry written in: not valid
+    const [, mac] = old.split(".");
+    const stretched = `${Math.floor(Date.now() / 1000) + 3600}.${mac}`;
+    expect((await app.inject({ url: `/api/leads/held/${id}?token=${stretched}` })).statusCode).toBe(404);
+    // a fresh link (13 days old) still works
+    const recent = heldReleaseToken(secret, id, Date.now() - 13 * 24 * 60 * 60 * 1000);
+    expect((await app.inject({ url: `/api/leads/held/${id}?token=${recent}` })).statusCode).toBe(200);
   });
 
   it("sends the digest on demand to staff holding the admin token, and to no one else", async () => {

@@ -67,6 +67,8 @@ describe.each(backends())("lead capture on $name", (backend) => {
     await seedIfEmpty(db, 150);
     app = await buildApp({
       db,
+      // the pages the tests' leads come from
+      siteUrl: "http://localhost",
       logLevel: "info",
       logStream: log.stream,
       leads: { rateLimitMax: 1000, exportToken: EXPORT_TOKEN, signingSecret: SIGNING_SECRET },

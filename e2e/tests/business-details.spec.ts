@@ -1,12 +1,12 @@
 import type { BusinessDetails } from "shared-types";
-import { API_URL, E2E_ADMIN_TOKEN, SITE_URL } from "../fixtures/site-processes";
+import { API_STAFF_URL, API_URL, E2E_ADMIN_TOKEN, SITE_URL } from "../fixtures/site-processes";
 import { expect, test } from "../fixtures/test";
 
 const details = async (): Promise<BusinessDetails> =>
   (await (await fetch(`${API_URL}/api/business-details`)).json()) as BusinessDetails;
 
 async function store(changed: BusinessDetails): Promise<void> {
-  const response = await fetch(`${API_URL}/api/business-details`, {
+  const response = await fetch(`${API_STAFF_URL}/api/business-details`, {
     method: "PUT",
     headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, "content-type": "application/json" },
     body: JSON.stringify(changed),

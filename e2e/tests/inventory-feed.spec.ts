@@ -2,14 +2,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { API_URL, E2E_ADMIN_TOKEN, SITE_URL } from "../fixtures/site-processes";
+import { API_STAFF_URL, E2E_ADMIN_TOKEN, SITE_URL } from "../fixtures/site-processes";
 import { expect, test } from "../fixtures/test";
 
 /** The sample feed the API's seed wrote and imported into the suite's empty database (api/src/seed/sample-feed.ts). */
 const SAMPLE_FEED = join(import.meta.dirname, "../../api/.data/sample-feed/inventory.csv");
 
 async function upload(csv: string) {
-  const response = await fetch(`${API_URL}/api/admin/feeds/inventory?source=e2e`, {
+  const response = await fetch(`${API_STAFF_URL}/api/admin/feeds/inventory?source=e2e`, {
     method: "POST",
     headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, "content-type": "text/csv" },
     body: csv,

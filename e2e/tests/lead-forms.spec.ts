@@ -5,7 +5,8 @@ import { LEAD_MESSAGES } from "../../mfe-leads/src/copy";
 import { allMessages, messagesAbout, recipientsOf, sourceOf } from "../fixtures/delivered-leads";
 import { formOf, SCENARIOS, uniqueEmail } from "../fixtures/lead-form-scenarios";
 import {
-  API_URL,
+  API_INTERNAL_URL,
+  API_STAFF_URL,
   E2E_ADMIN_TOKEN,
   E2E_LEAD_INBOXES,
   E2E_LEADS_EXPORT_TOKEN,
@@ -192,7 +193,7 @@ test.describe("unsubscribing", () => {
       .update(`unsubscribe:${email.toLowerCase()}`)
       .digest("base64url")}`;
   const withdrawals = async (email: string) => {
-    const response = await fetch(`http://127.0.0.1:${E2E_PORTS.api}/api/leads/export?format=csv`, {
+    const response = await fetch(`${API_INTERNAL_URL}/api/leads/export?format=csv`, {
       headers: { authorization: `Bearer ${E2E_LEADS_EXPORT_TOKEN}` },
     });
     return (await response.text()).split("\n").filter((line) => line.includes(email));
@@ -260,7 +261,7 @@ test.describe("spam and forgery", () => {
     expect(await leadsFrom(email)).toHaveLength(0);
 
     // the day's digest (asked for now, as staff can): to the sales desk, the submission and its release link
-    const asked = await fetch(`${API_URL}/api/leads/held/digest`, {
+    const asked = await fetch(`${API_STAFF_URL}/api/leads/held/digest`, {
       method: "POST",
       headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
     });
@@ -269,7 +270,10 @@ test.describe("spam and forgery", () => {
     expect(digest?.envelope.to.map((t) => t.address)).toEqual([E2E_LEAD_INBOXES.sales]);
     expect(digest?.text).toContain("Two NPR-HD with 16 ft boxes, please call");
     const link = /(https?:\/\/\S+\/api\/leads\/held\/\S+)/.exec(digest?.text?.split(email)[1] ?? "")?.[1] ?? "";
-    expect(link.startsWith(SITE_URL)).toBe(true);
+    // on the staff edge, never the public site (which does not even forward it)
+    const staffEdge = `http://localhost:${E2E_PORTS.apiStaff}`;
+    expect(link.startsWith(`${staffEdge}/`)).toBe(true);
+    expect((await fetch(link.replace(staffEdge, SITE_URL))).status).toBe(404);
 
     // opening it shows the submission; only the button releases it
     await page.goto(link);

@@ -1,11 +1,18 @@
 import { execFile } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { REMOTE_NAMES } from "shared-types";
-import { E2E_LEADS_EXPORT_TOKEN, E2E_PORTS, root, SITE_URL } from "../fixtures/site-processes";
+import {
+  API_STAFF_URL,
+  E2E_ADMIN_TOKEN,
+  E2E_LEADS_EXPORT_TOKEN,
+  E2E_PORTS,
+  root,
+  SITE_URL,
+} from "../fixtures/site-processes";
 import { expect, test } from "../fixtures/test";
 
 const run = promisify(execFile);
@@ -125,7 +132,101 @@ test.describe("security headers", () => {
       expect(response.status, url).toBe(404);
     }
   });
+});
 
+/** A request written as an attacker's `curl --path-as-is` sends it: the status line of the answer. */
+function asSent(path: string, headers = ""): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(E2E_PORTS.host, "127.0.0.1", () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`),
+    );
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+      if (answer.includes("text/event-stream")) socket.destroy();
+    });
+    socket.setTimeout(5_000, () => socket.destroy());
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+test.describe("the public edge (the security review's reproductions)", () => {
+  test("High: dot-segment and escaped paths reach no internal route; a path that could mean two things is a 400", async () => {
+    for (const path of [
+      "/api/./changes",
+      "/api/%2e/changes",
+      "/api/./leads/export",
+      "/api/%2E%2E/api/changes",
+      "/api/inventory/../changes",
+      "/api/%2fchanges",
+      "/api/\\changes",
+    ]) {
+      const answer = await asSent(path, `Authorization: Bearer ${E2E_LEADS_EXPORT_TOKEN}\r\n`);
+      expect(answer, path).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer, path).not.toContain("text/event-stream");
+    }
+    // what the API has for the machines the site runs on is not forwarded, written plainly either
+    for (const path of ["/api/changes", "/api/health/deliveries", "/api/deliveries/resend"]) {
+      expect(await asSent(path), path).toMatch(/^HTTP\/1\.1 404 /);
+    }
+  });
+
+  test("Medium: the staff routes are not on the public site, even with the right token", async () => {
+    const admin = { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, "content-type": "application/json" };
+    const probes: [string, string, string | undefined][] = [
+      ["POST", "/api/admin/feeds/inventory?force=true", "Type,Stock\n"],
+      ["POST", "/api/admin/feeds/promotions", "[]"],
+      ["GET", "/api/admin/feeds", undefined],
+      ["POST", "/api/leads/held/digest", undefined],
+      ["PATCH", "/api/admin/units/TF118604", JSON.stringify({ status: "sold" })],
+      ["PUT", "/api/business-details", "{}"],
+      ["GET", "/api/health/deliveries", undefined],
+    ];
+    for (const [method, path, body] of probes) {
+      const response = await fetch(`${SITE_URL}${path}`, { method, headers: admin, body });
+      expect([404, 405], `${method} ${path}`).toContain(response.status);
+    }
+    // they are on the staff edge: there the same token works, and a wrong one is refused
+    expect((await fetch(`${API_STAFF_URL}/api/admin/feeds`, { headers: admin })).status).toBe(200);
+    expect(
+      (await fetch(`${API_STAFF_URL}/api/admin/feeds`, { headers: { authorization: "Bearer guess" } })).status,
+    ).toBe(401);
+  });
+
+  test("Low: a return address that leaves the site is not followed: the way back is home", async ({ page }) => {
+    for (const from of [
+      "/%5Cevil.example",
+      "/%09/evil.example",
+      "/%0a/evil.example",
+      "//evil.example",
+      "https://evil.example",
+    ]) {
+      await page.goto(`/contact/thank-you?form=contact&from=${encodeURIComponent(from).replace(/%25/g, "%")}`);
+      const back = page.getByRole("link", { name: "Back to the page you were on" });
+      await expect(back, from).toHaveAttribute("href", "/");
+    }
+    await page.goto(`/contact/thank-you?form=contact&from=${encodeURIComponent("/inventory?page=2")}`);
+    await expect(page.getByRole("link", { name: "Back to the page you were on" })).toHaveAttribute(
+      "href",
+      "/inventory?page=2",
+    );
+  });
+
+  test("Low: an unsubscribe link's page is no-store, and a random parameter makes no page of its own", async () => {
+    const link = await fetch(`${SITE_URL}/unsubscribe?email=dana%40example.ca&token=${"A".repeat(43)}`);
+    expect(link.status).toBe(200);
+    expect(link.headers.get("cache-control")).toBe("no-store");
+    const random = await fetch(`${SITE_URL}/inventory/vehicle/TF118604?nocache=${Date.now()}`, { redirect: "manual" });
+    expect(random.status).toBe(301);
+    expect(random.headers.get("location")).toBe("/inventory/vehicle/TF118604");
+    const search = await fetch(`${SITE_URL}/inventory?page=2&x=${Date.now()}`, { redirect: "manual" });
+    expect(search.headers.get("location")).toBe("/inventory?page=2");
+  });
+});
+
+test.describe("the remotes' own servers", () => {
   test("remotes serve their built files to their own site only, and none of their build's by-products", async () => {
     for (const name of REMOTE_NAMES) {
       const direct = `http://localhost:${E2E_PORTS[name]}`;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import pg from "pg";
 import { REMOTE_NAMES, type RemoteName } from "shared-types";
@@ -30,7 +31,12 @@ const PORTS = {
   hostA: 4406,
   hostB: 4407,
   cache: 4408,
+  /** Each API's internal listener (its hosts follow the change stream there) and staff listener. */
+  internal: { 4400: 4410, 4401: 4412 } as Record<number, number>,
+  staff: { 4400: 4411, 4401: 4413 } as Record<number, number>,
 };
+/** The hosts purge Varnish with it, and Varnish takes no purge without it. */
+const PURGE_SECRET = randomBytes(32).toString("base64url");
 const at = (port: number) => `http://127.0.0.1:${port}`;
 const CACHE = at(PORTS.cache);
 const HOSTS = [at(PORTS.hostA), at(PORTS.hostB)];
@@ -60,6 +66,8 @@ test.describe("more than one machine behind a shared cache", () => {
     const api = (port: number) =>
       start(process.execPath, ["dist/src/main.js"], join(root, "api"), {
         PORT: String(port),
+        API_INTERNAL_PORT: String(PORTS.internal[port]),
+        API_STAFF_PORT: String(PORTS.staff[port]),
         DATABASE_URL: url.toString(),
         SEED_VEHICLES: "12",
         LOG_LEVEL: "warn",
@@ -92,10 +100,14 @@ test.describe("more than one machine behind a shared cache", () => {
         PORT: String(port),
         HOST: "127.0.0.1",
         API_ORIGIN: at(apiPort),
+        API_INTERNAL_ORIGIN: at(PORTS.internal[apiPort] as number),
         RENDER_SECRET: E2E_RENDER_SECRET,
         RENDER_TIMEOUT_MS: "2500",
         PUBLIC_SITE_URL,
+        // as scripts/shared-cache.mjs says: purge it with its secret, and believe its word on who the visitor is
         SHARED_CACHE_PURGE_URLS: CACHE,
+        SHARED_CACHE_PURGE_SECRET: PURGE_SECRET,
+        TRUST_PROXY: "127.0.0.1",
         REMOTES_CONFIG_FILE: "",
         ...Object.fromEntries(
           REMOTE_NAMES.map((name) => [`REMOTE_${name.toUpperCase()}_ORIGIN`, at(PORTS.remotes[name])]),
@@ -113,6 +125,7 @@ test.describe("more than one machine behind a shared cache", () => {
           ...["--backend", `127.0.0.1:${PORTS.hostA}`, "--backend", `127.0.0.1:${PORTS.hostB}`],
         ],
         root,
+        { SHARED_CACHE_PURGE_SECRET: PURGE_SECRET },
       ).pid ?? 0,
     );
     await Promise.all([
@@ -137,8 +150,9 @@ test.describe("more than one machine behind a shared cache", () => {
     };
     return vehicles[0]?.stock_number as string;
   };
+  // staff changes go to an API's staff listener
   const changeUnit = (api: string, stock: string, change: object) =>
-    fetch(`${api}/api/admin/units/${stock}`, {
+    fetch(`${at(PORTS.staff[Number(new URL(api).port)] as number)}/api/admin/units/${stock}`, {
       method: "PATCH",
       headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, "content-type": "application/json" },
       body: JSON.stringify(change),
@@ -225,6 +239,64 @@ test.describe("more than one machine behind a shared cache", () => {
     // both processes' delivery workers had the chance: still once each
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(await about()).toEqual([INBOXES.CRM_LEADS_EMAIL, INBOXES.SALES_LEADS_EMAIL]);
+  });
+
+  test("the cache takes a purge only with the shared secret, and a client's word on its protocol changes nothing", async () => {
+    const refused = await fetch(`${CACHE}/`, { method: "PURGE", headers: { "xkey-purge": "site" } });
+    expect(refused.status).toBe(403);
+    const wrong = await fetch(`${CACHE}/`, {
+      method: "PURGE",
+      headers: { "xkey-purge": "site", "x-purge-secret": "x".repeat(43) },
+    });
+    expect(wrong.status).toBe(403);
+    await fetch(`${CACHE}/body-shop`);
+    const claimed = await fetch(`${CACHE}/body-shop`, { headers: { "x-forwarded-proto": "https" } });
+    // the same object as everyone's (no key of its own), and no upgrade to https on a client's say-so
+    expect(claimed.headers.get("x-cache")).toBe("HIT");
+    expect(claimed.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+    expect(claimed.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  test("a page with a visitor's token is never kept; a parameter no page reads does not make a page of its own", async () => {
+    const link = `/unsubscribe?email=dana%40example.ca&token=${"A".repeat(43)}`;
+    for (let i = 0; i < 3; i++) {
+      const answer = await fetch(`${CACHE}${link}`);
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      expect(answer.headers.get("x-cache")).toBe("MISS");
+    }
+    await fetch(`${CACHE}/parts`);
+    // tracking parameters are dropped by the cache itself: served from the copy it has
+    const tagged = await fetch(`${CACHE}/parts?utm_source=${randomBytes(4).toString("hex")}&utm_medium=email`);
+    expect(tagged.status).toBe(200);
+    expect(tagged.headers.get("x-cache")).toBe("HIT");
+    // any other is sent to the address without it, which the cache holds
+    const random = await fetch(`${CACHE}/parts?x=${randomBytes(4).toString("hex")}`, { redirect: "manual" });
+    expect(random.status).toBe(301);
+    expect(random.headers.get("location")).toBe("/parts");
+  });
+
+  test("behind the cache each visitor has a rate limit of their own, and cannot claim another's address", async () => {
+    const from = (localAddress: string, headers: Record<string, string> = {}) =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest(
+          `${CACHE}/api/inventory/properties`,
+          { localAddress, headers: { ...headers, connection: "close" } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        request.on("error", reject);
+        request.end();
+      });
+    const visitor = `127.0.0.${Math.floor(Math.random() * 200) + 20}`;
+    const statuses: number[] = [];
+    // a visitor who claims to be someone else each time is still themselves
+    for (let i = 0; i < 12; i++) statuses.push(await from(visitor, { "x-forwarded-for": `203.0.113.${i}` }));
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // and another visitor is not held back by them
+    expect(await from(`127.0.0.${Math.floor(Math.random() * 20) + 230}`)).toBe(200);
   });
 
   test("the API's rate limits hold across both processes", async () => {

@@ -1,15 +1,33 @@
 // @vitest-environment node
 import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { slowClient } from "remote-kit/server";
 import { TEST_SITE } from "remote-kit/testing";
-import { REMOTE_NAMES, type RemoteName } from "shared-types";
+import { PUBLIC_API_ROUTES, REMOTE_NAMES, type RemoteName } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHostServer, type HostServerOptions, remotesConfigReader } from "../src/server/host-server";
 import { fakeHostBuild } from "./fake-host-build";
+
+/** An HTTP request written as it is (no client normalises its path), and the answer as text. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+      // a stream that never ends (the change stream) has said enough once its head is in
+      if (answer.includes("\r\n\r\n") && answer.length > 200) socket.destroy();
+    });
+    socket.setTimeout(3_000, () => socket.destroy());
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
 
 describe("the host server's hardening", () => {
   let upstream: FastifyInstance;
@@ -37,6 +55,13 @@ describe("the host server's hardening", () => {
       // each test makes its own pages; the page cache has tests of its own below
       pageCache: false,
       followChanges: false,
+      // the stand-in API's own test routes, forwarded as its public ones are
+      publicApiRoutes: [
+        ...PUBLIC_API_ROUTES,
+        { method: "GET", url: "/api/echo" },
+        { method: "GET", url: "/api/hang" },
+        { method: "POST", url: "/api/echo" },
+      ],
       ...options,
     });
 
@@ -55,7 +80,15 @@ describe("the host server's hardening", () => {
     });
     upstream.get("/api/hang", () => new Promise(() => {}));
     upstream.get("/api/business-details", async () => businessDetails);
-    upstream.get("/api/leads/export", async () => ({ leads: [] }));
+    // what the API has on its other listeners, answered here as if it were on the public one: the host must not
+    // forward to them however the path is written or whatever token is sent
+    for (const path of ["/api/leads/export", "/api/changes", "/api/health/deliveries", "/api/admin/feeds"]) {
+      upstream.get(path, async () => ({ reached: path }));
+    }
+    for (const path of ["/api/admin/feeds/inventory", "/api/leads/held/digest", "/api/deliveries/resend"]) {
+      upstream.post(path, async () => ({ reached: path }));
+    }
+    upstream.put("/api/business-details", async () => ({ reached: "PUT /api/business-details" }));
     await upstream.listen({ port: 0, host: "127.0.0.1" });
     upstreamOrigin = `http://127.0.0.1:${(upstream.server.address() as { port: number }).port}`;
     host = await hostWith({ proxyTimeoutMs: 500 });
@@ -169,23 +202,77 @@ describe("the host server's hardening", () => {
     }
   });
 
-  it("keeps the leads export and the API's admin writes off the public site", async () => {
+  it("forwards only the API's public routes: no internal or staff route, whatever the token", async () => {
     const headers = { authorization: "Bearer anything-at-all-0000" };
-    expect((await host.inject({ url: "/api/leads/export?format=json", headers })).statusCode).toBe(404);
-    expect((await host.inject({ method: "POST", url: "/api/leads/export", headers })).statusCode).toBe(404);
-    // nor is re-sending failed lead deliveries
+    const refused: [string, string][] = [
+      ["GET", "/api/leads/export?format=json"],
+      ["GET", "/api/changes"],
+      ["GET", "/api/health/deliveries"],
+      ["GET", "/api/admin/feeds"],
+      ["POST", "/api/admin/feeds/inventory?force=true"],
+      ["POST", "/api/leads/held/digest"],
+      ["POST", "/api/deliveries/resend"],
+      ["PUT", "/api/business-details"],
+    ];
+    for (const [method, url] of refused) {
+      const answer = await host.inject({
+        method: method as "GET",
+        url,
+        headers,
+        payload: method === "GET" ? undefined : {},
+      });
+      expect(answer.statusCode, `${method} ${url}`).toBe(404);
+      expect(answer.body).not.toContain("reached");
+    }
+    // a public route still goes through
+    expect((await host.inject("/api/business-details")).statusCode).toBe(200);
+  });
+
+  it("refuses a path with dot-segments, escaped dots or slashes, backslashes or control characters before any route", async () => {
+    const paths = [
+      "/api/./changes",
+      "/api/%2e/changes",
+      "/api/%2E%2E/api/changes",
+      "/api/./leads/export",
+      "/api/inventory/../changes",
+      "/api/x/..%2fchanges",
+      "/api%2fchanges",
+      "/api/\\changes",
+      "/%5cevil.example",
+      "/contact/%09/evil",
+      "/inventory/.",
+    ];
+    // over a socket, as curl --path-as-is sends them (nothing between the client and the host normalises them)
+    await host.listen({ port: 0, host: "127.0.0.1" });
+    const port = (host.server.address() as { port: number }).port;
+    for (const path of paths) {
+      const answer = await rawRequest(port, `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expect(answer, path).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).not.toContain("reached");
+      expect(answer).not.toContain("text/event-stream");
+    }
+    // an ordinary path is a page or a file as before
     expect(
-      (await host.inject({ method: "POST", url: "/api/deliveries/resend", headers, payload: {} })).statusCode,
-    ).toBe(404);
-    // nor is changing the dealership's details: the API's admin writes are for the API's own address only
-    expect((await host.inject({ method: "PUT", url: "/api/business-details", headers, payload: {} })).statusCode).toBe(
-      404,
-    );
-    const enabled = await hostWith({ exposeLeadsExport: true });
+      await rawRequest(port, "GET /api/business-details HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"),
+    ).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it("says loudly, once, that it is behind a proxy it was not told to trust", async () => {
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (message: string) => void errors.push(message);
+    const untrusting = await hostWith();
     try {
-      expect((await enabled.inject({ url: "/api/leads/export?format=json", headers })).statusCode).toBe(200);
+      await untrusting.inject({ url: "/", headers: { "x-forwarded-for": "203.0.113.7" } });
+      await untrusting.inject({ url: "/", headers: { "x-forwarded-for": "203.0.113.8" } });
+      expect(errors.filter((line) => line.includes("TRUST_PROXY"))).toHaveLength(1);
+      const trusting = await hostWith({ trustProxy: "127.0.0.1" });
+      await trusting.inject({ url: "/", headers: { "x-forwarded-for": "203.0.113.7" }, remoteAddress: "127.0.0.1" });
+      await trusting.close();
+      expect(errors.filter((line) => line.includes("TRUST_PROXY"))).toHaveLength(1);
     } finally {
-      await enabled.close();
+      console.error = original;
+      await untrusting.close();
     }
   });
 
@@ -265,7 +352,21 @@ describe("a form sent without scripts", () => {
     await api.listen({ port: 0, host: "127.0.0.1" });
     leads = Fastify();
     leads.get("/mf-manifest.json", async () => ({
-      metaData: { server: { protocol: 2, render: "render", form: "form", sitemap: "sitemap.json", data: {} } },
+      metaData: {
+        server: {
+          protocol: 2,
+          render: "render",
+          form: "form",
+          sitemap: "sitemap.json",
+          data: {},
+          routes: ["/contact", "/contact/thank-you", "/unsubscribe"],
+          pages: [
+            { path: "/contact", query: [] },
+            { path: "/contact/thank-you", query: ["form", "from"] },
+            { path: "/unsubscribe", query: ["email", "token"], private: true },
+          ],
+        },
+      },
       exposes: [],
     }));
     leads.post("/form", async (request) => {
@@ -372,6 +473,46 @@ describe("a form sent without scripts", () => {
     });
     expect(sameHost.statusCode).toBe(303);
     expect(posts).toHaveLength(1);
+    // the same host by another scheme or port is another origin
+    for (const origin of ["https://site.test", "http://site.test:8080"]) {
+      const other = await host.inject({
+        method: "POST",
+        url: "/contact",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin, host: "site.test" },
+        payload: "fleet-form=leads%3Acontact&first_name=Ann",
+      });
+      expect(other.statusCode, origin).toBe(403);
+    }
+    expect(posts).toHaveLength(1);
+  });
+
+  it("drops a query parameter the page does not read by a redirect, so a cache holds the page once", async () => {
+    const moved = await host.inject("/contact?utm_source=mail&x=1");
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe("/contact");
+    const kept = await host.inject("/contact/thank-you?form=contact&nonce=83461&from=%2Fcontact");
+    expect(kept.headers.location).toBe("/contact/thank-you?form=contact&from=%2Fcontact");
+    // random parameters cost the renderer nothing: only the canonical page is rendered, once
+    renders.length = 0;
+    for (let i = 0; i < 5; i++) {
+      const answer = await host.inject(`/contact?r=${Math.random()}`);
+      expect(answer.statusCode).toBe(301);
+      expect((await host.inject(answer.headers.location as string)).statusCode).toBe(200);
+    }
+    expect(renders.map((render) => render.path)).toEqual(["/contact"]);
+    // the home page reads none either
+    expect((await host.inject("/?gclid=abc")).headers.location).toBe("/");
+  });
+
+  it("never keeps a page that carries a visitor's details or a token: no-store, made for each request", async () => {
+    renders.length = 0;
+    const link = "/unsubscribe?email=dana%40example.ca&token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ";
+    const [first, second] = [await host.inject(link), await host.inject(link)];
+    for (const answer of [first, second]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+    }
+    expect(renders.filter((render) => render.path === link)).toHaveLength(2);
   });
 
   it("that names no form of the site's is a 400 with a way back, and nothing is sent on", async () => {

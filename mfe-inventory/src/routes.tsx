@@ -1,4 +1,5 @@
 import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
+import { INVENTORY_VIEW_PARAMS } from "shared-types";
 import {
   inventoryPageResource,
   newVisitSeed,
@@ -24,6 +25,7 @@ const TrailerPage = lazyPage(() => import("./pages/trailer-page").then((m) => m.
 export const INVENTORY_ROUTES: readonly RemoteRoute[] = [
   {
     path: "/inventory",
+    query: INVENTORY_VIEW_PARAMS,
     element: InventoryPage,
     load: async ({ searchParams, preload, value }) => {
       const seed = value(VISIT_SEED_KEY, newVisitSeed);

@@ -43,7 +43,7 @@ export const LEADS_ROUTES: readonly RemoteRoute[] = [
       await Promise.all([loadFormStart(context), context.preload(unitResource, context.params.id ?? "")]);
     },
   },
-  { path: "/contact/thank-you", element: ThankYouPage },
+  { path: "/contact/thank-you", query: ["form", "from"], element: ThankYouPage },
   {
     path: "/contact/inquiry/:id",
     element: modelRequestPage("inquiry"),
@@ -60,7 +60,8 @@ export const LEADS_ROUTES: readonly RemoteRoute[] = [
     // without the API's retention settings the notice still renders, and says to call
     load: async ({ preload }) => void (await preload(privacyFactsResource).catch(() => undefined)),
   },
-  { path: "/unsubscribe", element: UnsubscribePage },
+  // the address and the token of a marketing email's link: the visitor's own, never kept by a cache
+  { path: "/unsubscribe", query: ["email", "token"], private: true, element: UnsubscribePage },
 ];
 
 export default function LeadsRoutes() {

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderAt as renderRoute } from "remote-kit/test-harness";
 import { describe, expect, it, vi } from "vitest";
@@ -145,5 +145,13 @@ describe("the thank-you page of a form sent without scripts", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Thank you!");
     expect(screen.getByRole("status").textContent).toBe("We will reach out to you soon with a reply.");
     expect(screen.getByRole("link", { name: "Back to the page you were on" }).getAttribute("href")).toBe("/");
+  });
+
+  it("goes home from a return address a browser would read as another site (a backslash, a tab, a line break)", async () => {
+    for (const from of ["%2F%5Cevil.example", "%2F%09%2Fevil.example", "%2F%0A%2Fevil.example"]) {
+      cleanup();
+      await renderAt(`/contact/thank-you?form=contact&from=${from}`);
+      expect(screen.getByRole("link", { name: "Back to the page you were on" }).getAttribute("href"), from).toBe("/");
+    }
   });
 });

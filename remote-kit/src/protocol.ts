@@ -33,6 +33,13 @@ export interface RemoteServerInfo {
    * the host sends a path to the remote that declares it, so a team adds a page with its own release alone.
    */
   routes?: string[];
+  /**
+   * The same routes with what the host needs to cache their pages: the query parameters each reads (any other is
+   * dropped by a redirect to the address without it, so a random parameter never makes a page no cache holds) and
+   * whether it shows a visitor's own details or a token (never kept by any cache). A build without it: every
+   * parameter kept, every page cacheable.
+   */
+  pages?: PageDeclaration[];
   /** Data the remote publishes for its peers (name → JSON file), e.g. catalog's line-up models. */
   data: Record<string, string>;
   /**
@@ -40,6 +47,15 @@ export interface RemoteServerInfo {
    * the host's Content-Security-Policy allows them, and nothing else outside the site.
    */
   contentSources?: ContentSources;
+}
+
+export interface PageDeclaration {
+  /** A react-router pattern, one of `routes`. */
+  path: string;
+  /** The query parameters the page reads; none: it reads none. */
+  query?: string[];
+  /** The page carries a visitor's details or a token from its address: answered no-store, never cached. */
+  private?: boolean;
 }
 
 export interface ContentSources {

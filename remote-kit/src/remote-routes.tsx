@@ -32,6 +32,10 @@ export interface LoaderContext {
  */
 export interface RemoteRoute {
   path: string;
+  /** The query parameters the page reads (its manifest says so: the host drops any other by a redirect). */
+  query?: readonly string[];
+  /** The page shows a visitor's own details or a token from its address: no cache may keep it. */
+  private?: boolean;
   /** The page: an element, or a lazyPage whose code loads with the route. */
   element: ReactNode | LazyPage;
   load?: (context: LoaderContext) => Promise<void> | void;

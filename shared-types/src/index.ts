@@ -15,6 +15,8 @@ export * from "./lineup.js";
 export * from "./photos.js";
 export * from "./pricing.js";
 export * from "./promotion.js";
+export * from "./public-edge.js";
+export * from "./return-address.js";
 export * from "./routes.js";
 export * from "./text.js";
 export * from "./vehicle.js";

@@ -17,7 +17,7 @@ import {
   SHORT_FILTER_KEYS,
   SORT_VALUES,
 } from "./inventory-filter.js";
-import { safeText } from "./text.schema.js";
+import { safeText, searchTextSchema } from "./text.schema.js";
 import { vehicleSchema } from "./vehicle.schema.js";
 
 // Everything here is derived from the facet table (inventory-facets.ts): a facet added there is read, checked and
@@ -157,15 +157,16 @@ export const inventoryQueryParamsSchema = z.pipe(
     page: z.pipe(numberParam(1), int(1, 100_000)),
     page_size: z.pipe(numberParam(INVENTORY_PAGE_SIZE), int(1, 100)),
     seed: z.pipe(numberParam(1), int(0, 2_147_483_647)),
+    search: z.optional(searchTextSchema),
   }),
   z.transform((params, ctx): InventoryQuery => {
-    const { sort, page, page_size, seed, ...rest } = params as Record<string, unknown> &
-      Pick<InventoryQuery, "sort" | "page" | "page_size" | "seed">;
+    const { sort, page, page_size, seed, search, ...rest } = params as Record<string, unknown> &
+      Pick<InventoryQuery, "sort" | "page" | "page_size" | "seed" | "search">;
     const filter = inventoryFilterSchema.safeParse(rest);
     if (!filter.success) {
       for (const issue of filter.error.issues) ctx.issues.push({ ...issue, code: "custom", input: rest });
       return z.NEVER;
     }
-    return { filter: filter.data, sort, page, page_size, seed };
+    return { filter: filter.data, sort, page, page_size, seed, ...(search ? { search } : {}) };
   }),
 );

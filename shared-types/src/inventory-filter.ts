@@ -84,6 +84,9 @@ export interface InventoryView {
 
 export const DEFAULT_INVENTORY_SORT: InventorySort = "age_desc";
 
+/** The inventory page's URL parameters (inventoryViewToParams writes them, parseInventoryView reads them). */
+export const INVENTORY_VIEW_PARAMS = ["page", "search", "filters", "sort"] as const;
+
 /** Writes the view into URL parameters, leaving out what is at its default so links stay short. */
 export function inventoryViewToParams(view: Partial<InventoryView>): URLSearchParams {
   const params = new URLSearchParams();
@@ -124,6 +127,11 @@ export interface InventoryQuery {
   page_size: number;
   /** Seed for the random sort, so paging within one visit keeps the order. */
   seed: number;
+  /**
+   * The search text, as a query parameter: a text with a slash or a backslash cannot travel in a path through the
+   * site, which refuses escaped slashes (SPEC's /inventory/search/{text} stays for other clients).
+   */
+  search?: string;
 }
 
 export function inventoryQueryToParams(query: Partial<InventoryQuery> & { filter: InventoryFilter }): URLSearchParams {
@@ -137,5 +145,6 @@ export function inventoryQueryToParams(query: Partial<InventoryQuery> & { filter
   if (query.page) params.set("page", String(query.page));
   if (query.page_size) params.set("page_size", String(query.page_size));
   if (query.seed !== undefined) params.set("seed", String(query.seed));
+  if (query.search) params.set("search", query.search);
   return params;
 }

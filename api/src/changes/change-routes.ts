@@ -1,18 +1,53 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ChangeSignal } from "./change-signal.js";
 
 /** A comment line this often keeps idle proxies from closing the stream and tells a follower it is still there. */
 const HEARTBEAT_MS = 5_000;
 
+export interface ChangeStreamOptions {
+  /** Followers at once (the hosts, a few each): one more is answered 503 until one leaves. */
+  maxFollowers: number;
+  /** A stream with no change for this long is ended; its follower comes back and resumes where it was. */
+  idleMs: number;
+  /** Announcements kept for a follower that comes back (Last-Event-ID) to be told what it missed. */
+  replay: number;
+}
+
+export const DEFAULT_CHANGE_STREAM: ChangeStreamOptions = { maxFollowers: 32, idleMs: 5 * 60_000, replay: 1_000 };
+
 /**
- * GET /api/changes: the change signal as server-sent events ("purge", data {"tags": [...]}), for the host servers
- * that keep composed pages (and purge the shared cache in front of them). Not reachable through the public site:
- * the host answers 404 for it.
+ * GET /api/changes, on the internal listener only: the change signal as server-sent events ("purge", data
+ * {"tags": [...]}, each with an id), for the host servers that keep composed pages (and purge the shared cache in
+ * front of them). Each stream starts with a "hello" saying whether the follower's Last-Event-ID was resumed from
+ * (what it missed is sent first) or not (it may have missed anything: it purges everything).
  */
-export function registerChangeRoutes(app: FastifyInstance, changes: ChangeSignal): void {
-  app.get("/changes", { config: { rateLimit: false } }, (request, reply) => {
+export function registerChangeRoutes(
+  app: FastifyInstance,
+  changes: ChangeSignal,
+  options: ChangeStreamOptions = DEFAULT_CHANGE_STREAM,
+): void {
+  /** This process's announcements carry ids of its own: another process's id resumes nothing here. */
+  const run = randomUUID().slice(0, 8);
+  let sequence = 0;
+  const recent: { id: string; tags: string[] }[] = [];
+  changes.subscribe((tags) => {
+    sequence += 1;
+    recent.push({ id: `${run}-${sequence}`, tags });
+    if (recent.length > options.replay) recent.shift();
+  });
+  let followers = 0;
+
+  app.get("/changes", { config: { rateLimit: false, edge: "internal" } }, (request, reply) => {
+    if (followers >= options.maxFollowers) {
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send({ error: "Service Unavailable", message: "Too many followers of the change signal" });
+    }
+    followers += 1;
     reply.hijack();
-    // held open for as long as the follower wants it: not an idle connection
+    // held open while changes come; ended by the idle timer below, not by the socket's own timeout
     request.raw.socket.setTimeout(0);
     const out = reply.raw;
     out.writeHead(200, {
@@ -20,11 +55,30 @@ export function registerChangeRoutes(app: FastifyInstance, changes: ChangeSignal
       "cache-control": "no-store",
       "x-accel-buffering": "no",
     });
-    out.write(": the API's change signal\n\n");
-    const unsubscribe = changes.subscribe((tags) => out.write(`event: purge\ndata: ${JSON.stringify({ tags })}\n\n`));
+    const send = (event: string, data: object, id?: string) =>
+      out.write(`${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const lastId = request.headers["last-event-id"];
+    const from = typeof lastId === "string" ? recent.findIndex((change) => change.id === lastId) : -1;
+    const resumed = typeof lastId === "string" && (from >= 0 || lastId === `${run}-${sequence}`);
+    send("hello", { resumed });
+    if (resumed) for (const change of recent.slice(from + 1)) send("purge", { tags: change.tags }, change.id);
+
+    let idle: NodeJS.Timeout;
+    const end = () => out.end();
+    const restartIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(end, options.idleMs);
+    };
+    restartIdle();
+    const unsubscribe = changes.subscribe((tags) => {
+      send("purge", { tags }, `${run}-${sequence}`);
+      restartIdle();
+    });
     const heartbeat = setInterval(() => out.write(": still here\n\n"), HEARTBEAT_MS);
     request.raw.on("close", () => {
+      followers -= 1;
       clearInterval(heartbeat);
+      clearTimeout(idle);
       unsubscribe();
     });
   });

@@ -82,7 +82,8 @@ export function departmentEmailSender(transport: Transporter, addresses: EmailAd
           text: message.text,
           html: message.html,
           messageId: message.messageId,
-          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          // as an address object: nodemailer takes it as one address, never parses a name or a list out of it
+          ...(message.replyTo ? { replyTo: { name: "", address: message.replyTo } } : {}),
         });
       } catch (error) {
         throw smtpError(error);

@@ -1,5 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Queryable } from "../db/database.js";
 import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
@@ -8,30 +7,22 @@ import { deliveryHealth, resendFailed } from "./outbox.js";
 /** All failed deliveries, or one lead's; no body at all means all. */
 const resendSchema = z.object({ lead_id: z.uuid().optional() }).strict().default({});
 
-const holdsToken = (request: FastifyRequest, token: string | undefined) => {
-  if (!token) return false;
-  const given = Buffer.from(request.headers.authorization ?? "");
-  const expected = Buffer.from(`Bearer ${token}`);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-};
-
 /**
- * GET /health/deliveries: are leads reaching the dealership? Pending and failed counts, the oldest pending one's
- * age and the speed to lead (commit to delivered, p50 and p95 over 24 hours); 503 when something has failed or
- * waited too long, so a monitor raises it. The failures themselves (lead ids and errors) only with the admin token.
- * POST /deliveries/resend (admin token): failed deliveries, all or one lead's, are sent again.
+ * GET /health/deliveries, on the internal listener (the monitors of the machines the site runs on): are leads
+ * reaching the dealership? Pending and failed counts, the oldest pending one's age, the speed to lead (commit to
+ * delivered, p50 and p95 over 24 hours) and the recent failures; 503 when something has failed or waited too long,
+ * so a monitor raises it. The same answer for every caller: it takes no token, so it tells nobody whether one is
+ * valid. POST /deliveries/resend (staff listener, admin token): failed deliveries, all or one lead's, are sent again.
  */
 export async function registerDeliveryRoutes(
   app: FastifyInstance,
   db: Queryable,
   options: { adminToken?: string; onResend?: () => void },
 ): Promise<void> {
-  app.get("/health/deliveries", async (request, reply) => {
-    const { recent_failures, ...health } = await deliveryHealth(db);
+  app.get("/health/deliveries", { config: { edge: "internal" } }, async (_request, reply) => {
+    const health = await deliveryHealth(db);
     reply.header("cache-control", "no-store");
-    return reply
-      .code(health.ok ? 200 : 503)
-      .send(holdsToken(request, options.adminToken) ? { ...health, recent_failures } : health);
+    return reply.code(health.ok ? 200 : 503).send(health);
   });
 
   await registerAdminRoutes(app, options.adminToken, (admin) => {

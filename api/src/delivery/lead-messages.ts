@@ -1,6 +1,8 @@
 import { type BusinessDetails, formatCents, formatOdometer, LEAD_FORMS, type LeadFormId, paths } from "shared-types";
+import { z } from "zod";
 import { escapeHtml } from "../content/escape-html.js";
 import { type ExportedLead, toAdf } from "../leads/lead-export.js";
+import { sourcePage } from "../leads/source-page.js";
 import { type Department, departmentOf } from "./departments.js";
 
 /** What a message needs besides the lead: the dealership, and where the site lives (for links). */
@@ -14,6 +16,7 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Exactly one bare address that passed validation (replyAddress), or none. */
   replyTo?: string;
   /** Fixed per delivery: a retry carries the same Message-ID, so a mailbox or CRM can tell it is one message */
   messageId: string;
@@ -37,7 +40,7 @@ export function vehicleLine(lead: ExportedLead): string {
 /** The page of the unit the lead concerns: its vehicle page when the unit is in stock, else the page it came from. */
 export function vehicleLink(lead: ExportedLead, siteUrl: string): string {
   if (lead.vehicle && lead.fields.stock_number) return `${siteUrl}${paths.vehicle(lead.fields.stock_number)}`;
-  return lead.fields["-url"] ?? "";
+  return sourcePage(lead.fields["-url"], siteUrl);
 }
 
 /** CASL, in the dealership's words: may they send this person offers? */
@@ -72,7 +75,7 @@ function detailRows(lead: ExportedLead, context: MessageContext): [string, strin
     ["Parts required", f.parts_required ?? ""],
     ["Request", f.customer_action ?? ""],
     ["Message", f.message ?? ""],
-    ["Sent from", f["-url"] ?? ""],
+    ["Sent from", sourcePage(f["-url"], context.siteUrl)],
     ["Received", lead.received_at],
     ["Marketing email", consentLine(lead)],
     ["Lead id", lead.id],
@@ -85,6 +88,17 @@ const linkOrText = (value: string) =>
   /^https?:\/\//.test(value)
     ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`
     : escapeHtml(value).replace(/\n/g, "<br>");
+
+const bareAddress = z.email();
+
+/**
+ * Where the desk's reply goes: the visitor's email when it is one bare address (no name, no list, no line break:
+ * nothing a visitor types may add a recipient or a header), otherwise none, and the desk answers by phone or types it.
+ */
+export function replyAddress(email: string | undefined): string | undefined {
+  const address = email?.trim() ?? "";
+  return address.length <= 254 && bareAddress.safeParse(address).success ? address : undefined;
+}
 
 /** The subject a desk scans its inbox by: what was asked, about which unit, by whom. */
 export function notificationSubject(lead: ExportedLead): string {
@@ -111,7 +125,7 @@ ${rows.map(([label, value]) => `<tr><th align="left" valign="top" style="border-
     subject: notificationSubject(lead),
     text,
     html,
-    ...(lead.fields.email ? { replyTo: lead.fields.email } : {}),
+    ...(replyAddress(lead.fields.email) ? { replyTo: replyAddress(lead.fields.email) } : {}),
     messageId: `<${deliveryId}@${context.business.domain}>`,
   };
 }
@@ -149,7 +163,7 @@ export function webhookPayload(lead: ExportedLead, context: MessageContext, deli
         email: lead.fields.email ?? "",
         phone: lead.fields.day_phone ?? "",
       },
-      fields: lead.fields,
+      fields: { ...lead.fields, "-url": sourcePage(lead.fields["-url"], context.siteUrl) },
       vehicle: lead.vehicle
         ? { ...lead.vehicle, stock_number: lead.fields.stock_number ?? "", url: vehicleLink(lead, context.siteUrl) }
         : null,
@@ -182,7 +196,7 @@ export function failureAlert(
       "The lead is stored. Once the cause is fixed, send it again with:",
       `  npm run leads:resend -w api -- --lead ${failure.leadId}`,
       "(or every failed delivery: npm run leads:resend -w api).",
-      `Delivery status: ${context.siteUrl}/api/health/deliveries`,
+      "Delivery status: GET /api/health/deliveries on the API's internal listener.",
       "",
     ].join("\n"),
   };

@@ -5,13 +5,13 @@ import { migrate } from "../db/migrations.js";
 import { deliveryHealth, resendFailed } from "./outbox.js";
 
 /**
- * npm run leads:resend -w api [-- --lead <id>] [-- --api http://127.0.0.1:4180]
+ * npm run leads:resend -w api [-- --lead <id>] [-- --api http://127.0.0.1:4182] (the API's staff listener)
  * Makes failed deliveries pending again (every one, or one lead's), with a fresh count of tries; the worker sends
  * them within a poll. On PostgreSQL (DATABASE_URL) it writes to the database directly. The embedded database takes
  * one process at a time, so there it asks the running API (POST /api/deliveries/resend with ADMIN_TOKEN).
  */
 const { values } = parseArgs({
-  options: { lead: { type: "string" }, api: { type: "string", default: "http://127.0.0.1:4180" } },
+  options: { lead: { type: "string" }, api: { type: "string", default: "http://127.0.0.1:4182" } },
 });
 const config = readConfig();
 const leadId = values.lead;

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { readConfig } from "../config.js";
 
 /**
- * npm run feed:import -w api -- <file or URL> [--force] [--api http://127.0.0.1:4180]
+ * npm run feed:import -w api -- <file or URL> [--force] [--api http://127.0.0.1:4182] (the staff listener)
  * Sends the dealership's inventory feed to the running API (POST /api/admin/feeds/inventory with ADMIN_TOKEN), as
  * the DMS's upload would, and prints the run's report: added, updated, unchanged, marked sold, each rejected row
  * with its line and reason. Exits 1 when the file was refused (nothing changed), 0 otherwise.
@@ -12,7 +12,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     force: { type: "boolean", default: false },
-    api: { type: "string", default: "http://127.0.0.1:4180" },
+    api: { type: "string", default: "http://127.0.0.1:4182" },
   },
 });
 const config = readConfig();

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ALLOWED_DEALERSHIP, BODY_TYPE_LABELS, CAB_TYPE_LABELS, gvwrClass, type Vehicle } from "shared-types";
+import { ALLOWED_DEALERSHIP, type Vehicle } from "shared-types";
 import { escapeHtml } from "../content/escape-html.js";
 import type { Database, Queryable } from "../db/database.js";
 import { vehicleSearchText } from "../inventory/search-text.js";

@@ -13,7 +13,7 @@ export function registerInventoryRoutes(fastify: FastifyInstance, db: Database):
   const app = withSchemas(fastify);
   const index = new InventoryIndex(db);
   app.get("/inventory/all/", { schema: { querystring: inventoryQueryParamsSchema } }, async (request) =>
-    findVehicles(db, index, request.query),
+    findVehicles(db, index, request.query, request.query.search),
   );
 
   app.get(

@@ -22,9 +22,12 @@ export const DIGEST_JOB = "quarantine-digest";
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const formTitle = (form: string) => LEAD_FORMS[form as LeadFormId]?.title ?? form;
 
-/** The link a desk follows to look at a held submission and release it (GET shows it, POST releases it). */
-export function releaseLink(siteUrl: string, secret: Buffer, id: string): string {
-  return `${siteUrl}/api/leads/held/${encodeURIComponent(id)}?token=${heldReleaseToken(secret, id)}`;
+/**
+ * The link a desk follows to look at a held submission and release it (GET shows it, POST releases it): on the
+ * staff edge (`staffUrl`), never the public site; it expires (security/signing.ts HELD_RELEASE_LINK_DAYS).
+ */
+export function releaseLink(staffUrl: string, secret: Buffer, id: string): string {
+  return `${staffUrl}/api/leads/held/${encodeURIComponent(id)}?token=${heldReleaseToken(secret, id)}`;
 }
 
 /** What a desk reads of a held submission: who, which form, what they wrote, why it was held. */
@@ -50,12 +53,12 @@ export function heldSummary(held: HeldEnquiry): [string, string][] {
 /** The day's email to the sales desk: every held submission not reported yet, with its release link. */
 export function digestMessage(
   held: readonly HeldEnquiry[],
-  context: { business: BusinessDetails; siteUrl: string; secret: Buffer },
+  context: { business: BusinessDetails; staffUrl: string; secret: Buffer },
 ) {
   const subject = `Possible spam, please check: ${held.length} held ${held.length === 1 ? "enquiry" : "enquiries"} from the website`;
   const intro =
     "The website's spam guards held these enquiries back instead of delivering them. Most are bots; a real person may be among them (a form filled in very fast, by a browser's autofill). Please check each one: a real enquiry is released with its link, and then reaches its desk and the CRM as any other lead.";
-  const blocks = held.map((h) => ({ rows: heldSummary(h), link: releaseLink(context.siteUrl, context.secret, h.id) }));
+  const blocks = held.map((h) => ({ rows: heldSummary(h), link: releaseLink(context.staffUrl, context.secret, h.id) }));
   const textBody = [
     intro,
     "",
@@ -110,7 +113,8 @@ export interface DigestOptions {
   db: Queryable;
   send(message: { subject: string; text: string; html: string }): Promise<void>;
   business: () => Promise<BusinessDetails>;
-  siteUrl: string;
+  /** The staff edge's address, where the release links lead. */
+  staffUrl: string;
   secret: Buffer;
   intervalMs: number;
   /** Sends now, whenever the last one went (staff asking for it). */
@@ -132,9 +136,8 @@ export async function sendQuarantineDigest(options: DigestOptions): Promise<{ se
   );
   if (held.length === 0) return { sent: 0 };
   const business = await options.business();
-  const siteUrl = options.siteUrl || `https://${business.domain}`;
   try {
-    await options.send(digestMessage(held, { business, siteUrl, secret: options.secret }));
+    await options.send(digestMessage(held, { business, staffUrl: options.staffUrl, secret: options.secret }));
   } catch (error) {
     if (previous) {
       await options.db.query("update scheduled_runs set last_run_at = $2 where name = $1", [

@@ -5,7 +5,7 @@ import type { Database } from "../db/database.js";
 import type { Channel } from "../delivery/outbox.js";
 import { withSchemas } from "../http-errors.js";
 import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
-import { verifyHeldReleaseToken } from "../security/signing.js";
+import { HELD_RELEASE_TOKEN_PATTERN, verifyHeldReleaseToken } from "../security/signing.js";
 import { findHeld, heldSummary, releaseHeld } from "./held-enquiries.js";
 
 export interface HeldRouteOptions {
@@ -19,7 +19,7 @@ export interface HeldRouteOptions {
 }
 
 const paramsSchema = z.object({ id: z.uuid() });
-const tokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "the token of a release link") });
+const tokenSchema = z.object({ token: z.string().regex(HELD_RELEASE_TOKEN_PATTERN, "the token of a release link") });
 
 /**
  * A page for the sales desk, not the public site: plain HTML (no script, no style), its own policy (it may post its
@@ -44,6 +44,15 @@ function staffPage(reply: FastifyReply, status: number, title: string, body: str
 const notFound = (reply: FastifyReply) =>
   staffPage(reply, 404, "No held enquiry here", "<p>This link is not valid, or the enquiry was deleted.</p>");
 
+/** A release link past its time (HELD_RELEASE_LINK_DAYS): the next digest carries a fresh one. */
+const expired = (reply: FastifyReply) =>
+  staffPage(
+    reply,
+    410,
+    "This link has expired",
+    "<p>Release links work for 14 days. The enquiry is still held: the next daily digest has a new link for it.</p>",
+  );
+
 /**
  * The digest's release links. GET shows the held submission and a button (mail scanners open links: opening one
  * releases nothing); POST, from that page, releases it into normal delivery.
@@ -55,18 +64,19 @@ export async function registerHeldRoutes(app: FastifyInstance, db: Database, opt
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
 
-    const authorised = (id: string, token: string) =>
-      verifyHeldReleaseToken(options.signingSecret, id, token) ? id : null;
+    const check = (id: string, token: string) => verifyHeldReleaseToken(options.signingSecret, id, token);
     const routes = withSchemas(held);
 
     routes.get(
       "/leads/held/:id",
-      { schema: { params: paramsSchema, querystring: tokenSchema } },
+      { config: { edge: "staff" }, schema: { params: paramsSchema, querystring: tokenSchema } },
       async (request, reply) => {
         const { token } = request.query;
-        const id = authorised(request.params.id, token);
-        const enquiry = id ? await findHeld(db, id) : null;
-        if (!id || !enquiry) return notFound(reply);
+        const { id } = request.params;
+        const verdict = check(id, token);
+        if (verdict === "expired") return expired(reply);
+        const enquiry = verdict === "valid" ? await findHeld(db, id) : null;
+        if (!enquiry) return notFound(reply);
         const rows = heldSummary(enquiry)
           .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
           .join("");
@@ -87,26 +97,32 @@ export async function registerHeldRoutes(app: FastifyInstance, db: Database, opt
       },
     );
 
-    routes.post("/leads/held/:id", { schema: { params: paramsSchema, body: tokenSchema } }, async (request, reply) => {
-      // from the release page itself: another site cannot release anything for a desk that follows its link
-      const fetchSite = request.headers["sec-fetch-site"];
-      if (typeof fetchSite === "string" && fetchSite !== "same-origin") return notFound(reply);
-      const { token } = request.body;
-      const id = authorised(request.params.id, token);
-      if (!id) return notFound(reply);
-      const outcome = await releaseHeld(db, id, options.deliveryChannels);
-      if (outcome === "missing") return notFound(reply);
-      if (outcome === "released") {
-        request.log.info({ audit: "held-enquiry-released", leadId: id }, "held enquiry released");
-        options.onLeadStored?.();
-      }
-      return staffPage(
-        reply,
-        200,
-        outcome === "released" ? "Released" : "Already released",
-        "<p>The enquiry is delivered as a lead: to its desk and to the CRM, as if it had been accepted when it was sent.</p>",
-      );
-    });
+    routes.post(
+      "/leads/held/:id",
+      { config: { edge: "staff" }, schema: { params: paramsSchema, body: tokenSchema } },
+      async (request, reply) => {
+        // from the release page itself: another site cannot release anything for a desk that follows its link
+        const fetchSite = request.headers["sec-fetch-site"];
+        if (typeof fetchSite === "string" && fetchSite !== "same-origin") return notFound(reply);
+        const { token } = request.body;
+        const { id } = request.params;
+        const verdict = check(id, token);
+        if (verdict === "expired") return expired(reply);
+        if (verdict !== "valid") return notFound(reply);
+        const outcome = await releaseHeld(db, id, options.deliveryChannels);
+        if (outcome === "missing") return notFound(reply);
+        if (outcome === "released") {
+          request.log.info({ audit: "held-enquiry-released", leadId: id }, "held enquiry released");
+          options.onLeadStored?.();
+        }
+        return staffPage(
+          reply,
+          200,
+          outcome === "released" ? "Released" : "Already released",
+          "<p>The enquiry is delivered as a lead: to its desk and to the CRM, as if it had been accepted when it was sent.</p>",
+        );
+      },
+    );
   });
 
   await registerAdminRoutes(app, options.adminToken, (admin) => {

@@ -5,6 +5,7 @@ import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
 import { z } from "zod";
 import type { Queryable } from "../db/database.js";
+import { sourcePage } from "./source-page.js";
 
 const unitChargesSchema = z.array(unitChargeSchema);
 
@@ -223,7 +224,7 @@ export function toAdf(
     const provider = prospect.ele("provider");
     provider.ele("name", { part: "full", type: "business" }).txt(`${business.name} website`);
     provider.ele("service").txt(`${formTitle(lead.form)} form (${lead.destination})`);
-    provider.ele("url").txt(f["-url"] || siteUrl);
+    provider.ele("url").txt(sourcePage(f["-url"], siteUrl) || siteUrl);
   }
   return doc.end({ prettyPrint: true });
 }

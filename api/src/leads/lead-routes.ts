@@ -21,6 +21,7 @@ import { signFormStart, verifyFormStart, verifyUnsubscribeToken } from "../secur
 import { IdempotencyKeyReused, once } from "./idempotency.js";
 import { loadLeads, toAdf, toCsv } from "./lead-export.js";
 import type { RetentionPolicy } from "./retention.js";
+import { sourcePage } from "./source-page.js";
 
 export interface LeadRouteOptions {
   rateLimitMax: number;
@@ -38,6 +39,8 @@ export interface LeadRouteOptions {
   deliveryChannels: readonly Channel[];
   /** Told once a lead is committed, so its deliveries go out now rather than at the next poll. */
   onLeadStored?: () => void;
+  /** The public site's origin: a lead's source page is kept only when it is on it. */
+  siteUrl: string;
 }
 
 /** axios's convention: it copies this cookie into the X-XSRF-TOKEN header of same-origin writes. */
@@ -64,20 +67,6 @@ function spamReason(lead: LeadCapture, minFillMs: number, startedAt: number | nu
   const fillMs = Date.now() - startedAt;
   if (fillMs < minFillMs) return `sent ${fillMs} ms after the form appeared`;
   return null;
-}
-
-/**
- * Where the lead was sent from, for the dealership: the page's address without its query or fragment (a visitor's
- * search, or anything a link carried, is not the dealership's to keep). A page that names a unit names it in its
- * path, which stays.
- */
-export function sourcePage(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return "";
-  }
 }
 
 export async function registerLeadRoutes(app: FastifyInstance, db: Database, options: LeadRouteOptions) {
@@ -147,7 +136,7 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
         ...fields
       } = lead;
       const { FirstName: _f, LastName: _l, Email: _e, Phone: _p, ...typed } = fields;
-      const stored = { ...typed, "-url": sourcePage(typed["-url"]) };
+      const stored = { ...typed, "-url": sourcePage(typed["-url"], options.siteUrl) };
       const reason = spamReason(lead, options.minFillMs, verifyFormStart(options.signingSecret, form_started));
       const consentVersion = marketing_opt_in ? (consent_version ?? UNVERSIONED_CONSENT) : "";
       try {
@@ -242,6 +231,8 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
         {
           schema: { querystring: exportQuerySchema },
           config: {
+            // the CRM's pull is a machine's, on the internal listener: never the public site's
+            edge: "internal",
             // counted before the token is checked: a guessed token costs an hour per 30 tries
             rateLimit: { max: 30, timeWindow: 60 * 60 * 1000 },
           },

@@ -28,12 +28,21 @@ export function signFormStart(secret: Buffer, at = Date.now()): string {
   return `${at}.${mac(secret, "form-started", String(at))}`;
 }
 
-/** The moment a signed form start names, or null for a token the API did not sign (or one from the future). */
+/**
+ * How long a signed form start counts: a page left open longer (or a start copied once and replayed by a script
+ * for days) is treated as having none, so its enquiry is held for review rather than delivered or dropped.
+ */
+export const FORM_START_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The moment a signed form start names, or null for a token the API did not sign, one from the future, or one
+ * older than FORM_START_MAX_AGE_MS.
+ */
 export function verifyFormStart(secret: Buffer, token: string | undefined, now = Date.now()): number | null {
   const match = token ? /^(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
   if (!match?.[1] || !match[2] || !macMatches(secret, "form-started", match[1], match[2])) return null;
   const at = Number(match[1]);
-  return at <= now + 5_000 ? at : null;
+  return at <= now + 5_000 && now - at <= FORM_START_MAX_AGE_MS ? at : null;
 }
 
 /** The token of a marketing email's unsubscribe link for an address (stable: one link per address). */
@@ -45,11 +54,29 @@ export function verifyUnsubscribeToken(secret: Buffer, email: string, token: str
   return macMatches(secret, "unsubscribe", email.trim().toLowerCase(), token);
 }
 
-/** The token of the link that releases a held (quarantined) submission, in the sales desk's digest. */
-export function heldReleaseToken(secret: Buffer, id: string): string {
-  return mac(secret, "release-held", id);
+/** How long a release link in the sales desk's digest works. */
+export const HELD_RELEASE_LINK_DAYS = 14;
+
+/**
+ * The token of the link that releases a held (quarantined) submission, in the sales desk's digest:
+ * "<expiry, seconds since epoch>.<mac of the id and the expiry>", so the expiry cannot be changed.
+ */
+export function heldReleaseToken(secret: Buffer, id: string, now = Date.now()): string {
+  const expires = String(Math.floor(now / 1000) + HELD_RELEASE_LINK_DAYS * 24 * 60 * 60);
+  return `${expires}.${mac(secret, "release-held", `${id}:${expires}`)}`;
 }
 
-export function verifyHeldReleaseToken(secret: Buffer, id: string, token: string): boolean {
-  return macMatches(secret, "release-held", id, token);
+/** The token's shape (the routes check it before anything else). */
+export const HELD_RELEASE_TOKEN_PATTERN = /^\d{10}\.[A-Za-z0-9_-]{43}$/;
+
+/** "valid", "expired" (signed, but past its time), or "invalid". */
+export function verifyHeldReleaseToken(
+  secret: Buffer,
+  id: string,
+  token: string,
+  now = Date.now(),
+): "valid" | "expired" | "invalid" {
+  const [expires = "", given = ""] = token.split(".");
+  if (!/^\d{10}$/.test(expires) || !macMatches(secret, "release-held", `${id}:${expires}`, given)) return "invalid";
+  return Number(expires) * 1000 > now ? "valid" : "expired";
 }

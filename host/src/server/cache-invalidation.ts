@@ -9,8 +9,9 @@ export interface ChangeEvent {
 export const CHANGE_EVENT = "purge";
 
 /**
- * Follows the API's change signal and hands each change's tags to `purge`. A connection that drops may have
- * missed changes: on every (re)connection everything is purged once, so nothing stale outlives a gap.
+ * Follows the API's change signal (its internal listener) and hands each change's tags to `purge`. A stream
+ * starts with a "hello": resumed from the last change this follower heard (Last-Event-ID: what it missed is sent
+ * first), or not, when it may have missed anything: then everything is purged once, so nothing stale outlives a gap.
  */
 export function followChanges(
   url: string,
@@ -20,8 +21,14 @@ export function followChanges(
   const source = new EventSource(url);
   let connected = false;
   source.addEventListener("open", () => {
-    if (connected) return;
     connected = true;
+  });
+  source.addEventListener("hello", (event) => {
+    try {
+      if ((JSON.parse(event.data) as { resumed?: boolean }).resumed === true) return;
+    } catch {
+      // unreadable: as if not resumed
+    }
     purge([CACHE_TAGS.site]);
   });
   source.addEventListener("error", () => {
@@ -44,7 +51,7 @@ export function followChanges(
  * naming the tags, to each cache's address. A cache that cannot be reached is reported, not retried: its pages
  * expire at their s-maxage.
  */
-export function sharedCachePurger(urls: readonly string[], log: { warn(message: string): void }) {
+export function sharedCachePurger(urls: readonly string[], log: { warn(message: string): void }, secret?: string) {
   return async (tags: readonly string[]): Promise<void> => {
     if (urls.length === 0 || tags.length === 0) return;
     await Promise.all(
@@ -52,7 +59,7 @@ export function sharedCachePurger(urls: readonly string[], log: { warn(message: 
         try {
           const response = await fetch(url, {
             method: "PURGE",
-            headers: { "xkey-purge": tags.join(" ") },
+            headers: { "xkey-purge": tags.join(" "), ...(secret ? { "x-purge-secret": secret } : {}) },
             signal: AbortSignal.timeout(2_000),
             redirect: "error",
           });

@@ -25,6 +25,8 @@ export const hostEnvironmentSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(4173),
   HOST: z.string().min(1).default("localhost"),
   API_ORIGIN: z.url().default("http://127.0.0.1:4180"),
+  /** The API's internal listener, where the change stream is followed. */
+  API_INTERNAL_ORIGIN: z.url().default("http://127.0.0.1:4181"),
   ...remoteOrigins,
   REMOTES_CONFIG_FILE: optional(z.string()),
   PUBLIC_SITE_URL: optional(z.url()).transform((url) => url?.replace(/\/$/, "")),
@@ -35,12 +37,13 @@ export const hostEnvironmentSchema = z.object({
   RENDER_SECRET: checkedVariable(parseRenderSecrets),
   TRUST_PROXY: optional(z.string()),
   CSP_IMAGE_SOURCES: list(),
-  EXPOSE_LEADS_EXPORT: z.enum(["true", "false"]).default("false"),
   PROXY_TIMEOUT_MS: optional(milliseconds()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
   PAGE_CACHE: onOff(),
   FOLLOW_CHANGES: onOff(),
   SHARED_CACHE_PURGE_URLS: list().pipe(z.array(z.url())),
+  /** Sent with every PURGE (X-Purge-Secret): the shared cache takes a purge only with it, and from its allowed addresses. */
+  SHARED_CACHE_PURGE_SECRET: optional(z.string().min(32)),
 });
 
 export type HostEnvironment = z.infer<typeof hostEnvironmentSchema>;

@@ -8,8 +8,23 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { SiteContext } from "remote-kit";
 import { FORM_FIELD, type FormOutcome, formOwner, type SubmittedForm } from "remote-kit/protocol";
-import { DYNAMIC_COMPRESSION, registerSecurityHeaders, type TimeLimits, timeLimitOptions } from "remote-kit/server";
-import { CACHE_TAGS, REMOTE_NAMES, REMOTES_CONFIG_PATH, type RemoteName, type RemotesConfig } from "shared-types";
+import {
+  DYNAMIC_COMPRESSION,
+  registerSecurityHeaders,
+  requestForLog,
+  type TimeLimits,
+  timeLimitOptions,
+} from "remote-kit/server";
+import {
+  CACHE_TAGS,
+  type EdgeRoute,
+  PUBLIC_API_ROUTES,
+  REMOTE_NAMES,
+  REMOTES_CONFIG_PATH,
+  type RemoteName,
+  type RemotesConfig,
+  unsafePathReason,
+} from "shared-types";
 import { parseRemotesConfig, RemotesConfigError } from "shared-types/schemas";
 import { BusinessDetailsSource, BusinessDetailsUnavailable } from "./business-details-source";
 import { followChanges, sharedCachePurger, watchRemoteReleases } from "./cache-invalidation";
@@ -18,6 +33,14 @@ import { readHostEnvironment } from "./environment";
 import { type CachedAnswer, PageCache } from "./page-cache";
 import { type ComposedPage, PageComposer, robotsTxt } from "./page-composer";
 import { loadHostAssets } from "./page-document";
+import {
+  canonicalAddress,
+  publicApiGate,
+  refuseUnsafe,
+  refuseUnsafePaths,
+  sentFromThisSite,
+  warnOfUntrustedProxy,
+} from "./public-edge";
 import { RemoteDirectory } from "./remote-directory";
 
 declare const __BUILD_TIME__: string;
@@ -25,7 +48,12 @@ declare const __BUILD_TIME__: string;
 export interface HostServerOptions {
   /** The host's browser build (dist/): the page template, its assets, its Vite manifest. */
   distDir: string;
+  /** The API's public listener: `/api` is proxied there (its public routes only), and the details read from it. */
   apiOrigin: string;
+  /** The API's internal listener: the change stream is followed there (never through the public site). */
+  apiInternalOrigin?: string;
+  /** The API routes the `/api` proxy forwards (shared-types PUBLIC_API_ROUTES; tests add stand-ins). */
+  publicApiRoutes?: readonly EdgeRoute[];
   /** Each remote's server: /remotes/{name}/ is proxied there, and there its renderer is reached. */
   remoteOrigins: Record<RemoteName, string>;
   /** A JSON file { "catalog": "<manifest URL>", ... }, read on every request; by default the proxied manifests. */
@@ -50,8 +78,6 @@ export interface HostServerOptions {
   trustProxy?: boolean | string;
   /** Image origins outside the site the pages may show (a media host); remotes declare their own. */
   imageSources?: readonly string[];
-  /** The CRM's lead export (/api/leads/export) is reachable through the site only when this is set. */
-  exposeLeadsExport?: boolean;
   /** Time limits on proxied calls: a hung API or remote answers 504 after this, not minutes later. */
   proxyTimeoutMs?: number;
   /** How long a client may take to send its request, stay silent, or idle between requests (tests shorten them). */
@@ -63,6 +89,8 @@ export interface HostServerOptions {
   followChanges?: boolean;
   /** Shared caches in front of the site to purge by tag (SHARED_CACHE_PURGE_URLS): Varnish with xkey. */
   sharedCachePurgeUrls?: readonly string[];
+  /** The shared secret a shared cache asks of a PURGE besides the address it comes from (SHARED_CACHE_PURGE_SECRET). */
+  sharedCachePurgeSecret?: string;
   /** How often each remote's manifest is read for a new build or release (its pages are purged then). */
   releaseCheckMs?: number;
 }
@@ -157,18 +185,27 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
   };
 
   const app = Fastify({
-    logger: { level: options.logLevel ?? "warn" },
+    // a request's query is never logged: unsubscribe links carry an address and a token there
+    logger: {
+      level: options.logLevel ?? "warn",
+      serializers: { req: requestForLog },
+    },
     trustProxy: options.trustProxy ?? false,
     ...timeLimitOptions(options.timeLimits),
     // an address the router cannot decode ("/inventory/vehicle/%E0%A4") is still a page: the owning remote says
     // what it can of it (not found), or the visitor goes home; never a bare error answer
     frameworkErrors: (error, request, reply) => {
+      const unsafe = unsafePathReason(request.raw.url ?? "");
+      if (unsafe) return void refuseUnsafe(reply as FastifyReply, unsafe);
       if (error.code === "FST_ERR_BAD_URL" && request.method === "GET") {
         return void page(request as FastifyRequest, reply as FastifyReply);
       }
       void (reply as FastifyReply).code(400).send({ error: "Bad Request", message: error.message });
     },
   });
+  // before anything else: a path that could mean two things is refused, and a proxy nobody trusts is reported
+  refuseUnsafePaths(app);
+  warnOfUntrustedProxy(app, options.trustProxy);
   // every answer that is not a file gets an ETag (of its content, before compression: weak, so it names every
   // encoding of it), and a 304 when the browser has it already
   await app.register(etag, { weak: true });
@@ -200,26 +237,14 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     return remotesConfig();
   });
 
-  // the CRM's pull of every stored lead: not reachable through the public site unless the dealership enables it
-  if (!options.exposeLeadsExport) {
-    app.all("/api/leads/export", async (_request, reply) =>
-      reply.code(404).send({ error: "Not Found", message: "No route /api/leads/export" }),
-    );
-  }
-  // operations' re-send of failed lead deliveries, and the change signal the hosts follow, are for the machines the
-  // site runs on, never the public site
-  app.all("/api/changes", async (request, reply) =>
-    reply.code(404).send({ error: "Not Found", message: `No route ${request.method} /api/changes` }),
-  );
-  app.all("/api/deliveries/*", async (request, reply) =>
-    reply.code(404).send({ error: "Not Found", message: `No route ${request.method} ${request.url.split("?")[0]}` }),
-  );
+  // the API's public routes, and no other: its internal and staff routes are on listeners of their own, and even
+  // a route the API would answer here is not forwarded unless it is on the list
   await app.register(proxy, {
     upstream: options.apiOrigin,
     prefix: "/api",
     rewritePrefix: "/api",
     ...proxyLimits,
-    // reads, and the visitor's writes (leads, unsubscribes): the API's admin writes are not reachable from here
+    preHandler: publicApiGate(options.publicApiRoutes ?? PUBLIC_API_ROUTES),
     httpMethods: ["GET", "HEAD", "POST"],
     // the API limits requests per visitor: tell it who the visitor is (replacing, never trusting, a client's own header)
     replyOptions: { rewriteRequestHeaders: forwardedFor },
@@ -300,7 +325,7 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
   });
 
   const pageCache = options.pageCache === false ? null : new PageCache();
-  const purgeShared = sharedCachePurger(options.sharedCachePurgeUrls ?? [], app.log);
+  const purgeShared = sharedCachePurger(options.sharedCachePurgeUrls ?? [], app.log, options.sharedCachePurgeSecret);
   /** Everything that shows any of these tags is purged: here, and in the shared caches in front. */
   const purge = (tags: readonly string[]) => {
     const gone = pageCache?.purge(tags) ?? 0;
@@ -309,7 +334,7 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     void purgeShared(tags);
   };
   if (options.followChanges !== false) {
-    const changes = followChanges(`${options.apiOrigin}/api/changes`, purge, app.log);
+    const changes = followChanges(`${options.apiInternalOrigin ?? options.apiOrigin}/api/changes`, purge, app.log);
     app.addHook("onClose", async () => changes.close());
   }
   if (pageCache || (options.sharedCachePurgeUrls ?? []).length > 0) {
@@ -346,8 +371,7 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     make: () => Promise<CachedAnswer>,
   ): Promise<CachedAnswer & { age?: number }> {
     if (!pageCache) return make();
-    // a page is made from the remote configuration in force: promoting a release makes new pages at once
-    const key = `${JSON.stringify(await remotesConfig())} ${request.url}`;
+    const key = await cacheKey(request);
     const hit = pageCache.lookup(key);
     if (hit?.state === "fresh") return { ...hit.answer, age: hit.ageSeconds };
     if (hit?.state === "stale") {
@@ -357,6 +381,11 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
       return { ...hit.answer, age: hit.ageSeconds };
     }
     return pageCache.make(key, make);
+  }
+
+  /** A page is made from the remote configuration in force: promoting a release makes new pages at once. */
+  async function cacheKey(request: FastifyRequest): Promise<string> {
+    return `${JSON.stringify(await remotesConfig())} ${request.url}`;
   }
 
   function sendAnswer(reply: FastifyReply, answer: CachedAnswer & { age?: number }): FastifyReply {
@@ -413,7 +442,18 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     reply: FastifyReply,
     answer?: { form: SubmittedForm; status: number },
   ): Promise<FastifyReply> {
-    if (!answer) return sendAnswer(reply, await cached(request, () => composedAnswer(request.url)));
+    if (!answer) {
+      const hit = pageCache?.lookup(await cacheKey(request));
+      if (hit) return sendAnswer(reply, await cached(request, () => composedAnswer(request.url)));
+      const declared = await composer.declaredPage(request.url.split("?", 1)[0] ?? "/");
+      // a parameter the page does not read goes: the next request is for the address a cache already holds
+      const canonical = declared.query ? canonicalAddress(request.url, declared.query) : null;
+      if (canonical !== null) {
+        return reply.header("cache-control", "public, max-age=3600, s-maxage=86400").redirect(canonical, 301);
+      }
+      if (declared.private) return privatePage(request, reply);
+      return sendAnswer(reply, await cached(request, () => composedAnswer(request.url)));
+    }
     // a page that shows what a visitor typed is theirs alone: made for them, never kept by any cache
     const composed = await composer.page(request.url, { form: answer.form });
     if (composed.kind === "redirect")
@@ -424,6 +464,14 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
       .header("cache-control", "no-store")
       .header("content-security-policy", pagePolicy(composed, request))
       .send(composed.html);
+  }
+
+  /** A page that shows what its address carries of a visitor (an unsubscribe link): made for them, kept by no one. */
+  async function privatePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const answer = await composedAnswer(request.url);
+    reply.code(answer.status).headers(answer.headers).header("cache-control", "no-store");
+    if (answer.page) reply.header("content-security-policy", pagePolicy(answer.page, request));
+    return reply.send(answer.body);
   }
 
   /**
@@ -509,22 +557,6 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
   return app;
 }
 
-/** Which proxies send what a client says it came from, and what only a browser on the site's own page sends. */
-function sentFromThisSite(request: FastifyRequest): boolean {
-  // every current browser says where a request comes from, and no page can forge it
-  const fetchSite = request.headers["sec-fetch-site"];
-  if (typeof fetchSite === "string") return fetchSite === "same-origin";
-  const origin = request.headers.origin;
-  if (typeof origin === "string") {
-    try {
-      return new URL(origin).host === request.host;
-    } catch {
-      return false;
-    }
-  }
-  return false;
-}
-
 /** The fields of a urlencoded body, the last value of a repeated name; null for anything else. */
 function lastValues(body: unknown): Record<string, string> | null {
   if (!body || typeof body !== "object") return null;
@@ -554,6 +586,7 @@ export async function startHostServer(distDir: string): Promise<FastifyInstance>
     distDir,
     renderSecret,
     apiOrigin: env.API_ORIGIN,
+    apiInternalOrigin: env.API_INTERNAL_ORIGIN,
     remoteOrigins: Object.fromEntries(
       REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase() as Uppercase<RemoteName>}_ORIGIN`]]),
     ) as Record<RemoteName, string>,
@@ -566,12 +599,12 @@ export async function startHostServer(distDir: string): Promise<FastifyInstance>
     selfOrigin: `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY ?? false,
     imageSources: env.CSP_IMAGE_SOURCES,
-    exposeLeadsExport: env.EXPOSE_LEADS_EXPORT === "true",
     proxyTimeoutMs: env.PROXY_TIMEOUT_MS,
     logLevel: env.LOG_LEVEL,
     pageCache: env.PAGE_CACHE === "on",
     followChanges: env.FOLLOW_CHANGES === "on",
     sharedCachePurgeUrls: env.SHARED_CACHE_PURGE_URLS,
+    sharedCachePurgeSecret: env.SHARED_CACHE_PURGE_SECRET,
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   console.log(`host serving http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);

@@ -297,6 +297,24 @@ export class PageComposer {
   }
 
   /** The remote that answers a path now (its manifest declares it); null for none. */
+  /**
+   * What the host knows of the page at a path before composing it: which query parameters it reads (null: not
+   * declared, keep them all) and whether it is private (a visitor's details or a token: never cached).
+   */
+  async declaredPage(pathname: string): Promise<{ query: readonly string[] | null; private: boolean }> {
+    // the home page is the host's own, and reads no parameter
+    if (pathname === "/") return { query: [], private: false };
+    const remotes = await this.options.remotesConfig();
+    const found = await this.options.directory.pageOf(
+      pathname,
+      remotes,
+      AbortSignal.timeout(this.options.renderTimeoutMs),
+    );
+    // a path no remote answers goes home (SPEC §2) whatever its query: none is kept
+    if (!found) return { query: [], private: false };
+    return { query: found.page?.query ?? null, private: found.page?.private === true };
+  }
+
   async ownerOf(pathname: string): Promise<RemoteName | null> {
     const remotes = await this.options.remotesConfig();
     return this.options.directory.ownerOf(pathname, remotes, AbortSignal.timeout(this.options.renderTimeoutMs));

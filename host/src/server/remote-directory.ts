@@ -8,6 +8,7 @@ import {
   type FragmentRequest,
   type FragmentResult,
   MANIFEST_SERVER_FIELD,
+  type PageDeclaration,
   type RemoteServerInfo,
   type RenderRequest,
   type RenderResult,
@@ -178,6 +179,18 @@ export class RemoteDirectory {
    * the next request. Null when no remote answers it.
    */
   async ownerOf(pathname: string, config: RemotesConfig, signal: AbortSignal): Promise<RemoteName | null> {
+    return (await this.pageOf(pathname, config, signal))?.remote ?? null;
+  }
+
+  /**
+   * The remote that answers the path, and its declaration of that page (metaData.server.pages: the query
+   * parameters it reads, whether it is private) when its build declares one.
+   */
+  async pageOf(
+    pathname: string,
+    config: RemotesConfig,
+    signal: AbortSignal,
+  ): Promise<{ remote: RemoteName; page: PageDeclaration | null } | null> {
     const resolved = await Promise.all(
       REMOTE_NAMES.map((name) => this.resolve(name, config, signal).catch(() => null)),
     );
@@ -185,7 +198,9 @@ export class RemoteDirectory {
       const declared = resolved[i]?.server?.routes;
       if (declared) this.declaredRoutes.set(name, declared);
       const routes = declared ?? this.declaredRoutes.get(name) ?? UNDECLARED_ROUTES[name];
-      if (answers(routes, pathname)) return name;
+      if (!answers(routes, pathname)) continue;
+      const pages = resolved[i]?.server?.pages ?? [];
+      return { remote: name, page: pages.find((page) => answers([page.path], pathname)) ?? null };
     }
     return null;
   }

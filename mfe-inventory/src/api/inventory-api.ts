@@ -19,9 +19,9 @@ export async function fetchInventoryPage(view: InventoryView, seed: number): Pro
     page: view.page,
     page_size: INVENTORY_PAGE_SIZE,
     seed,
+    search: view.search,
   });
-  const path = view.search ? apiPaths.inventorySearch(view.search) : apiPaths.inventoryAll();
-  const { data } = await api().get(`${path}?${params}`);
+  const { data } = await api().get(`${apiPaths.inventoryAll()}?${params}`);
   return inventoryResultSchema.parse(data);
 }
 

@@ -1,10 +1,10 @@
 import { Link, usePageHead, useSite } from "remote-kit";
 import { useSearchParams } from "remote-kit/router";
-import { type LeadFormId, paths, telHref } from "shared-types";
+import { type LeadFormId, paths, sitePath, telHref } from "shared-types";
 import { LEAD_FORM_DEFINITIONS } from "../forms/form-definitions";
 
-/** A page of the site to go back to (a path, never another site's address). */
-const backPath = (from: string | null) => (from?.startsWith("/") && !from.startsWith("//") ? from : paths.home());
+/** A page of the site to go back to (a path that stays on the site, never another site's address). */
+const backPath = (from: string | null) => sitePath(from) ?? paths.home();
 
 /**
  * Where a form sent without scripts lands once its lead is stored (the host answered the post with a 303 here):

@@ -7,6 +7,7 @@ import {
   type LeadTextField,
   MARKETING_CONSENT,
   paths,
+  sitePath,
 } from "shared-types";
 import { leadFieldsSchema, leadFormValuesSchema } from "shared-types/schemas";
 import { z } from "zod/mini";
@@ -19,8 +20,7 @@ const HIDDEN_FIELDS = ["stock_number", "vin", "make", "model", "customer_action"
 
 /** The thank-you page of a form, which says what the form itself would have said, with a way back. */
 export function thankYouPath(form: string, from: string): string {
-  const back = from.startsWith("/") && !from.startsWith("//") ? from.split("#")[0] : "/";
-  return `${paths.thankYou()}?${new URLSearchParams({ form, from: back ?? "/" })}`;
+  return `${paths.thankYou()}?${new URLSearchParams({ form, from: sitePath(from) ?? paths.home() })}`;
 }
 
 /**

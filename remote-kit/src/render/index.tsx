@@ -10,6 +10,7 @@ import {
   type FormPost,
   type FragmentRequest,
   type FragmentResult,
+  type PageDeclaration,
   type RenderRequest,
   type RenderResult,
   type SitemapEntry,
@@ -32,6 +33,8 @@ export interface RemoteRenderModule {
   publishedData: Record<string, unknown>;
   /** The path patterns of its routes: written into its manifest at build time (metaData.server.routes). */
   routePatterns: string[];
+  /** The same routes with their query parameters and privacy (metaData.server.pages). */
+  pageDeclarations: PageDeclaration[];
   /**
    * Called once by the remote's server: where the dealer API is, for the loaders' requests, and how to read a
    * peer's manifest and data (only from the origins the server was configured with, within limits).
@@ -298,6 +301,11 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
     sitemap: inScope(options.sitemap ?? (async () => [])),
     publishedData: options.publishedData ?? {},
     routePatterns: routes.map((route) => route.path),
+    pageDeclarations: routes.map((route) => ({
+      path: route.path,
+      query: [...(route.query ?? [])],
+      ...(route.private ? { private: true } : {}),
+    })),
     configure: (configuration) => {
       readPeerJson = configuration.readPeerJson;
       apiOrigin = configuration.apiOrigin;

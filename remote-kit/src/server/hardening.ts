@@ -96,3 +96,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS_HEADER);
   });
 }
+
+/**
+ * What a server's log keeps of a request: its method, its path without the query (unsubscribe, release and
+ * sign-in links carry addresses and tokens there), and who sent it. Fastify's `serializers.req`.
+ */
+export function requestForLog(request: { method: string; url: string; ip: string }) {
+  return { method: request.method, url: request.url.split("?", 1)[0], remoteAddress: request.ip };
+}

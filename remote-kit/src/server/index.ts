@@ -13,6 +13,7 @@ import {
   DEFAULT_TIME_LIMITS,
   DYNAMIC_COMPRESSION,
   registerSecurityHeaders,
+  requestForLog,
   type TimeLimits,
   timeLimitOptions,
 } from "./hardening.js";
@@ -100,7 +101,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   const corsOrigins = new Set(options.corsOrigins ?? []);
 
   const app = Fastify({
-    logger: { level: options.logLevel ?? "warn" },
+    logger: { level: options.logLevel ?? "warn", serializers: { req: requestForLog } },
     bodyLimit: 64 * 1024,
     trustProxy: options.trustProxy ?? false,
     ...timeLimitOptions(options.timeLimits ?? { ...DEFAULT_TIME_LIMITS, requestMs: 10_000, connectionMs: 10_000 }),

@@ -96,7 +96,7 @@ function serverBuildPlugin(names: readonly string[]): Plugin {
       const server = (manifest.metaData?.[MANIFEST_SERVER_FIELD] ?? {}) as RemoteServerInfo;
       manifest.metaData = {
         ...manifest.metaData,
-        [MANIFEST_SERVER_FIELD]: { ...server, routes: module.routePatterns },
+        [MANIFEST_SERVER_FIELD]: { ...server, routes: module.routePatterns, pages: module.pageDeclarations },
       };
       const text = JSON.stringify(manifest);
       await writeFile(manifestFile, text);

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import FindMyWay, { type HTTPMethod } from "find-my-way";
+import { type EdgeRoute, unsafePathReason } from "shared-types";
+
+// What the public site lets in (ARCHITECTURE.md "Trust boundaries"): paths that mean one thing only, the API's
+// public routes and nothing else, forms from the site's own pages.
+
+/**
+ * A path with dot-segments, escaped dots or slashes, backslashes or control characters is refused (400) before
+ * any route runs: a proxy or a router that normalises it would see another path than the one checked.
+ */
+export function refuseUnsafePaths(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request, reply) => {
+    const reason = unsafePathReason(request.raw.url ?? "");
+    if (reason) return refuseUnsafe(reply, reason);
+  });
+}
+
+export const refuseUnsafe = (reply: FastifyReply, reason: string) =>
+  reply
+    .code(400)
+    .header("cache-control", "no-store")
+    .type("text/plain; charset=utf-8")
+    .send(`This address cannot be read: its path has ${reason}.`);
+
+/**
+ * A check for the `/api` proxy: only the API's public routes (shared-types PUBLIC_API_ROUTES, matched as the API's
+ * own router matches them) are forwarded; anything else is not found here, whatever the API would say.
+ */
+export function publicApiGate(routes: readonly EdgeRoute[]) {
+  const router = FindMyWay({ ignoreTrailingSlash: false, ignoreDuplicateSlashes: false });
+  for (const route of routes) {
+    router.on(route.method, route.url, () => undefined);
+    if (route.method === "GET") router.on("HEAD", route.url, () => undefined);
+  }
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split("?", 1)[0] ?? "";
+    if (router.find(request.method as HTTPMethod, path)) return;
+    return reply
+      .code(404)
+      .header("cache-control", "no-store")
+      .send({ error: "Not Found", message: `No route ${request.method} ${path}` });
+  };
+}
+
+/**
+ * Whether a form post comes from one of the site's own pages: every current browser says so (Sec-Fetch-Site, which
+ * no page can forge); from one that does not, its Origin must be this very site, scheme, host and port.
+ */
+export function sentFromThisSite(request: FastifyRequest): boolean {
+  const fetchSite = request.headers["sec-fetch-site"];
+  if (typeof fetchSite === "string") return fetchSite === "same-origin";
+  const origin = request.headers.origin;
+  if (typeof origin !== "string") return false;
+  try {
+    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A host that is not told to trust a proxy but gets requests through one (they carry X-Forwarded-For): every
+ * visitor then looks like the proxy, so they all share one rate limit, and HSTS is never sent. It cannot be known at
+ * start-up, so the first such request is reported loudly, once, with what to set.
+ */
+export function warnOfUntrustedProxy(app: FastifyInstance, trustProxy: boolean | string | undefined): void {
+  if (trustProxy) return;
+  let warned = false;
+  app.addHook("onRequest", async (request) => {
+    if (warned || request.headers["x-forwarded-for"] === undefined) return;
+    warned = true;
+    const message = `host: requests arrive through a proxy (${request.socket.remoteAddress} sends X-Forwarded-For) but TRUST_PROXY is not set: every visitor behind it counts as one for the rate limits. Set TRUST_PROXY to that proxy's address.`;
+    app.log.error({ alert: "untrusted-proxy", proxy: request.socket.remoteAddress }, message);
+    console.error(message);
+  });
+}
+
+/**
+ * An address with only the query parameters its page reads, in the order they came (null: nothing to drop). An
+ * unknown parameter (a tracking tag, a random one) would make a page no cache holds: it is dropped by a redirect.
+ */
+export function canonicalAddress(url: string, query: readonly string[]): string | null {
+  const mark = url.indexOf("?");
+  if (mark < 0) return null;
+  const kept = url
+    .slice(mark + 1)
+    .split("&")
+    .filter((pair) => {
+      if (pair === "") return false;
+      const name = pair.split("=", 1)[0] ?? "";
+      try {
+        return query.includes(decodeURIComponent(name.replace(/\+/g, " ")));
+      } catch {
+        return false;
+      }
+    });
+  const canonical = `${url.slice(0, mark)}${kept.length > 0 ? `?${kept.join("&")}` : ""}`;
+  return canonical === url ? null : canonical;
+}

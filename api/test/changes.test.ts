@@ -153,6 +153,18 @@ describe.each(backends())("the change signal on $name", (backend) => {
     const stranger = await follow({ "last-event-id": "feedface-1" });
     expect(await readUntil(stranger.reader, "event: hello")).toContain('{"resumed":false}');
     stranger.controller.abort();
+    // a follower that heard no change before its stream went idle resumes from the hello's own id: nothing missed,
+    // nothing to purge (a quiet site's caches are not emptied every idle time-out)
+    const quiet = await follow();
+    const hello = await readUntil(quiet.reader, "event: hello");
+    const helloId = /id: (\S+)\nevent: hello/.exec(hello)?.[1] ?? "";
+    expect(helloId).not.toBe("");
+    expect(await readUntil(quiet.reader, "[ended]", hello)).toContain("[ended]");
+    const back = await follow({ "last-event-id": helloId });
+    const greeting = await readUntil(back.reader, "event: hello");
+    expect(greeting).toContain('{"resumed":true}');
+    expect(greeting).not.toContain("event: purge");
+    back.controller.abort();
   });
 });
 

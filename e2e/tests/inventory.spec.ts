@@ -139,6 +139,32 @@ test.describe("inventory search", () => {
   });
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("two units fit on a screen below the toolbar, each with its photo, name, all-in price and key facts, the stock number once", async ({
+    page,
+  }) => {
+    await page.goto("/inventory");
+    const cards = page.locator(".inventory-list > .inventory-item");
+    await cards.first().evaluate((card) => card.scrollIntoView({ block: "start" }));
+    // what the sticky header and toolbar cover at the top is not visible
+    const covered = await page
+      .locator(".inventory-refine")
+      .evaluate((toolbar) => toolbar.getBoundingClientRect().bottom);
+    const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    if (!first || !second) throw new Error("no cards");
+    expect(second.y + second.height - first.y, "two cards' height").toBeLessThanOrEqual(844 - covered);
+    for (const card of [cards.nth(0), cards.nth(1)]) {
+      await expect(card.locator(".inventory-item__image")).toBeVisible();
+      await expect(card.locator(".inventory-item__title")).toBeVisible();
+      await expect(card.locator("[data-all-in-cents]")).toBeVisible();
+      await expect(card.locator(".inventory-item__work")).toBeVisible();
+      expect((await card.textContent())?.match(/Stock #/g)).toHaveLength(1);
+    }
+  });
+});
+
 test.describe("vehicle detail and trailers", () => {
   test("the advertised price is all-in: the breakdown adds up to it, with GST stated, the stock number beside it, and search engines see the same amount", async ({
     page,
@@ -229,6 +255,8 @@ test.describe("vehicle detail and trailers", () => {
     await page.goto("/trailer-inventory/TR410281");
     // a trailer's price is all-in too: its fees and levies, itemised, add up to it
     const headline = page.locator(".inventory-vehicle__summary [data-all-in-cents]");
+    // SPEC: "SALE PRICE" with the price, which says too that it is all-in
+    await expect(page.locator(".inventory-vehicle__summary .inventory-price__heading")).toHaveText("SALE PRICE");
     await expect(page.locator(".inventory-vehicle__summary .inventory-price__label")).toHaveText(
       "All-in price, plus GST · Stock #TR410281",
     );

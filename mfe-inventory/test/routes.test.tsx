@@ -44,6 +44,25 @@ describe("team inventory's route table", () => {
     });
   }
 
+  it("a trailer's page says SALE PRICE above its all-in price (SPEC §2), with the stock number beside it", async () => {
+    const { container } = await renderAt("/trailer-inventory/TR410281", <InventoryRoutes />);
+    await screen.findByRole("heading", { level: 1 });
+    const block = container.querySelector(".inventory-vehicle__summary .inventory-price-block");
+    expect(block?.querySelector(".inventory-price__heading")?.textContent).toBe("SALE PRICE");
+    expect(block?.querySelector(".inventory-price")?.textContent).toMatch(/^\$[\d,]+(\.\d\d)?$/);
+    expect(block?.querySelector(".inventory-price__label")?.textContent).toBe(
+      "All-in price, plus GST · Stock #TR410281",
+    );
+  });
+
+  it("a trailer's card in the list names its stock number once", async () => {
+    const { container } = await renderAt("/trailer-inventory", <InventoryRoutes />);
+    await screen.findByRole("heading", { level: 1, name: "Trailer Inventory" });
+    const cards = [...container.querySelectorAll(".inventory-item")];
+    expect(cards).toHaveLength(13);
+    for (const card of cards) expect(card.textContent?.match(/Stock #/g)).toHaveLength(1);
+  });
+
   it("an empty search shows the no-results panel with Reset all Filters", async () => {
     await renderAt("/inventory?search=unicorn", <InventoryRoutes />);
     expect(await screen.findByText(/No vehicles match that criteria/)).toBeTruthy();

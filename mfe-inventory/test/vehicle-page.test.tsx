@@ -257,3 +257,19 @@ describe("the vehicle page", () => {
     });
   });
 });
+
+describe("a unit's card in a list", () => {
+  it("names its stock number once, among its facts, and its all-in price without it", async () => {
+    const { VehicleListItem } = await import("../src/components/vehicle-list-item");
+    const { container } = await renderAt(
+      "/inventory",
+      <ul>
+        <VehicleListItem vehicle={VEHICLE} first />
+      </ul>,
+    );
+    const card = container.querySelector(".inventory-item");
+    expect(card?.textContent?.match(/Stock #SF100000/g)).toHaveLength(1);
+    expect(card?.querySelector(".inventory-price__label")?.textContent).toBe("All-in price, plus GST");
+    expect(card?.querySelector(".inventory-price__sale")?.textContent).toBe("$87,516.25");
+  });
+});

@@ -31,6 +31,11 @@ export function registerChangeRoutes(
   const run = randomUUID().slice(0, 8);
   let sequence = 0;
   const recent: { id: string; tags: string[] }[] = [];
+  /** The sequence number a follower's Last-Event-ID names, when it is one of this process's. */
+  const heardUpTo = (lastId: string | string[] | undefined): number | null => {
+    const match = typeof lastId === "string" ? /^([0-9a-f]{8})-(\d+)$/.exec(lastId) : null;
+    return match?.[1] === run ? Number(match[2]) : null;
+  };
   changes.subscribe((tags) => {
     sequence += 1;
     recent.push({ id: `${run}-${sequence}`, tags });
@@ -57,11 +62,12 @@ export function registerChangeRoutes(
     });
     const send = (event: string, data: object, id?: string) =>
       out.write(`${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    const lastId = request.headers["last-event-id"];
-    const from = typeof lastId === "string" ? recent.findIndex((change) => change.id === lastId) : -1;
-    const resumed = typeof lastId === "string" && (from >= 0 || lastId === `${run}-${sequence}`);
-    send("hello", { resumed });
-    if (resumed) for (const change of recent.slice(from + 1)) send("purge", { tags: change.tags }, change.id);
+    const heard = heardUpTo(request.headers["last-event-id"]);
+    // resumed when every announcement after the follower's last is still kept (none may have been made at all)
+    const resumed = heard !== null && heard <= sequence && sequence - heard <= recent.length;
+    // the hello carries the current id too: a follower that heard no change yet resumes from it after an idle end
+    send("hello", { resumed }, `${run}-${sequence}`);
+    if (resumed) for (const change of recent.slice(recent.length - (sequence - heard))) send("purge", { tags: change.tags }, change.id);
 
     let idle: NodeJS.Timeout;
     const end = () => out.end();

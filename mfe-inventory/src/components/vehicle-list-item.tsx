@@ -24,7 +24,7 @@ export function VehicleListItem({ vehicle, first = false }: { vehicle: VehicleLi
             photo={vehicle.photos[0]}
             alt={title}
             className="inventory-item__image"
-            sizes="(min-width: 700px) 320px, 100vw"
+            sizes="(min-width: 720px) 240px, 36vw"
             upTo={960}
             priority={first}
           />
@@ -55,7 +55,7 @@ export function VehicleListItem({ vehicle, first = false }: { vehicle: VehicleLi
         <p className="inventory-item__meta">Stock #{vehicle.stock_number}</p>
       </div>
       <div className="inventory-item__side">
-        <VehiclePrice vehicle={vehicle} />
+        <VehiclePrice vehicle={vehicle} inList />
         <Link className="inventory-button" to={paths.moreInfo(vehicle.stock_number)}>
           Contact Us
         </Link>

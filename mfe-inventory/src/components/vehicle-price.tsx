@@ -9,24 +9,33 @@ import {
 } from "shared-types";
 import type { Trailer } from "../contracts/provides";
 
+/** What an all-in amount says of itself, with the stock number (s.11(2)(m)) unless its card shows it already. */
+function AllInLabel({ stockNumber }: { stockNumber?: string }) {
+  return (
+    <p className="inventory-price__label">
+      {ALL_IN_LABEL}
+      {stockNumber ? ` · Stock #${stockNumber}` : ""}
+    </p>
+  );
+}
+
 /**
  * SPEC §9's price display on all-in amounts (Alberta: every charge but GST included), labelled so, with the stock
- * number beside it (s.11(2)(m)). The list says "Contact Us For Pricing", the detail page (SPEC §2) "...for Pricing".
+ * number beside it (s.11(2)(m)) on a unit's page; a list's card shows the stock number once, among its facts. The
+ * list says "Contact Us For Pricing", the detail page (SPEC §2) "...for Pricing".
  */
 export function VehiclePrice({
   vehicle,
   contactText = "Contact Us For Pricing",
+  inList = false,
 }: {
   vehicle: Pick<Vehicle, "stock_number" | "full_price" | "low_price" | "condition" | "charges">;
   contactText?: string;
+  inList?: boolean;
 }) {
   const price = vehiclePriceDisplay(vehicle);
   if (price.kind === "contact") return <p className="inventory-price inventory-price--contact">{contactText}</p>;
-  const label = (
-    <p className="inventory-price__label">
-      {ALL_IN_LABEL} · Stock #{vehicle.stock_number}
-    </p>
-  );
+  const label = <AllInLabel stockNumber={inList ? undefined : vehicle.stock_number} />;
   if (price.kind === "single") {
     return (
       <div className="inventory-price-block">
@@ -54,25 +63,27 @@ export function VehiclePrice({
   );
 }
 
-/** One all-in amount, labelled, with the stock number beside it (a trailer's price; a vehicle without a sale). */
-export function AllInPrice({ cents, stockNumber }: { cents: number; stockNumber: string }) {
+/**
+ * One all-in amount, labelled, with the stock number beside it (a trailer's price). `heading` is the words SPEC
+ * puts above it on a page ("SALE PRICE" on a trailer's).
+ */
+export function AllInPrice({ cents, stockNumber, heading }: { cents: number; stockNumber?: string; heading?: string }) {
   return (
     <div className="inventory-price-block">
+      {heading ? <p className="inventory-price__heading">{heading}</p> : null}
       <p className="inventory-price" data-all-in-cents={cents}>
         {formatCents(cents)}
       </p>
-      <p className="inventory-price__label">
-        {ALL_IN_LABEL} · Stock #{stockNumber}
-      </p>
+      <AllInLabel stockNumber={stockNumber} />
     </div>
   );
 }
 
-/** A trailer's advertised price in a list: all-in, or the contact text when it has none. */
+/** A trailer's advertised price in a list (its card shows the stock number): all-in, or the contact text. */
 export function TrailerPrice({ trailer }: { trailer: Trailer }) {
   const allIn = trailerAllInBreakdown(trailer);
   if (!allIn) return <p className="inventory-price inventory-price--contact">Contact Us For Pricing</p>;
-  return <AllInPrice cents={allIn.totalCents} stockNumber={trailer.stock_number} />;
+  return <AllInPrice cents={allIn.totalCents} />;
 }
 
 /** "What's included": the unit's own price and each charge, adding up to the advertised price to the cent. */

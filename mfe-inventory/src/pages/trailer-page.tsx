@@ -68,7 +68,7 @@ export function TrailerPage() {
         <div className="inventory-vehicle__summary">
           {allIn ? (
             <>
-              <AllInPrice cents={allIn.totalCents} stockNumber={trailer.stock_number} />
+              <AllInPrice heading="SALE PRICE" cents={allIn.totalCents} stockNumber={trailer.stock_number} />
               <PriceBreakdown breakdown={allIn} priceLabel="Trailer price" stockNumber={trailer.stock_number} />
             </>
           ) : (

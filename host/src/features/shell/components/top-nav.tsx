@@ -23,7 +23,7 @@ function TopNav({ location }: { location: string }) {
     <nav className="host-nav" aria-label="Main">
       <Logo />
       <input type="checkbox" id={MOBILE_MENU_TOGGLE_ID} className="host-nav__toggle" aria-label="Menu" />
-      <label htmlFor={MOBILE_MENU_TOGGLE_ID} className="host-nav__toggle-label" aria-hidden="true">
+      <label htmlFor={MOBILE_MENU_TOGGLE_ID} className="host-nav__toggle-label">
         <span />
         <span />
         <span />

@@ -12,7 +12,7 @@ import type { Database } from "../src/db/database.js";
 import { crmEmailSender, departmentEmailSender, webhookSender } from "../src/delivery/channels.js";
 import { smtpTransport } from "../src/delivery/delivery-setup.js";
 import { type DeliveryLog, DeliveryWorker, type FailedDelivery } from "../src/delivery/delivery-worker.js";
-import { FORM_DEPARTMENT } from "../src/delivery/departments.js";
+import { departmentOf } from "../src/delivery/departments.js";
 import { backoffMs, deliveryHealth } from "../src/delivery/outbox.js";
 import {
   verifyWebhookSignature,
@@ -317,7 +317,7 @@ describe.each(backends())("lead delivery on $name", (backend) => {
       expect(adf).toContain(`<id sequence="1" source="summitheavyfleet.ca">${id}</id>`);
       expect(crm[0]!.mail.attachments[0]?.content.toString()).toBe(adf);
 
-      const desk = ADDRESSES.departments[FORM_DEPARTMENT[form]];
+      const desk = ADDRESSES.departments[departmentOf(form)];
       const notices = smtp.mails.filter((m) => m.raw.includes(id) && !m.to.includes(ADDRESSES.crm));
       expect(
         notices.map((m) => m.to),
@@ -332,7 +332,7 @@ describe.each(backends())("lead delivery on $name", (backend) => {
 
       const hook = webhook.received.filter((r) => (r.body.lead as { id: string }).id === id);
       expect(hook).toHaveLength(1);
-      expect(hook[0]!.body).toMatchObject({ type: "lead.created", department: FORM_DEPARTMENT[form] });
+      expect(hook[0]!.body).toMatchObject({ type: "lead.created", department: departmentOf(form) });
     }
 
     // a lead about a unit in stock: the unit's facts in the ADF, and a link to its page in the desk's email

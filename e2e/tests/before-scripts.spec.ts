@@ -1,6 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
 import { LEAD_FORMS } from "shared-types";
-import { FORM_DEPARTMENT } from "../../api/src/delivery/departments";
 import { LEAD_MESSAGES } from "../../mfe-leads/src/copy";
 import { recipientsOf } from "../fixtures/delivered-leads";
 import { firstVehicleStockNumber, formOf, SCENARIOS, uniqueEmail } from "../fixtures/lead-form-scenarios";
@@ -57,7 +56,7 @@ test.describe("with scripts off, every enquiry form", () => {
       const [lead] = await leadsFrom(email);
       expect(lead).toMatchObject({ form: scenario.form, destination: LEAD_FORMS[scenario.form].destination });
       expect(lead?.fields).toMatchObject({ first_name: "Robin", ...scenario.stored });
-      const desk = E2E_LEAD_INBOXES[FORM_DEPARTMENT[scenario.form]];
+      const desk = E2E_LEAD_INBOXES[LEAD_FORMS[scenario.form].department];
       await expect
         .poll(() => recipientsOf(lead?.id ?? ""), { timeout: 15_000 })
         .toEqual([E2E_LEAD_INBOXES.crm, desk].sort());

@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
 import { LEAD_FORMS, MARKETING_CONSENT } from "shared-types";
-import { FORM_DEPARTMENT } from "../../api/src/delivery/departments";
 import { LEAD_MESSAGES } from "../../mfe-leads/src/copy";
 import { allMessages, messagesAbout, recipientsOf, sourceOf } from "../fixtures/delivered-leads";
 import { formOf, SCENARIOS, uniqueEmail } from "../fixtures/lead-form-scenarios";
@@ -71,7 +70,7 @@ test.describe("every enquiry form in the composed site", () => {
 
       // and it reaches the dealership: the CRM's ADF email and the right desk's notification, once each
       const leadId = stored[0]?.id ?? "";
-      const desk = E2E_LEAD_INBOXES[FORM_DEPARTMENT[scenario.form]];
+      const desk = E2E_LEAD_INBOXES[LEAD_FORMS[scenario.form].department];
       await expect.poll(() => recipientsOf(leadId), { timeout: 15_000 }).toEqual([E2E_LEAD_INBOXES.crm, desk].sort());
       const messages = await messagesAbout(leadId);
       const notice = messages.find((m) => m.envelope.to[0]?.address === desk);

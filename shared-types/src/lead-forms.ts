@@ -16,69 +16,95 @@ export const LEAD_DESTINATIONS = {
 
 export type LeadDestination = (typeof LEAD_DESTINATIONS)[keyof typeof LEAD_DESTINATIONS];
 
+/** The dealership's desks that answer enquiries; each has its own inbox. */
+export const LEAD_DEPARTMENTS = ["sales", "service", "parts"] as const;
+export type LeadDepartment = (typeof LEAD_DEPARTMENTS)[number];
+
 /**
  * Every enquiry form of the site, with its destination and its validation (SPEC §5). The browser and the API read
  * the same table, so a form can never be stricter or looser on one side than on the other.
  */
 export const LEAD_FORMS = {
-  contact: { title: "Contact Us", destination: LEAD_DESTINATIONS.contactUs, requireContact: true, emailFormat: false },
+  contact: {
+    title: "Contact Us",
+    destination: LEAD_DESTINATIONS.contactUs,
+    department: "sales",
+    requireContact: true,
+    emailFormat: false,
+  },
   "more-info": {
     title: "More Information (vehicle or trailer)",
     destination: LEAD_DESTINATIONS.vehicleMoreInfo,
+    department: "sales",
     requireContact: false,
     emailFormat: false,
   },
   inquiry: {
     title: "Line-up model inquiry",
     destination: LEAD_DESTINATIONS.vehicleInquiry,
+    department: "sales",
     requireContact: false,
     emailFormat: false,
   },
   quote: {
     title: "Line-up model quote request",
     destination: LEAD_DESTINATIONS.requestAQuote,
+    department: "sales",
     requireContact: false,
     emailFormat: false,
   },
   "vehicle-contact": {
     title: "Vehicle page contact",
     destination: LEAD_DESTINATIONS.vdpContactForm,
+    department: "sales",
     requireContact: true,
     emailFormat: true,
   },
   "service-request": {
     title: "Request Vehicle Service",
     destination: LEAD_DESTINATIONS.vehicleServiceRequest,
+    department: "service",
     requireContact: true,
     emailFormat: false,
   },
   "parts-request": {
     title: "Request Vehicle Parts",
     destination: LEAD_DESTINATIONS.vehiclePartsRequest,
+    department: "parts",
     requireContact: true,
     emailFormat: false,
   },
   "service-booking": {
     title: "Service or body shop booking",
     destination: LEAD_DESTINATIONS.vehicleServiceRequest,
+    department: "service",
     requireContact: false,
     emailFormat: false,
   },
   "trailer-enquiry": {
     title: "Trailer enquiry",
     destination: LEAD_DESTINATIONS.vdpContactForm,
+    department: "sales",
     requireContact: true,
     emailFormat: true,
   },
   "vehicle-finder": {
     title: "Find me this vehicle",
     destination: LEAD_DESTINATIONS.vehicleFinderRequest,
+    department: "sales",
     requireContact: true,
     emailFormat: true,
   },
 } as const satisfies Record<
   string,
-  { title: string; destination: LeadDestination; requireContact: boolean; emailFormat: boolean }
+  {
+    title: string;
+    destination: LeadDestination;
+    /** The desk that answers it (its inbox gets the lead) */
+    department: LeadDepartment;
+    requireContact: boolean;
+    emailFormat: boolean;
+  }
 >;
 
 export type LeadFormId = keyof typeof LEAD_FORMS;
@@ -92,22 +118,99 @@ const CONTACT_FIELDS = ["first_name", "email"] as const;
 export const requiredFields = (form: LeadFormId): readonly (typeof CONTACT_FIELDS)[number][] =>
   LEAD_FORMS[form].requireContact ? CONTACT_FIELDS : [];
 
-/** The longest each field a visitor can type may be, and whether it keeps line breaks. */
-export const LEAD_TEXT_FIELDS = {
-  first_name: { max: 80 },
-  last_name: { max: 80 },
-  company: { max: 120 },
-  email: { max: 254 },
-  day_phone: { max: 40 },
-  message: { max: 5000, multiline: true },
-  v_make: { max: 80 },
-  v_model: { max: 160 },
-  make: { max: 80 },
-  model: { max: 160 },
-  parts_required: { max: 2000, multiline: true },
-} as const satisfies Record<string, { max: number; multiline?: boolean }>;
+/**
+ * Where a field goes in an ADF 1.0 lead (../shared/adf): the customer's contact, the vehicle asked about, the page
+ * it was sent from, or a line of the customer's comments (every field without a place of its own: a field added to
+ * LEAD_FIELDS reaches the CRM with no further change).
+ */
+export type AdfPlace =
+  | "customer-first-name"
+  | "customer-last-name"
+  | "customer-company"
+  | "customer-email"
+  | "customer-phone"
+  | "vehicle-make"
+  | "vehicle-model"
+  | "vehicle-stock"
+  | "vehicle-vin"
+  | "provider-url"
+  | "comments";
 
-export type LeadTextField = keyof typeof LEAD_TEXT_FIELDS;
+export interface LeadFieldFacts {
+  /** The longest it may be, in characters. */
+  max: number;
+  /** Keeps line breaks (a message); every other field is one line. */
+  multiline?: boolean;
+  /** A visitor types it (a form may show it); otherwise the page fills it (the unit, the page's address). */
+  typed?: boolean;
+  /**
+   * What the sales desk's email, the held-enquiry digest and the ADF comments call it. Fields with the same label
+   * are one row, their values joined by a space (first and last name: "Name").
+   */
+  label: string;
+  /** How the ADF comments introduce it, when not by its label; "" for none (the message is the comments' text). */
+  commentLabel?: string;
+  adf: AdfPlace;
+}
+
+/**
+ * Every field a lead carries (SPEC §3), once: its limits, what the desk and the CRM call it, and where ADF puts it,
+ * in the order a desk reads them. The API's schema, the desk email, the held-enquiry digest, the CSV export and the
+ * ADF are all derived from this table, and a form shows the typed ones it lists (team leads' form definitions):
+ * adding a field is one entry here and one line in the form that asks it.
+ */
+export const LEAD_FIELDS = {
+  first_name: { max: 80, typed: true, label: "Name", adf: "customer-first-name" },
+  last_name: { max: 80, typed: true, label: "Name", adf: "customer-last-name" },
+  company: { max: 120, typed: true, label: "Company", adf: "customer-company" },
+  email: { max: 254, typed: true, label: "Email", adf: "customer-email" },
+  day_phone: { max: 40, typed: true, label: "Phone", adf: "customer-phone" },
+  /** The unit or line-up model asked about: the parts form's make, the inquiry's, quote's and trailer's model. */
+  make: { max: 80, typed: true, label: "Vehicle", adf: "vehicle-make" },
+  model: { max: 160, typed: true, label: "Vehicle", adf: "vehicle-model" },
+  stock_number: { max: 32, label: "Stock number", adf: "vehicle-stock" },
+  vin: { max: 17, label: "VIN", adf: "vehicle-vin" },
+  /** Service request and the vehicle finder: the make and model of the visitor's own vehicle. */
+  v_make: { max: 80, typed: true, label: "Their vehicle", commentLabel: "Customer's vehicle", adf: "comments" },
+  v_model: { max: 160, typed: true, label: "Their vehicle", commentLabel: "Customer's vehicle", adf: "comments" },
+  parts_required: { max: 2000, multiline: true, typed: true, label: "Parts required", adf: "comments" },
+  /** Hidden value of the inquiry, quote and booking forms: "More information request for {model name}". */
+  customer_action: { max: 200, label: "Request", commentLabel: "", adf: "comments" },
+  message: { max: 5000, multiline: true, typed: true, label: "Message", commentLabel: "", adf: "comments" },
+  /** The page the visitor sent it from (the old site's field name). */
+  "-url": { max: 2048, label: "Sent from", adf: "provider-url" },
+} as const satisfies Record<string, LeadFieldFacts>;
+
+export type LeadField = keyof typeof LEAD_FIELDS;
+export const LEAD_FIELD_NAMES = Object.keys(LEAD_FIELDS) as LeadField[];
+
+/** The fields a visitor types (a form shows some of them): what the forms' values and rules are made of. */
+export type LeadTextField = {
+  [K in LeadField]: (typeof LEAD_FIELDS)[K] extends { typed: true } ? K : never;
+}[LeadField];
+
+export const LEAD_TEXT_FIELDS = Object.fromEntries(
+  Object.entries(LEAD_FIELDS).filter(([, facts]) => "typed" in facts && facts.typed),
+) as { [K in LeadTextField]: (typeof LEAD_FIELDS)[K] };
+
+/**
+ * A lead's fields as the rows a person reads, in the table's order: [label, value, the fields' facts], fields of one
+ * label joined into one row, empty ones left out.
+ */
+export function leadFieldRows(
+  fields: Partial<Record<LeadField, string>>,
+): { label: string; value: string; facts: LeadFieldFacts; names: LeadField[] }[] {
+  const rows = new Map<string, { label: string; value: string; facts: LeadFieldFacts; names: LeadField[] }>();
+  for (const name of LEAD_FIELD_NAMES) {
+    const facts: LeadFieldFacts = LEAD_FIELDS[name];
+    const value = (fields[name] ?? "").trim();
+    const row = rows.get(facts.label) ?? { label: facts.label, value: "", facts, names: [] };
+    row.names.push(name);
+    if (value) row.value = row.value ? `${row.value} ${value}` : value;
+    rows.set(facts.label, row);
+  }
+  return [...rows.values()].filter((row) => row.value !== "");
+}
 
 /** What the rules call each field when they say what is wrong with it; a form passes the labels it shows. */
 export type LeadFieldLabels = Partial<Record<LeadTextField, string>>;

@@ -3,10 +3,14 @@ import {
   consentWording,
   EMAIL_PATTERN,
   LEAD_DESTINATIONS,
+  LEAD_FIELD_NAMES,
+  LEAD_FIELDS,
   LEAD_FORM_IDS,
   LEAD_FORMS,
   LEAD_TEXT_FIELDS,
   type LeadDestination,
+  type LeadField,
+  type LeadFieldFacts,
   type LeadFieldLabels,
   type LeadFormId,
   type LeadTextField,
@@ -86,28 +90,19 @@ export function leadFormValuesSchema(form: LeadFormId, labels: LeadFieldLabels =
     .check(z.superRefine((values, ctx) => checkLeadRules({ ...values, form }, ctx, labels)));
 }
 
-/** The fields every lead carries (SPEC §3), plus the per-form ones, all optional at this level. */
+type FieldSchema = ReturnType<typeof text>;
+
+/**
+ * The fields every lead carries (SPEC §3), each as LEAD_FIELDS says (its length, one line or several), all optional
+ * at this level; and the visitor's consent to marketing email (Canada's anti-spam law: unticked unless ticked).
+ */
 export const leadFieldsSchema = z.object({
-  first_name: text(LEAD_TEXT_FIELDS.first_name.max),
-  last_name: text(LEAD_TEXT_FIELDS.last_name.max),
-  company: text(LEAD_TEXT_FIELDS.company.max),
-  email: text(LEAD_TEXT_FIELDS.email.max),
-  day_phone: text(LEAD_TEXT_FIELDS.day_phone.max),
-  message: lines(LEAD_TEXT_FIELDS.message.max),
-  /** The page the visitor sent it from (the old site's field name). */
-  "-url": text(2048),
-  /** Inquiry and quote: the line-up model's name; parts and the trailer form: the unit's model. */
-  model: text(LEAD_TEXT_FIELDS.model.max),
-  stock_number: text(32),
-  vin: text(17),
-  /** Service request (and the vehicle finder): the make and model of the visitor's vehicle. */
-  v_make: text(LEAD_TEXT_FIELDS.v_make.max),
-  v_model: text(LEAD_TEXT_FIELDS.v_model.max),
-  make: text(LEAD_TEXT_FIELDS.make.max),
-  parts_required: lines(LEAD_TEXT_FIELDS.parts_required.max),
-  /** Hidden value on inquiry and quote forms: "More information request for {model name}". */
-  customer_action: text(200),
-  /** Canada's anti-spam law: express consent to marketing email, unticked unless the visitor ticks it. */
+  ...(Object.fromEntries(
+    LEAD_FIELD_NAMES.map((name) => {
+      const facts: LeadFieldFacts = LEAD_FIELDS[name];
+      return [name, facts.multiline ? lines(facts.max) : text(facts.max)];
+    }),
+  ) as Record<LeadField, FieldSchema>),
   marketing_opt_in: z._default(z.boolean(), false),
 });
 

@@ -67,7 +67,9 @@ export function registerChangeRoutes(
     const resumed = heard !== null && heard <= sequence && sequence - heard <= recent.length;
     // the hello carries the current id too: a follower that heard no change yet resumes from it after an idle end
     send("hello", { resumed }, `${run}-${sequence}`);
-    if (resumed) for (const change of recent.slice(recent.length - (sequence - heard))) send("purge", { tags: change.tags }, change.id);
+    if (resumed)
+      for (const change of recent.slice(recent.length - (sequence - heard)))
+        send("purge", { tags: change.tags }, change.id);
 
     let idle: NodeJS.Timeout;
     const end = () => out.end();

@@ -1,4 +1,12 @@
-import { type BusinessDetails, formatCents, formatOdometer, LEAD_FORMS, type LeadFormId, paths } from "shared-types";
+import {
+  type BusinessDetails,
+  formatCents,
+  formatOdometer,
+  LEAD_FORMS,
+  type LeadFormId,
+  leadFieldRows,
+  paths,
+} from "shared-types";
 import { z } from "zod";
 import { escapeHtml } from "../content/escape-html.js";
 import { type ExportedLead, toAdf } from "../leads/lead-export.js";
@@ -52,16 +60,26 @@ export function consentLine(lead: ExportedLead): string {
   return `Yes: opted in ${lead.received_at} on the ${formTitle(lead.form)} form, consent wording ${lead.consent_version || "(unversioned)"}: "${lead.consent_text}"`;
 }
 
-/** Label and value rows of what the visitor sent, in the order a desk reads them; empty ones left out. */
+/**
+ * Label and value rows of what the visitor sent, in the order a desk reads them (shared-types LEAD_FIELDS, with the
+ * unit's own facts where the lead names one); empty ones left out. Every field the table declares has its row.
+ */
 function detailRows(lead: ExportedLead, context: MessageContext): [string, string][] {
   const f = lead.fields;
   const vehicle = vehicleLine(lead);
   const v = lead.vehicle;
+  const typed = leadFieldRows(f);
+  // the visitor's contact first, then what the lead is about (the unit, as the inventory knows it), then the rest
+  const contact = typed.filter((row) => row.facts.adf.startsWith("customer-") && row.label !== "Name");
+  const rest = typed.filter(
+    (row) =>
+      !row.facts.adf.startsWith("customer-") &&
+      !row.facts.adf.startsWith("vehicle-") &&
+      row.facts.adf !== "provider-url",
+  );
   const rows: [string, string][] = [
     ["Name", personName(lead)],
-    ["Company", f.company ?? ""],
-    ["Email", f.email ?? ""],
-    ["Phone", f.day_phone ?? ""],
+    ...contact.map((row): [string, string] => [row.label, row.value]),
     ["Form", formTitle(lead.form)],
     ["Vehicle", vehicle],
     ["VIN", v?.vin || f.vin || ""],
@@ -71,10 +89,7 @@ function detailRows(lead: ExportedLead, context: MessageContext): [string, strin
     ],
     ["Odometer", v ? formatOdometer(v.odometer) : ""],
     ["Vehicle page", vehicle ? vehicleLink(lead, context.siteUrl) : ""],
-    ["Their vehicle", [f.v_make, f.v_model].filter(Boolean).join(" ")],
-    ["Parts required", f.parts_required ?? ""],
-    ["Request", f.customer_action ?? ""],
-    ["Message", f.message ?? ""],
+    ...rest.map((row): [string, string] => [row.label, row.value]),
     ["Sent from", sourcePage(f["-url"], context.siteUrl)],
     ["Received", lead.received_at],
     ["Marketing email", consentLine(lead)],

@@ -1,4 +1,11 @@
-import { type BusinessDetails, consentWording, LEAD_FORMS, type LeadFormId } from "shared-types";
+import {
+  type BusinessDetails,
+  consentWording,
+  LEAD_FIELD_NAMES,
+  LEAD_FORMS,
+  type LeadFormId,
+  leadFieldRows,
+} from "shared-types";
 import { escapeHtml } from "../content/escape-html.js";
 import type { Database, Queryable } from "../db/database.js";
 import { type Channel, enqueueDeliveries } from "../delivery/outbox.js";
@@ -30,24 +37,23 @@ export function releaseLink(staffUrl: string, secret: Buffer, id: string): strin
   return `${staffUrl}/api/leads/held/${encodeURIComponent(id)}?token=${heldReleaseToken(secret, id)}`;
 }
 
-/** What a desk reads of a held submission: who, which form, what they wrote, why it was held. */
+/**
+ * What a desk reads of a held submission: who, which form, what they wrote (every field shared-types LEAD_FIELDS
+ * declares, as the desk email shows them), why it was held.
+ */
 export function heldSummary(held: HeldEnquiry): [string, string][] {
   const f = held.fields;
-  const rows: [string, string][] = [
-    ["Name", [text(f.first_name), text(f.last_name)].filter(Boolean).join(" ")],
-    ["Company", text(f.company)],
-    ["Email", text(f.email)],
-    ["Phone", text(f.day_phone)],
+  const fields = Object.fromEntries(LEAD_FIELD_NAMES.map((name) => [name, text(f[name])]));
+  const rows = leadFieldRows(fields);
+  const contact = rows.filter((row) => row.facts.adf.startsWith("customer-"));
+  const rest = rows.filter((row) => !row.facts.adf.startsWith("customer-"));
+  return [
+    ...contact.map((row): [string, string] => [row.label, row.value]),
     ["Form", formTitle(text(f.form))],
-    ["Stock number", text(f.stock_number)],
-    ["Their vehicle", [text(f.v_make), text(f.v_model)].filter(Boolean).join(" ")],
-    ["Parts required", text(f.parts_required)],
-    ["Message", text(f.message)],
-    ["Sent from", text(f["-url"])],
+    ...rest.map((row): [string, string] => [row.label, row.value]),
     ["Received", held.received_at],
     ["Held because", held.reason],
-  ];
-  return rows.filter(([, value]) => value !== "");
+  ].filter(([, value]) => value !== "") as [string, string][];
 }
 
 /** The day's email to the sales desk: every held submission not reported yet, with its release link. */

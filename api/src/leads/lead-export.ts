@@ -1,5 +1,14 @@
 import { stringify } from "csv-stringify/sync";
-import { allInPriceCents, type BusinessDetails, LEAD_FORMS, type LeadFields, type LeadFormId } from "shared-types";
+import {
+  allInPriceCents,
+  type BusinessDetails,
+  LEAD_FIELD_NAMES,
+  LEAD_FORMS,
+  type LeadField,
+  type LeadFields,
+  type LeadFormId,
+  leadFieldRows,
+} from "shared-types";
 import { unitChargeSchema } from "shared-types/schemas";
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
@@ -191,11 +200,17 @@ export function toAdf(
       f.email ?? "",
       f.day_phone ?? "",
     );
+    // every field without a place of its own in ADF, as shared-types LEAD_FIELDS introduces it: what the visitor
+    // wrote first, then the labelled facts
+    const said = leadFieldRows(f)
+      .filter((row) => row.facts.adf === "comments")
+      .sort((a, b) => Number(a.facts.commentLabel !== "") - Number(b.facts.commentLabel !== ""))
+      .map((row) => {
+        const label = row.facts.commentLabel ?? row.label;
+        return label ? `${label}: ${row.value}` : row.value;
+      });
     const comments = [
-      f.message,
-      f.parts_required ? `Parts required: ${f.parts_required}` : "",
-      f.customer_action,
-      f.v_make || f.v_model ? `Customer's vehicle: ${[f.v_make, f.v_model].filter(Boolean).join(" ")}` : "",
+      ...said,
       lead.marketing_opt_in
         ? `Marketing email consent (CASL) given ${lead.received_at} to wording ${lead.consent_version || "(unversioned)"}: "${lead.consent_text}"`
         : "No consent to marketing email.",
@@ -229,7 +244,11 @@ export function toAdf(
   return doc.end({ prettyPrint: true });
 }
 
-export const CSV_COLUMNS = [
+/**
+ * The export's columns: the ones CRMs have mapped since the first export, in their order, then every further field
+ * shared-types LEAD_FIELDS declares (a field added there is a column here with no change).
+ */
+const FIRST_COLUMNS = [
   "id",
   "received_at",
   "form",
@@ -254,37 +273,33 @@ export const CSV_COLUMNS = [
   "consent_version",
   "source_url",
 ] as const;
+/** The page a lead was sent from is `-url` in the lead, `source_url` in the export. */
+const columnOf = (field: LeadField) => (field === "-url" ? "source_url" : field);
+export const CSV_COLUMNS: readonly string[] = [
+  ...FIRST_COLUMNS,
+  ...LEAD_FIELD_NAMES.map(columnOf).filter((column) => !(FIRST_COLUMNS as readonly string[]).includes(column)),
+];
 
 /** The same leads as a spreadsheet: one row each, RFC 4180 quoting, a header row. */
 export function toCsv(leads: readonly ExportedLead[]): string {
   const rows = leads.map((lead) => {
     const f = lead.fields;
-    const row: Record<(typeof CSV_COLUMNS)[number], string> = {
+    const row: Record<string, string> = {
+      ...Object.fromEntries(LEAD_FIELD_NAMES.map((field) => [columnOf(field), f[field] ?? ""])),
       id: lead.id,
       received_at: lead.received_at,
       form: lead.form,
       destination: lead.destination,
-      first_name: f.first_name ?? "",
-      last_name: f.last_name ?? "",
-      company: f.company ?? "",
-      email: f.email ?? "",
-      day_phone: f.day_phone ?? "",
-      message: f.message ?? "",
-      stock_number: f.stock_number ?? "",
+      // the unit as the inventory knows it, when it is still there
       vin: lead.vehicle?.vin || f.vin || "",
       year: lead.vehicle ? String(lead.vehicle.year) : "",
       make: lead.vehicle?.make ?? f.make ?? "",
       model: lead.vehicle?.model ?? f.model ?? "",
       condition: lead.vehicle?.condition ?? "",
-      v_make: f.v_make ?? "",
-      v_model: f.v_model ?? "",
-      parts_required: f.parts_required ?? "",
-      customer_action: f.customer_action ?? "",
       marketing_opt_in: lead.marketing_opt_in && !lead.consent_withdrawn_at ? "yes" : "no",
       consent_version: lead.consent_version,
-      source_url: f["-url"] ?? "",
     };
-    return CSV_COLUMNS.map((c) => csvCell(row[c]));
+    return CSV_COLUMNS.map((c) => csvCell(row[c] ?? ""));
   });
   return stringify([[...CSV_COLUMNS], ...rows]);
 }

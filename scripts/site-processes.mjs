@@ -73,18 +73,20 @@ export function servingCommands({
       : []),
     {
       name: "api",
-      command: "npm run start -w api",
+      command: "npm run --silent start -w api",
       env: {
         PORT: String(apiPort),
         API_INTERNAL_PORT: String(apiInternalPort),
         API_STAFF_PORT: String(apiStaffPort),
+        // one line when it is up; what it does after (every request) only when asked for with LOG_LEVEL
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
         ...catcherEnv,
         ...apiEnv,
       },
     },
     ...REMOTE_NAMES.map((name) => ({
       name,
-      command: `npm run start -w mfe-${name}`,
+      command: `npm run --silent start -w mfe-${name}`,
       env: {
         PORT: String(remotePorts[name]),
         API_ORIGIN: apiOrigin,
@@ -94,7 +96,7 @@ export function servingCommands({
     })),
     {
       name: "host",
-      command: "npm run start -w host",
+      command: "npm run --silent start -w host",
       env: {
         PORT: String(sitePort),
         API_ORIGIN: apiOrigin,

@@ -158,6 +158,7 @@ const listening = await listenOnEdges(
   DEFAULT_TIMEOUTS,
 );
 app.log.info(listening, "api listening: public, internal and staff edges");
+console.log(`api serving ${listening.public} (public), ${listening.internal} (internal), ${listening.staff} (staff)`);
 if (delivery) {
   delivery.worker.start();
   app.log.info(

@@ -5,6 +5,7 @@ import { type AddressInfo, connect } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { REMOTE_NAMES } from "shared-types";
+import { everyRouteKind } from "../fixtures/route-kinds";
 import {
   API_STAFF_URL,
   E2E_ADMIN_TOKEN,
@@ -48,37 +49,6 @@ function scoreWithoutHttpsTests(report: ObservatoryReport): number {
   const penalties = counted.reduce((sum, [, t]) => sum + Math.min(0, t.scoreModifier), 0);
   const bonuses = counted.reduce((sum, [, t]) => sum + Math.max(0, t.scoreModifier), 0);
   return 100 + penalties >= 90 ? 100 + penalties + bonuses : 100 + penalties;
-}
-
-/** One page of every kind the site has, each remote's included. */
-async function everyRouteKind(): Promise<string[]> {
-  const response = await fetch(`${SITE_URL}/api/inventory/all/?page_size=1`);
-  const [vehicle] = ((await response.json()) as { vehicles: { stock_number: string }[] }).vehicles;
-  return [
-    "/",
-    "/inventory",
-    `/inventory/vehicle/${vehicle?.stock_number}`,
-    "/trailer-inventory",
-    "/trailer-inventory/TR410281",
-    "/line-up/isuzu",
-    "/line-up/isuzu/isuzu-nrr-ev",
-    "/get-financing",
-    "/get-financing/form",
-    "/service",
-    "/service/isuzu-nrr-ev",
-    "/parts",
-    "/services/commercial-vehicle-inspection",
-    "/body-shop",
-    "/body-shop-services/estimates",
-    "/service-specials",
-    "/parts-specials",
-    "/specials",
-    "/contact",
-    `/contact/more-info/${vehicle?.stock_number}`,
-    "/contact/quote/isuzu-nrr-ev",
-    "/privacy",
-    "/unsubscribe?email=a.very.long.address.for.a.fleet.manager%40example-haulage-company.ca&token=x",
-  ];
 }
 
 test.describe("security headers", () => {

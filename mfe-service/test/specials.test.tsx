@@ -36,6 +36,19 @@ describe("specials", () => {
     expect(container.innerHTML).not.toContain("/sale.png");
   });
 
+  it("places a special's own headings under the page's title, whatever levels its author chose", async () => {
+    fetchPromotions.mockResolvedValue([
+      { ...promotions[0]!, html: "<h3>Winter Fleet Event</h3><p>Up to <strong>$8,000</strong> off</p><h4>Terms</h4>" },
+    ]);
+    const { container } = await renderAt("/service-specials");
+    await screen.findByText("Winter Fleet Event");
+    const headings = [...container.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((h) => h.tagName);
+    expect(headings).toEqual(["H1", "H2", "H3"]);
+    const { headingsUnderTitle } = await import("../src/pages/specials-pages");
+    expect(headingsUnderTitle("<h1 class=x>A</h1><h2>B</h2>")).toBe("<h2 class=x>A</h2><h3>B</h3>");
+    expect(headingsUnderTitle("<p>No heading</p><hr>")).toBe("<p>No heading</p><hr>");
+  });
+
   it("shows a feed in SPEC's shape (no ids), leaving out only an item that is not a promotion", async () => {
     const { api } = await import("../src/api/api-client");
     const real = await vi.importActual<typeof import("../src/api/promotions-api")>("../src/api/promotions-api");

@@ -5,6 +5,9 @@ import { businessDetailsSchema } from "shared-types/schemas";
 
 export class BusinessDetailsUnavailable extends Error {}
 
+/** How long an API that has not answered since this server started counts as starting, not as down. */
+const STARTING_MS = 30_000;
+
 export interface BusinessDetailsSourceOptions {
   apiOrigin: string;
   /** Details younger than this are used as they are; older ones are asked for again. */
@@ -12,6 +15,11 @@ export interface BusinessDetailsSourceOptions {
   /** Where the last good details are kept, so a restart while the API is down still has them. */
   cacheFile?: string;
   onProblem?: (message: string, error?: unknown) => void;
+  /**
+   * The API has not answered yet since this server started (it is starting too): told once, instead of a problem
+   * on every request, so a start reads as a start.
+   */
+  onWaiting?: () => void;
 }
 
 /**
@@ -22,6 +30,8 @@ export interface BusinessDetailsSourceOptions {
 export class BusinessDetailsSource {
   private good: { at: number; details: BusinessDetails } | null = null;
   private pending: Promise<BusinessDetails> | null = null;
+  private answeredOnce = false;
+  private waitingSince: number | null = null;
 
   constructor(private readonly options: BusinessDetailsSourceOptions) {}
 
@@ -48,10 +58,18 @@ export class BusinessDetailsSource {
       if (!parsed.success) throw new Error(`the API's business details are invalid: ${parsed.error.message}`);
       const changed = JSON.stringify(parsed.data) !== JSON.stringify(this.good?.details);
       this.good = { at: Date.now(), details: parsed.data };
+      this.answeredOnce = true;
       if (changed && this.options.cacheFile) await this.keep(parsed.data);
       return parsed.data;
     } catch (error) {
-      this.options.onProblem?.("business details: the last good ones stand in", error);
+      // a start is told once; an API that has not come up within a start's time is a problem like any other
+      const waited = this.waitingSince === null ? 0 : Date.now() - this.waitingSince;
+      if (this.answeredOnce || !this.options.onWaiting || waited > STARTING_MS) {
+        this.options.onProblem?.("business details: the last good ones stand in", error);
+      } else if (this.waitingSince === null) {
+        this.waitingSince = Date.now();
+        this.options.onWaiting();
+      }
       if (this.good) return this.good.details;
       const kept = await this.kept();
       if (kept) {

@@ -178,6 +178,8 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     maxAgeMs: options.businessDetailsMaxAgeMs ?? 30_000,
     cacheFile: options.businessDetailsCacheFile,
     onProblem: (message, error) => app.log.warn({ err: error }, message),
+    onWaiting: () =>
+      console.log(`host: waiting for the API at ${options.apiOrigin} (pages answer "Back shortly" until it is up)`),
   });
   const site = async (): Promise<SiteContext> => {
     const business = await businessDetails.current();
@@ -294,7 +296,8 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
   // phones and hours with, so say so briefly (a monitor and a visitor both understand a 503)
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof BusinessDetailsUnavailable) {
-      request.log.error({ err: error }, "no business details to compose pages with");
+      // the API has not answered since this server started: it is starting, or down (said once, above)
+      request.log.info("no business details to compose pages with yet");
       return reply
         .code(503)
         .header("retry-after", "10")

@@ -2,9 +2,10 @@ import { matchPath } from "remote-kit/router";
 import type { RemoteName } from "shared-types";
 
 /**
- * The paths of remotes whose manifest declares none: builds from before remotes declared their routes (a previous
- * release still promoted) and the remotes' dev servers (their manifest is made without the server bundle). A build
- * made now declares its own (metaData.server.routes), and that is what the host follows.
+ * The paths of remotes whose manifest declares none: builds from before remotes declared their routes, still
+ * promoted as a previous release (releases.json's N-1). A build made now, and every remote's dev server, declares
+ * its own (metaData.server.routes), and that is what the host follows; this table goes once no release in
+ * production predates the declaration.
  */
 export const UNDECLARED_ROUTES: Record<RemoteName, readonly string[]> = {
   catalog: ["/line-up/:brand", "/line-up/:brand/:model", "/get-financing", "/get-financing/form"],

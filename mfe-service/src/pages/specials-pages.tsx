@@ -12,11 +12,30 @@ import brakes from "../assets/parts-special-brakes.svg";
 import filters from "../assets/parts-special-filters.svg";
 import wipers from "../assets/parts-special-wipers.svg";
 
+/**
+ * A special's HTML with its headings placed under the page's title: its highest heading becomes an h2 and the
+ * rest keep their steps, whatever levels its author chose (a page's headings never skip a level). The API's
+ * sanitiser writes every tag plainly (`<h3>`, `</h3>`), so the tags are found as written.
+ */
+export function headingsUnderTitle(html: string): string {
+  const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
+  if (levels.length === 0) return html;
+  const shift = 2 - Math.min(...levels);
+  return html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_tag, close: string, level: string) => {
+    return `<${close}h${Math.min(6, Number(level) + shift)}`;
+  });
+}
+
 function PromotionView({ promotion }: { promotion: Promotion }) {
   switch (promotionRendering(promotion)) {
     case "html":
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the API sends promotion HTML sanitised to formatting tags
-      return <div className="service-promo" dangerouslySetInnerHTML={{ __html: promotion.html }} />;
+      return (
+        <div
+          className="service-promo"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the API sends promotion HTML sanitised to formatting tags
+          dangerouslySetInnerHTML={{ __html: headingsUnderTitle(promotion.html) }}
+        />
+      );
     case "linked-image":
       return (
         <a className="service-promo" href={promotion.url}>

@@ -123,7 +123,11 @@ function readBody(request: IncomingMessage): Promise<string> {
  * rules (signed by the host with RENDER_SECRET, which `npm run dev` gives every process; of the protocol's shape;
  * peers read only from PEER_ORIGINS).
  */
-function devRendererPlugin(apiOrigin: string): Plugin {
+/** The dev server's renderer, from the source (Vite compiles it on first use and again after each change). */
+const devRenderer = async (server: ViteDevServer) =>
+  ((await server.ssrLoadModule(`/${SERVER_ENTRY}`)) as { default: RemoteRenderModule }).default;
+
+function devRendererPlugin(apiOrigin: string, dev: { server?: ViteDevServer }): Plugin {
   const verifier = rendererVerifier(parseRenderSecrets(process.env.RENDER_SECRET));
   const peerPolicy: OutboundPolicy = {
     origins: parseOriginList(process.env.PEER_ORIGINS),
@@ -131,7 +135,7 @@ function devRendererPlugin(apiOrigin: string): Plugin {
     maxBytes: 2 * 1024 * 1024,
   };
   const load = async (server: ViteDevServer) => {
-    const module = ((await server.ssrLoadModule(`/${SERVER_ENTRY}`)) as { default: RemoteRenderModule }).default;
+    const module = await devRenderer(server);
     module.configure({ apiOrigin, readPeerJson: (url) => fetchOutboundJson(url, peerPolicy) });
     return module;
   };
@@ -144,6 +148,7 @@ function devRendererPlugin(apiOrigin: string): Plugin {
     name: "remote-kit:dev-renderer",
     apply: "serve",
     configureServer(server) {
+      dev.server = server;
       server.middlewares.use(async (request, response, next) => {
         const path = request.url?.split("?")[0] ?? "";
         const send = (status: number, body: unknown) => {
@@ -192,6 +197,8 @@ function devRendererPlugin(apiOrigin: string): Plugin {
  */
 export function remoteViteConfig(options: RemoteConfigOptions) {
   const published = options.publishedData ?? [];
+  /** Under `npm run dev`: the dev server, whose source the manifest's routes are read from on every request. */
+  const dev: { server?: ViteDevServer } = {};
   return ({ command, isSsrBuild }: ConfigEnv): UserConfig => {
     // when this build was made: the sitemap's lastmod for pages whose content ships with the build
     const define = { "import.meta.env.VITE_BUILT_AT": JSON.stringify(new Date().toISOString()) };
@@ -213,16 +220,24 @@ export function remoteViteConfig(options: RemoteConfigOptions) {
           base: command === "build" ? "" : "/",
           plugins: [
             react(),
-            devRendererPlugin(process.env.API_ORIGIN ?? "http://127.0.0.1:4180"),
+            devRendererPlugin(process.env.API_ORIGIN ?? "http://127.0.0.1:4180", dev),
             // every script, style and manifest also as .br and .gz, made once here and served as files
             compression({ algorithms: ["brotliCompress", "gzip"], threshold: 512 }),
             federation({
               name: options.name,
               filename: "remoteEntry.js",
               manifest: {
-                additionalData: ({ stats }) => {
+                additionalData: async ({ stats }) => {
                   const metaData = (stats.metaData ?? {}) as Record<string, unknown>;
-                  metaData[MANIFEST_SERVER_FIELD] = serverInfo(published, options.contentSources);
+                  const info: RemoteServerInfo = serverInfo(published, options.contentSources);
+                  // `npm run dev` makes the manifest on each request: its routes come from the source, as a build's
+                  // come from its server bundle (serverBuildPlugin), so a page a team adds is the host's at once
+                  if (dev.server) {
+                    const renderer = await devRenderer(dev.server);
+                    info.routes = renderer.routePatterns;
+                    info.pages = renderer.pageDeclarations;
+                  }
+                  metaData[MANIFEST_SERVER_FIELD] = info;
                   if (options.provides) metaData[MANIFEST_CONTRACTS_FIELD] = options.provides;
                   return { ...stats, metaData };
                 },

@@ -34,6 +34,13 @@ export const ISLAND_ATTRIBUTES = {
   form: "data-form",
   /** Set by the host once the island is interactive; "failed" when its code could not be had. */
   state: "data-island-state",
+  /**
+   * On a link inside an island whose meaning with its code differs from the link's (the map placeholder loads the
+   * map in place; Call Us Now shows the number): a click before the code has arrived is held, and given to the
+   * element of the same name once the island is interactive. Only when the code does not come in time does the link
+   * do what it does without scripts. The value names the element across hydration ("map", "call").
+   */
+  replay: "data-island-replay",
 } as const;
 
 export type IslandId = `${RemoteName | "host"}/${string}`;

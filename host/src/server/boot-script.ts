@@ -14,6 +14,9 @@ export interface BootMarkup {
   hydrate: string;
   eager: readonly string[];
   region: string;
+  replay: string;
+  /** How long a held click waits for its island's code before the link does what it does without scripts. */
+  replayDeadlineMs: number;
 }
 
 /**
@@ -78,6 +81,55 @@ function boot(markup: BootMarkup): void {
     );
     return code.then((run) => run(islands));
   };
+  // each island is made interactive once; what was asked for it is told when it is (and its effects have run)
+  const interactive = new Map<Element, Promise<void>>();
+  const live = new WeakSet<Element>();
+  const reachFor = (island: Element) => {
+    let ready = interactive.get(island);
+    if (!ready) {
+      ready = hydrate([island]).then(
+        () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
+      );
+      ready.then(() => live.add(island)).catch(() => undefined);
+      interactive.set(island, ready);
+    }
+    return ready;
+  };
+  // a click on a part whose code has not arrived yet, where the link alone would do something else (the map would
+  // leave the site, the call button would dial at a desk): held from the first moment the page shows, and given to
+  // the part once it is interactive; only if its code is late does the link do what it does without scripts
+  addEventListener(
+    "click",
+    (event) => {
+      const mouse = event as MouseEvent;
+      if (event.defaultPrevented || mouse.button !== 0 || mouse.ctrlKey || mouse.metaKey || mouse.shiftKey) return;
+      if (mouse.altKey) return;
+      const target = (event.target as Element | null)?.closest?.(`[${markup.replay}]`);
+      const island = target?.closest(markup.island);
+      if (!target || !island || live.has(island)) return;
+      event.preventDefault();
+      if (island.hasAttribute(`${markup.replay}-held`)) return;
+      island.setAttribute(`${markup.replay}-held`, "");
+      const name = target.getAttribute(markup.replay) ?? "";
+      const href = target.closest("a")?.href;
+      let settled = false;
+      const late = setTimeout(() => {
+        settled = true;
+        island.removeAttribute(`${markup.replay}-held`);
+        if (href) location.href = href;
+      }, markup.replayDeadlineMs);
+      reachFor(island)
+        .then(() => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(late);
+          island.removeAttribute(`${markup.replay}-held`);
+          (island.querySelector(`[${markup.replay}="${name}"]`) as HTMLElement | null)?.click();
+        })
+        .catch(() => undefined);
+    },
+    true,
+  );
   requestAnimationFrame(() =>
     setTimeout(() => {
       const islands = [...document.querySelectorAll(markup.island)];
@@ -97,7 +149,7 @@ function boot(markup: BootMarkup): void {
             if (!entry.isIntersecting) continue;
             near.unobserve(entry.target);
             const island = entry.target.closest(markup.island);
-            if (island) void hydrate([island]);
+            if (island) void reachFor(island);
           }
         },
         { rootMargin: "200px" },
@@ -117,7 +169,7 @@ function boot(markup: BootMarkup): void {
         island.addEventListener("click", press, true);
         const reached = () => {
           for (const type of reach) island.removeEventListener(type, reached, true);
-          void hydrate([island]).then(() => {
+          void reachFor(island).then(() => {
             island.removeEventListener("click", press, true);
             if (pressed?.isConnected) pressed.click();
           });
@@ -138,6 +190,8 @@ const MARKUP: BootMarkup = {
   hydrate: ISLAND_ATTRIBUTES.hydrate,
   eager: EAGER_HYDRATION,
   region: REGION_MODE_ATTRIBUTE,
+  replay: ISLAND_ATTRIBUTES.replay,
+  replayDeadlineMs: 3_000,
 };
 
 export const BOOT_ELEMENT_ID = MARKUP.bootId;

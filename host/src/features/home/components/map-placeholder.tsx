@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { defineIsland, useSite } from "remote-kit";
+import { defineIsland, ISLAND_ATTRIBUTES, useSite } from "remote-kit";
 import type { Address } from "shared-types";
 
 export const mapEmbedUrl = (address: Address) =>
@@ -35,6 +35,8 @@ function MapPlaceholder() {
       className="host-map host-map--placeholder"
       href={mapsLinkUrl(address)}
       rel="noopener"
+      // a click before this code has arrived is held and given to it (the page script): the map loads in place
+      {...{ [ISLAND_ATTRIBUTES.replay]: "map" }}
       onClick={(event) => {
         event.preventDefault();
         setLoaded(true);

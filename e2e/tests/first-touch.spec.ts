@@ -1,0 +1,86 @@
+import type { Page } from "@playwright/test";
+import { SITE_URL } from "../fixtures/site-processes";
+import { expect, test } from "../fixtures/test";
+
+/** Every page the main frame went to after the one the spec opened: a first touch must add none. */
+function navigationsOf(page: Page): string[] {
+  const went: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) went.push(frame.url());
+  });
+  return went;
+}
+
+async function aVehiclePage(): Promise<string> {
+  const response = await fetch(`${SITE_URL}/api/inventory/all/?page_size=1`);
+  const [vehicle] = ((await response.json()) as { vehicles: { stock_number: string }[] }).vehicles;
+  return `/inventory/vehicle/${vehicle?.stock_number}`;
+}
+
+test.describe("the first touch, at once after the page loads, before any code has arrived", () => {
+  // the visitor has reached for nothing yet: each island's code is fetched only by the touch itself
+  test.use({ reachEveryIsland: false, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test.beforeEach(async ({ page }) => {
+    // the embedded map's own page, kept off the network
+    await page.route("https://www.google.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Google Maps</title><p>map</p>" }),
+    );
+  });
+
+  test("a tap on the map placeholder loads the map in place (SPEC: after a click), never leaving the site", async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto("/");
+    const went = navigationsOf(page);
+    await expect(page.locator("fleet-island[data-island='host/map']")).not.toHaveAttribute("data-island-state", /./);
+    await page.getByRole("link", { name: /Click to load the map/ }).tap();
+    await expect(page.locator("iframe.host-map")).toHaveAttribute("src", /google\.com\/maps\?output=embed/);
+    expect(went).toEqual([]);
+    expect(page.url()).toBe(`${SITE_URL}/`);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("a tap on Call Us Now shows the sales phone as a link (SPEC), and dials nothing by itself", async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto(await aVehiclePage());
+    const went = navigationsOf(page);
+    await page.getByRole("link", { name: "Call Us Now" }).tap();
+    await expect(page.getByRole("link", { name: "403-555-0140" }).first()).toHaveAttribute("href", "tel:+14035550140");
+    await expect(page.locator(".inventory-vehicle__summary").getByText("Call Us Now")).toHaveCount(0);
+    expect(went).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("only when the code cannot arrive does the map's link do what it does without scripts", async ({ page }) => {
+    await page.goto("/");
+    // from now on no script of the site arrives
+    await page.route("**/*.js", () => {});
+    const tapped = Date.now();
+    await page.getByRole("link", { name: /Click to load the map/ }).tap();
+    await page.waitForURL(/google\.com\/maps\/search/, { timeout: 10_000 });
+    // it waited for the code first (the page script's deadline)
+    expect(Date.now() - tapped).toBeGreaterThanOrEqual(2_500);
+  });
+});
+
+test.describe("a click with no pointer resting first", () => {
+  test.use({ reachEveryIsland: false });
+
+  test("the inventory toolbar's first click opens its panel", async ({ page, pageErrors }) => {
+    await page.goto("/inventory");
+    const went = navigationsOf(page);
+    const tab = page.getByRole("button", { name: "Year", exact: true });
+    const box = await tab.boundingBox();
+    if (!box) throw new Error("no Year tab");
+    // straight to the tab and pressed there: no hover before it
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(tab).toHaveAttribute("aria-expanded", "true");
+    await expect(page.locator(".inventory-refine__panel")).toBeVisible();
+    expect(went).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

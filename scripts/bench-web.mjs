@@ -18,7 +18,7 @@ import { chromium } from "playwright-core";
 import { buildMissing } from "./build-missing.mjs";
 
 buildMissing();
-const { servingCommands, waitFor } = await import("./site-processes.mjs");
+const { servingCommands, stopServing, waitFor } = await import("./site-processes.mjs");
 
 const PORTS = { site: 5273, api: 5280, staticCopy: 5299 };
 const REMOTE_PORTS = { catalog: 5274, inventory: 5275, service: 5276, leads: 5277 };
@@ -48,9 +48,7 @@ const { commands, result } = concurrently(
   },
 );
 result.catch(() => {});
-const stopSite = () => {
-  for (const command of commands) command.kill("SIGTERM");
-};
+const stopSite = () => stopServing(commands, result);
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -359,12 +357,12 @@ async function main() {
 }
 
 main()
-  .then((failed) => {
-    stopSite();
+  .then(async (failed) => {
+    await stopSite();
     process.exit(failed ? 1 : 0);
   })
-  .catch((error) => {
+  .catch(async (error) => {
     console.error(error);
-    stopSite();
+    await stopSite();
     process.exit(2);
   });

@@ -126,3 +126,21 @@ export async function waitFor(url, timeoutMs = 90_000) {
   }
   throw new Error(`${url} did not come up`);
 }
+
+/**
+ * Stops what a bench started and waits until it has: each command's whole process tree (concurrently's kill), and
+ * `also` (a child process of its own), or until `timeoutMs`. A bench that exits at once leaves its servers behind:
+ * the kill is asynchronous.
+ */
+export async function stopServing(commands, result, also = [], timeoutMs = 10_000) {
+  const exited = (child) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((resolve) => child.once("exit", resolve));
+  for (const command of commands) command.kill("SIGTERM");
+  for (const child of also) child.kill("SIGTERM");
+  await Promise.race([
+    Promise.all([result.catch(() => undefined), ...also.map(exited)]),
+    new Promise((resolve) => setTimeout(resolve, timeoutMs)),
+  ]);
+}

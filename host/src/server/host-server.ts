@@ -372,9 +372,10 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
   async function cached(
     request: FastifyRequest,
     make: () => Promise<CachedAnswer>,
+    known?: string,
   ): Promise<CachedAnswer & { age?: number }> {
     if (!pageCache) return make();
-    const key = await cacheKey(request);
+    const key = known ?? (await cacheKey(request));
     const hit = pageCache.lookup(key);
     if (hit?.state === "fresh") return { ...hit.answer, age: hit.ageSeconds };
     if (hit?.state === "stale") {
@@ -446,8 +447,10 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     answer?: { form: SubmittedForm; status: number },
   ): Promise<FastifyReply> {
     if (!answer) {
-      const hit = pageCache?.lookup(await cacheKey(request));
-      if (hit) return sendAnswer(reply, await cached(request, () => composedAnswer(request.url)));
+      const key = await cacheKey(request);
+      const make = () => composedAnswer(request.url);
+      // what a cache holds is served as it is: only an address it does not hold is looked at further
+      if (pageCache?.lookup(key)) return sendAnswer(reply, await cached(request, make, key));
       const declared = await composer.declaredPage(request.url.split("?", 1)[0] ?? "/");
       // a parameter the page does not read goes: the next request is for the address a cache already holds
       const canonical = declared.query ? canonicalAddress(request.url, declared.query) : null;
@@ -455,7 +458,7 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
         return reply.header("cache-control", "public, max-age=3600, s-maxage=86400").redirect(canonical, 301);
       }
       if (declared.private) return privatePage(request, reply);
-      return sendAnswer(reply, await cached(request, () => composedAnswer(request.url)));
+      return sendAnswer(reply, await cached(request, make, key));
     }
     // a page that shows what a visitor typed is theirs alone: made for them, never kept by any cache
     const composed = await composer.page(request.url, { form: answer.form });

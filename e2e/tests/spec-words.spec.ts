@@ -139,3 +139,27 @@ test("the inventory's count line and its search box's suggestions are SPEC's", a
     /Backup Camera, Lifted, Red, 2019/,
   );
 });
+
+test("the sort order's words and the dual price's labels are SPEC's", async ({ page }) => {
+  await page.goto("/inventory");
+  await page.getByRole("button", { name: "Sort Order", exact: true }).click();
+  for (const label of ["Old to New", "New to Old", "Price Low to High"]) {
+    await expect(page.locator(".inventory-refine__panel"), label).toContainText(label);
+  }
+  // a new unit on sale shows MSRP struck through, a used one its Retail Price; both the Discount and the Sale Price
+  const { vehicles } = (await (await fetch(`${SITE_URL}/api/inventory/all/?page_size=100`)).json()) as {
+    vehicles: { stock_number: string; condition: string; full_price: number; low_price: number }[];
+  };
+  const onSale = vehicles.filter((v) => v.low_price > 0 && v.full_price > v.low_price);
+  const shown = new Set<string>();
+  for (const condition of ["new", "used"]) {
+    const unit = onSale.find((v) => v.condition === condition);
+    if (!unit) continue;
+    await page.goto(`/inventory/vehicle/${unit.stock_number}`);
+    const price = page.locator(".inventory-vehicle__summary .inventory-price--dual");
+    const regular = condition === "new" ? "MSRP" : "Retail Price";
+    for (const label of [regular, "Discount", "Sale Price"]) await expect(price, label).toContainText(label);
+    shown.add(regular);
+  }
+  expect(shown.size, "a unit on sale of either condition").toBeGreaterThan(0);
+});

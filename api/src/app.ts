@@ -3,6 +3,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from "fastify-type-provider-zod";
+import { requestForLog } from "remote-kit/server";
 import { API_PREFIX, LEAD_SPAM_GUARD } from "shared-types";
 import { registerBusinessRoutes } from "./business/business-routes.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
@@ -25,7 +26,6 @@ import { registerPromotionRoutes } from "./promotions/promotion-routes.js";
 import { FailedAuthentication } from "./security/admin-routes.js";
 import { clientKey } from "./security/client-key.js";
 import { declareEdges } from "./security/edges.js";
-import { requestForLog } from "./security/request-log.js";
 import { postgresRateLimitStore } from "./security/shared-rate-limits.js";
 import { loadSigningSecret } from "./security/signing.js";
 

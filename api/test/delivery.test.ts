@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { LEAD_FORMS, type LeadFormId, MARKETING_CONSENT } from "shared-types";
+import { LEAD_FORMS, LEAD_TEXT_FIELDS, type LeadFormId, type LeadTextField, MARKETING_CONSENT } from "shared-types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { BusinessDetailsStore } from "../src/business/business-store.js";
@@ -217,20 +217,8 @@ describe.each(backends())("lead delivery on $name", (backend) => {
   const mailsAbout = (leadId: string) => smtp.mails.filter((m) => m.raw.includes(leadId));
 
   it("lets nothing a visitor types steer a message: one bare Reply-To or none, no header, markup or foreign link", async () => {
-    const FIELDS = [
-      "first_name",
-      "last_name",
-      "company",
-      "email",
-      "day_phone",
-      "message",
-      "make",
-      "model",
-      "v_make",
-      "v_model",
-      "parts_required",
-      "customer_action",
-    ] as const;
+    // every field a visitor types, and the hidden one a page fills from what it shows
+    const FIELDS = [...(Object.keys(LEAD_TEXT_FIELDS) as LeadTextField[]), "customer_action"] as const;
     const headerInjection = "x@example.ca\r\nBcc: victim@victim.example\r\nX-Injected: yes";
     const markup = `"><script>alert(1)</script><a href="https://evil.example/phish">Click</a>&amp;<![CDATA[x]]>`;
     const steeringEmail = "Summit Sales Manager <attacker@evil.example>, third-party@victim.example";

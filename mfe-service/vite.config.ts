@@ -1,14 +1,6 @@
 import { remoteViteConfig } from "remote-kit/vite";
-import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
 import { defineConfig } from "vite";
-import { PROVIDES } from "./src/contracts/provides.ts";
+import { SERVICE_REMOTE } from "./src/remote.ts";
 
-// Team service: owns /service, /parts, /services/:link, /body-shop, /body-shop-services/:link and the specials pages (see src/routes.tsx).
-export default defineConfig(
-  remoteViteConfig({
-    name: "service",
-    exposes: { "./routes": "./src/routes.tsx" },
-    devPort: DEFAULT_REMOTE_DEV_PORTS.service,
-    provides: PROVIDES,
-  }),
-);
+// everything this build exposes, provides and publishes is derived from src/remote.ts
+export default defineConfig(remoteViteConfig(SERVICE_REMOTE));

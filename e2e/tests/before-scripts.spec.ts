@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { LEAD_FORMS } from "shared-types";
+import { LEAD_FORMS, LEAD_THANK_YOU } from "shared-types";
 import { LEAD_MESSAGES } from "../../mfe-leads/src/copy";
 import { recipientsOf } from "../fixtures/delivered-leads";
 import { firstVehicleStockNumber, formOf, SCENARIOS, uniqueEmail } from "../fixtures/lead-form-scenarios";
@@ -150,7 +150,7 @@ test.describe("before the page's code arrives", () => {
       .getByRole("button", { name: "Submit" })
       .click({ timeout: 500 })
       .catch(() => {});
-    await expect(page.getByText(LEAD_MESSAGES.trailerSuccess, { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(LEAD_THANK_YOU.trailer.text, { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect.poll(async () => (await leadsFrom(email)).length, { timeout: 10_000 }).toBe(1);
     await page.waitForTimeout(1500);
     expect(await leadsFrom(email)).toHaveLength(1);

@@ -127,8 +127,14 @@ describe("the host server with its page cache", () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers["content-type"]).toContain("text/html");
     expect(head.body).toBe("");
-    // a page a remote composes answers HEAD too (here: the shell, its renderer being nowhere)
-    expect((await host.inject({ method: "HEAD", url: "/service" })).statusCode).toBe(200);
+    // a page a remote composes answers HEAD too (here: the shell saying the page cannot be shown now, no remote
+    // being reachable to say whose it is; kept by no cache, so the next request asks again)
+    const unreachable = await host.inject({ method: "HEAD", url: "/service" });
+    expect(unreachable.statusCode).toBe(503);
+    expect(unreachable.headers["cache-control"]).toBe("no-store");
+    expect(unreachable.body).toBe("");
+    const shown = await host.inject("/service");
+    expect(shown.body).toContain("data-page-unreachable");
   });
 
   it("answers other methods with 405 and what is allowed", async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { SIGNATURE_HEADER, SignatureVerifier } from "remote-kit/server";
 import { TEST_SITE } from "remote-kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RemoteDirectory } from "../src/server/remote-directory";
+import { OwnerUnknown, RemoteDirectory } from "../src/server/remote-directory";
 
 /** A remote's server as the host sees it: a manifest naming its renderer, a stylesheet, and a renderer. */
 let renderBehaviour: "ok" | "fail" = "ok";
@@ -166,11 +166,26 @@ describe("the host's directory of remotes", () => {
     });
     expect(await d.ownerOf("/line-up/compare", config, deadline())).toBe("catalog");
     expect(await d.ownerOf("/line-up/isuzu/nrr", config, deadline())).toBe("catalog");
-    // a build from before remotes declared their routes keeps the paths it always had
-    expect(await d.ownerOf("/inventory/vehicle/A1", config, deadline())).toBe("inventory");
-    // a remote that cannot be reached still owns its paths: its page falls back rather than going home
-    expect(await d.ownerOf("/contact", config, deadline())).toBe("leads");
-    expect(await d.ownerOf("/nowhere", config, deadline())).toBeNull();
+    // the host keeps no table of anyone's paths: a build that declares none answers none
+    // while a remote that cannot be reached has never said which paths are its, no path is called nobody's
+    await expect(d.ownerOf("/contact", config, deadline())).rejects.toThrow(OwnerUnknown);
+    await expect(d.ownerOf("/nowhere", config, deadline())).rejects.toThrow(/service, leads cannot be reached/);
+    const reachable = configOf({
+      catalog: "/remotes/catalog/mf-manifest.json",
+      inventory: `${origin}/old/mf-manifest.json`,
+      service: `${origin}/old/mf-manifest.json`,
+      leads: `${origin}/old/mf-manifest.json`,
+    });
+    expect(await d.ownerOf("/inventory/vehicle/A1", reachable, deadline())).toBeNull();
+    expect(await d.ownerOf("/nowhere", reachable, deadline())).toBeNull();
+  });
+
+  it("keeps a remote's paths once it has declared them: when it cannot be reached, its page falls back", async () => {
+    const d = directory();
+    const up = configOf({ catalog: "/remotes/catalog/mf-manifest.json" });
+    expect(await d.ownerOf("/line-up/compare", up, deadline())).toBe("catalog");
+    const down = configOf({ catalog: "http://127.0.0.1:9/mf-manifest.json" });
+    expect(await d.ownerOf("/line-up/compare", down, deadline())).toBe("catalog");
   });
 
   it("puts nothing of an answer outside the protocol into a page: the page falls back", async () => {

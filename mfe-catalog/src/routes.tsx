@@ -1,5 +1,7 @@
 import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
+import { MANUFACTURERS, paths } from "shared-types";
 import { modelCountsResource, workTruckSearchCountsResource } from "./api/resources";
+import { LINEUP_MODELS } from "./data/lineup-models";
 import "./catalog.css";
 
 // each page is its own chunk: the financing pages do not download the line-up
@@ -11,7 +13,7 @@ const FinancingFormPage = lazyPage(() => import("./pages/financing-form-page").t
 /**
  * Team catalog's routes (written into its manifest at build time: the host sends it the paths they match), rendered by its own server and hydrated in the
  * host. Contracts used: the inventory API's model counts and its search totals (the common work-truck searches). Publishes its line-up models for peers
- * (data/lineup-models.json) and still exposes ./lineup-models for the previous release's consumers.
+ * (data/lineup-models.json: src/remote.ts).
  */
 export const CATALOG_ROUTES: readonly RemoteRoute[] = [
   {
@@ -24,10 +26,16 @@ export const CATALOG_ROUTES: readonly RemoteRoute[] = [
         brand === "isuzu" || brand === "gm" ? preload(workTruckSearchCountsResource, brand) : Promise.resolve();
       await Promise.all([preload(modelCountsResource), searches]).catch(() => undefined);
     },
+    sitemap: ({ builtAt }) => MANUFACTURERS.map((brand) => ({ path: paths.lineup(brand), lastmod: builtAt })),
   },
-  { path: "/line-up/:brand/:model", element: ModelPage },
-  { path: "/get-financing", element: FinancingPage },
-  { path: "/get-financing/form", element: FinancingFormPage },
+  {
+    path: "/line-up/:brand/:model",
+    element: ModelPage,
+    sitemap: ({ builtAt }) =>
+      LINEUP_MODELS.map((model) => ({ path: paths.model(model.manufacturer, model.id), lastmod: builtAt })),
+  },
+  { path: "/get-financing", element: FinancingPage, sitemap: true },
+  { path: "/get-financing/form", element: FinancingFormPage, sitemap: true },
 ];
 
 export default function CatalogRoutes() {

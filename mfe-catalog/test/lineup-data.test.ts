@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import { shapeProblems } from "remote-kit/contracts-check";
 import { paths } from "shared-types";
 import { describe, expect, it } from "vitest";
-import { PROVIDES } from "../src/contracts/provides";
 import { ILLUSTRATIONS } from "../src/data/illustrations";
 import {
   canonicalModelId,
@@ -12,6 +11,7 @@ import {
   LINEUP_MODELS,
   modelsOf,
 } from "../src/data/lineup-models";
+import { CATALOG_REMOTE } from "../src/remote";
 
 const ISUZU_SECTIONS = ["Under and Behind Cab", "Interior", "Warranty", "Support", "Accessories"];
 const GM_SPEC_KEYS = [
@@ -64,7 +64,7 @@ describe("line-up data (SPEC §3)", () => {
       "isuzu-nrr-ev",
     ]);
     const published = { models: LINEUP_MODELS, legacyIds: {} };
-    expect(shapeProblems(published, PROVIDES.data["lineup-models"].shape)).toEqual([]);
+    expect(shapeProblems(published, CATALOG_REMOTE.data["lineup-models"].shape)).toEqual([]);
     expect(modelsOf("gm")).toHaveLength(10);
     expect(modelsOf("isuzu")).toHaveLength(16);
   });

@@ -4,15 +4,15 @@ import { shapeProblems } from "remote-kit/contracts-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { inStockCount } from "../src/api/resources";
 import { ModelCard } from "../src/components/model-card";
-import { PROVIDES } from "../src/contracts/provides";
 import { findLineupModel, LINEUP_MODELS } from "../src/data/lineup-models";
+import { CATALOG_REMOTE } from "../src/remote";
 
 afterEach(cleanup);
 
 describe("line-up data", () => {
   it("is valid, with unique ids, for both manufacturers", () => {
     const published = { models: LINEUP_MODELS, legacyIds: {} };
-    expect(shapeProblems(published, PROVIDES.data["lineup-models"].shape)).toEqual([]);
+    expect(shapeProblems(published, CATALOG_REMOTE.data["lineup-models"].shape)).toEqual([]);
     expect(new Set(LINEUP_MODELS.map((m) => m.id)).size).toBe(LINEUP_MODELS.length);
     expect(new Set(LINEUP_MODELS.map((m) => m.manufacturer))).toEqual(new Set(["gm", "isuzu"]));
   });

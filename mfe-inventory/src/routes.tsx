@@ -1,5 +1,5 @@
 import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
-import { INVENTORY_VIEW_PARAMS } from "shared-types";
+import { INVENTORY_VIEW_PARAMS, paths } from "shared-types";
 import {
   inventoryPageResource,
   newVisitSeed,
@@ -8,6 +8,8 @@ import {
   VISIT_SEED_KEY,
   vehicleResource,
 } from "./api/resources";
+import { unitsForSitemap } from "./api/sitemap-units";
+import { TRAILERS } from "./data/trailers";
 import "./inventory.css";
 
 // each page is its own chunk: a vehicle page does not download the search page's toolbar
@@ -20,7 +22,7 @@ const TrailerPage = lazyPage(() => import("./pages/trailer-page").then((m) => m.
  * Team inventory's routes (written into its manifest at build time: the host sends it the paths they match), rendered by its own server and hydrated
  * in the host. Contracts used: the inventory API; team leads' forms (leads/vehicle-contact-form,
  * leads/trailer-enquiry-form, leads/vehicle-finder-form) rendered in the browser. Publishes its trailers for peers
- * (data/trailers.json) and still exposes ./trailers for the previous release's consumers.
+ * (data/trailers.json: src/remote.ts).
  */
 export const INVENTORY_ROUTES: readonly RemoteRoute[] = [
   {
@@ -33,6 +35,13 @@ export const INVENTORY_ROUTES: readonly RemoteRoute[] = [
       const page = await preload(inventoryPageResource, parseInventoryView(searchParams), seed);
       if (page.size === 0) void preload(relatedVehiclesResource).catch(() => undefined);
     },
+    // the search changes with any unit, and with this build
+    sitemap: async ({ builtAt }) => [
+      {
+        path: paths.inventory(),
+        lastmod: [builtAt, ...(await unitsForSitemap()).map((unit) => unit.updated_at)].sort().at(-1) ?? builtAt,
+      },
+    ],
   },
   {
     path: "/inventory/vehicle/:id",
@@ -45,9 +54,16 @@ export const INVENTORY_ROUTES: readonly RemoteRoute[] = [
       const unit = await preload(vehicleResource, id);
       if (unit?.status === "sold") await preload(similarVehiclesResource, id).catch(() => undefined);
     },
+    sitemap: async () =>
+      (await unitsForSitemap()).map((unit) => ({ path: paths.vehicle(unit.stock_number), lastmod: unit.updated_at })),
   },
-  { path: "/trailer-inventory", element: TrailerListPage },
-  { path: "/trailer-inventory/:id", element: TrailerPage },
+  { path: "/trailer-inventory", element: TrailerListPage, sitemap: true },
+  {
+    path: "/trailer-inventory/:id",
+    element: TrailerPage,
+    sitemap: ({ builtAt }) =>
+      TRAILERS.map((trailer) => ({ path: paths.trailer(trailer.stock_number), lastmod: builtAt })),
+  },
 ];
 
 export default function InventoryRoutes() {

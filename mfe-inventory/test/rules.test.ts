@@ -1,6 +1,5 @@
 import { shapeProblems } from "remote-kit/contracts-check";
 import { describe, expect, it } from "vitest";
-import { PROVIDES } from "../src/contracts/provides";
 import {
   trailerImageUrls,
   trailerLeadImageIndex,
@@ -9,6 +8,7 @@ import {
 } from "../src/data/trailer-images";
 import { findTrailer, TRAILERS } from "../src/data/trailers";
 import { pageNumbers, rangeText } from "../src/pager";
+import { INVENTORY_REMOTE } from "../src/remote";
 
 describe("pager (SPEC §9)", () => {
   it("shows up to 7 pages starting 3 before the current one", () => {
@@ -53,7 +53,7 @@ describe("the trailer list (SPEC §3)", () => {
   it("is 13 valid trailers with unique stock numbers", async () => {
     expect(TRAILERS).toHaveLength(13);
     const published = TRAILERS.map((t) => ({ ...t, thumbnail: trailerThumbnail(t) }));
-    expect(shapeProblems(published, PROVIDES.data.trailers.shape)).toEqual([]);
+    expect(shapeProblems(published, INVENTORY_REMOTE.data.trailers.shape)).toEqual([]);
     expect(new Set(TRAILERS.map((t) => t.stock_number)).size).toBe(13);
   });
 });

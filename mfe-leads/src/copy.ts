@@ -1,11 +1,10 @@
 // Team leads' own words: what its forms say and start with (SPEC §4, §5). Copy, not a contract: it changes with a
 // release of this remote alone.
-import { indefiniteArticle } from "shared-types";
+import { indefiniteArticle, LEAD_THANK_YOU } from "shared-types";
 
 export const LEAD_MESSAGES = {
-  success: "Thank you! We will reach out to you soon with a reply.",
-  trailerSuccess: "Thank you! We will be in touch soon.",
-  serviceBookingSuccess: { heading: "Thank you!", text: "We will reach out to you soon with a reply." },
+  /** Most forms' thank-you (each form's own: shared-types LEAD_FORMS). */
+  success: LEAD_THANK_YOU.reply.text,
   failure: "Oh no. Looks like something went wrong when sending your message. Please try again.",
   /** The API refused what was typed, and said why next to each field. */
   refused: "Please check the highlighted fields: we couldn't accept what was typed there.",

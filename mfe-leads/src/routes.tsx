@@ -35,7 +35,8 @@ const loadModel = (context: LoaderContext): Promise<void> =>
  * privacy notice, and its consent endpoint for unsubscribe links. Exposes every enquiry form.
  */
 export const LEADS_ROUTES: readonly RemoteRoute[] = [
-  { path: "/contact", element: ContactPage, load: loadFormStart },
+  // the per-unit and per-model forms repeat the unit's and the model's own pages: only /contact is in the sitemap
+  { path: "/contact", element: ContactPage, load: loadFormStart, sitemap: true },
   {
     path: "/contact/more-info/:id",
     element: MoreInfoPage,
@@ -59,6 +60,7 @@ export const LEADS_ROUTES: readonly RemoteRoute[] = [
     element: PrivacyPage,
     // without the API's retention settings the notice still renders, and says to call
     load: async ({ preload }) => void (await preload(privacyFactsResource).catch(() => undefined)),
+    sitemap: true,
   },
   // the address and the token of a marketing email's link: the visitor's own, never kept by a cache
   { path: "/unsubscribe", query: ["email", "token"], private: true, element: UnsubscribePage },

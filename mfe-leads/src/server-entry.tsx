@@ -1,56 +1,36 @@
 // Team leads' renderer: the same routes as the browser, rendered to HTML by its own server (remote-kit/server); its
-// forms as fragments for other teams' pages; and its forms sent without scripts.
+// forms as fragments for other teams' pages (each one src/remote.ts declares); and its forms sent without scripts.
 
 import { renderApiOrigin } from "remote-kit/api-client";
-import type { FragmentModule } from "remote-kit/render";
-import { createRemoteRenderer } from "remote-kit/render";
-import { paths } from "shared-types";
+import { declaredModules } from "remote-kit/declaration";
+import { createRemoteRenderer, type FragmentModule } from "remote-kit/render";
 import { formStartResource } from "./api/resources";
 import { ServerLeadClient } from "./api/server-capture";
-import ContactForm from "./forms/contact-form";
-import InquiryForm from "./forms/inquiry-form";
-import MoreInfoForm from "./forms/more-info-form";
-import PartsRequestForm from "./forms/parts-request-form";
-import QuoteForm from "./forms/quote-form";
-import ServiceBookingForm from "./forms/service-booking-form";
-import ServiceRequestForm from "./forms/service-request-form";
-import TrailerEnquiryForm from "./forms/trailer-enquiry-form";
-import VehicleContactForm from "./forms/vehicle-contact-form";
-import VehicleFinderForm from "./forms/vehicle-finder-form";
+import { LEADS_REMOTE } from "./remote";
 import LeadsRoutes, { LEADS_ROUTES } from "./routes";
 import { submitLeadForm } from "./server/submit-lead-form";
 
-const BUILT_AT: string = import.meta.env.VITE_BUILT_AT;
-
 const leadClient = new ServerLeadClient(renderApiOrigin);
 
-/** A form in another team's page: rendered with the start the API signed for the page (the fill-time guard). */
-const form = (component: FragmentModule["component"]): FragmentModule => ({
-  component,
-  load: (_props, { preload }) => void preload(formStartResource).catch(() => undefined),
-});
+const forms = declaredModules(
+  LEADS_REMOTE,
+  import.meta.glob<{ default: FragmentModule["component"] }>("./forms/*-form.tsx", { eager: true }),
+);
 
 export default createRemoteRenderer({
-  remote: "leads",
+  declaration: LEADS_REMOTE,
   routes: LEADS_ROUTES,
   App: LeadsRoutes,
-  // every form other teams' pages include (src/contracts/provides.ts), as server fragments
-  fragments: {
-    "./contact-form": form(ContactForm),
-    "./more-info-form": form(MoreInfoForm),
-    "./inquiry-form": form(InquiryForm),
-    "./quote-form": form(QuoteForm),
-    "./vehicle-contact-form": form(VehicleContactForm),
-    "./service-request-form": form(ServiceRequestForm),
-    "./parts-request-form": form(PartsRequestForm),
-    "./service-booking-form": form(ServiceBookingForm),
-    "./trailer-enquiry-form": form(TrailerEnquiryForm),
-    "./vehicle-finder-form": form(VehicleFinderForm),
-  },
+  builtAt: import.meta.env.VITE_BUILT_AT,
+  // a form in another team's page is rendered with the start the API signed for the page (the fill-time guard)
+  fragments: Object.fromEntries(
+    Object.entries(forms).map(([name, module]) => [
+      name,
+      {
+        component: module.default,
+        load: (_props, { preload }) => void preload(formStartResource).catch(() => undefined),
+      },
+    ]),
+  ),
   submitForm: (post) => submitLeadForm(post, leadClient),
-  // the per-unit and per-model forms repeat the unit's and the model's own pages: only /contact is listed
-  sitemap: async () => [
-    { path: paths.contact(), lastmod: BUILT_AT },
-    { path: paths.privacy(), lastmod: BUILT_AT },
-  ],
 });

@@ -17,10 +17,19 @@ vi.mock("../src/api/page-form-start", () => ({ fetchFormStartForPage: async () =
 const { default: VehicleContactForm } = await import("../src/forms/vehicle-contact-form");
 const { formStartResource } = await import("../src/api/resources");
 const { default: ServiceBookingForm } = await import("../src/forms/service-booking-form");
+const { LEADS_REMOTE } = await import("../src/remote");
 
 /** Team leads' server, rendering its forms as fragments for other teams' pages (as server-entry.tsx does). */
 const renderer = createRemoteRenderer({
-  remote: "leads",
+  // the two forms under test, as src/remote.ts declares them
+  declaration: {
+    ...LEADS_REMOTE,
+    fragments: {
+      "./vehicle-contact-form": LEADS_REMOTE.fragments["./vehicle-contact-form"],
+      "./service-booking-form": LEADS_REMOTE.fragments["./service-booking-form"],
+    },
+  },
+  builtAt: "2026-01-01T00:00:00.000Z",
   routes: [],
   App: () => null,
   fragments: {

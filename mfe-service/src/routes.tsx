@@ -1,5 +1,7 @@
 import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
+import { paths } from "shared-types";
 import { lineupModelResource, promotionsResource, sectionPageResource } from "./api/resources";
+import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "./data/site-sections";
 import "./service.css";
 
 // each kind of page is its own chunk
@@ -33,33 +35,38 @@ const withModel: RemoteRoute["load"] = async ({ params, preload }) => {
  * the browser.
  */
 export const SERVICE_ROUTES: readonly RemoteRoute[] = [
-  { path: "/service", element: ServicePage },
+  { path: "/service", element: ServicePage, sitemap: true },
   { path: "/service/:id", element: ServicePage, load: withModel },
-  { path: "/parts", element: PartsPage },
+  { path: "/parts", element: PartsPage, sitemap: true },
   { path: "/parts/:id", element: PartsPage, load: withModel },
   {
     path: "/services/:link",
     element: sectionItemPage("service"),
     load: async ({ params, preload }) => void (await preload(sectionPageResource, "service", params.link ?? "")),
+    sitemap: ({ builtAt }) => SERVICE_ITEMS.map((item) => ({ path: paths.servicePage(item.link), lastmod: builtAt })),
   },
-  { path: "/body-shop", element: BodyShopPage },
+  { path: "/body-shop", element: BodyShopPage, sitemap: true },
   {
     path: "/body-shop-services/:link",
     element: sectionItemPage("body-shop"),
     load: async ({ params, preload }) => void (await preload(sectionPageResource, "body-shop", params.link ?? "")),
+    sitemap: ({ builtAt }) =>
+      BODY_SHOP_ITEMS.map((item) => ({ path: paths.bodyShopPage(item.link), lastmod: builtAt })),
   },
   {
     path: "/sales-specials",
     element: specialsPage("sales"),
     load: ({ preload }) => void preload(promotionsResource).catch(() => undefined),
+    sitemap: true,
   },
   {
     path: "/service-specials",
     element: specialsPage("service"),
     load: ({ preload }) => void preload(promotionsResource).catch(() => undefined),
+    sitemap: true,
   },
-  { path: "/parts-specials", element: specialsPage("parts") },
-  { path: "/specials", element: specialsPage("index") },
+  { path: "/parts-specials", element: specialsPage("parts"), sitemap: true },
+  { path: "/specials", element: specialsPage("index"), sitemap: true },
 ];
 
 export default function ServiceRoutes() {

@@ -2,7 +2,7 @@ import { type ReactNode, useContext, useEffect, useState } from "react";
 import { Route, Routes } from "react-router-dom";
 import type { RemoteName } from "shared-types";
 import type { LazyPage } from "./lazy-page.js";
-import { type RouteDataPayload, routeDataElementId } from "./protocol.js";
+import { type RouteDataPayload, routeDataElementId, type SitemapEntry } from "./protocol.js";
 import type { Resource } from "./route-data.js";
 import { RouteDataContext, type RouteDataStore } from "./route-data.js";
 import { ServerRenderContext } from "./server-state.js";
@@ -39,6 +39,11 @@ export interface RemoteRoute {
   /** The page: an element, or a lazyPage whose code loads with the route. */
   element: ReactNode | LazyPage;
   load?: (context: LoaderContext) => Promise<void> | void;
+  /**
+   * What the sitemap lists of it: its own path (`true`, a path without parameters; lastmod: the build's time), or
+   * the pages a function lists (a path with parameters: one entry per unit, model, article). Absent: none.
+   */
+  sitemap?: true | ((context: { builtAt: string }) => Promise<SitemapEntry[]> | SitemapEntry[]);
 }
 
 const isLazyPage = (element: RemoteRoute["element"]): element is LazyPage =>

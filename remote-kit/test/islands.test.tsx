@@ -57,7 +57,13 @@ function Page() {
 }
 
 const renderer = createRemoteRenderer({
-  remote: "catalog",
+  declaration: {
+    name: "catalog",
+    devPort: 0,
+    routes: "./src/routes.tsx",
+    fragments: { "./form-state": { source: "./src/form-state.tsx", props: {} } },
+  },
+  builtAt: "2026-01-01T00:00:00.000Z",
   routes: [{ path: "/page", element: <Page /> }],
   App: () => <Page />,
   fragments: { "./form-state": { component: FormIsland } },

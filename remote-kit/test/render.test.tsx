@@ -85,7 +85,12 @@ const ROUTES: RemoteRoute[] = [
 ];
 
 const App = () => <RemoteRoutes remote="catalog" routes={ROUTES} />;
-const renderer = createRemoteRenderer({ remote: "catalog", routes: ROUTES, App });
+const renderer = createRemoteRenderer({
+  declaration: { name: "catalog", devPort: 0, routes: "./src/routes.tsx" },
+  builtAt: "2026-01-01T00:00:00.000Z",
+  routes: ROUTES,
+  App,
+});
 const request = (path: string) => ({ path, site: TEST_SITE, remoteBase: "/remotes/catalog/", peers: {} });
 
 describe("a remote's renderer", () => {
@@ -125,6 +130,56 @@ describe("a remote's renderer", () => {
     expect((await renderer.render(request("/about"))).html).toBe("<h1>About, loaded lazily</h1>");
   });
 
+  it("lists in its sitemap what each route declares: its own path, or the pages its function names", async () => {
+    const declaration = { name: "catalog", devPort: 0, routes: "./src/routes.tsx" } as const;
+    const builtAt = "2026-01-01T00:00:00.000Z";
+    const listed = createRemoteRenderer({
+      declaration,
+      builtAt,
+      App,
+      routes: [
+        { path: "/units", element: null, sitemap: true },
+        { path: "/units/:id", element: null, sitemap: async () => [{ path: "/units/A1", lastmod: "2026-02-02" }] },
+        { path: "/drafts", element: null },
+      ],
+    });
+    expect(await listed.sitemap()).toEqual([
+      { path: "/units", lastmod: builtAt },
+      { path: "/units/A1", lastmod: "2026-02-02" },
+    ]);
+    const unlistable = createRemoteRenderer({
+      declaration,
+      builtAt,
+      App,
+      routes: [{ path: "/units/:id", element: null, sitemap: true }],
+    });
+    await expect(unlistable.sitemap()).rejects.toThrow(/has parameters/);
+  });
+
+  it("is what its declaration says: a fragment or data declared and not given, or given and not declared, fails", () => {
+    const declaration = {
+      name: "leads",
+      devPort: 0,
+      routes: "./src/routes.tsx",
+      fragments: { "./contact-form": { source: "./src/forms/contact-form.tsx", props: {} } },
+      data: { people: { shape: { kind: "string" } } },
+    } as const;
+    const base = { declaration, builtAt: "", App, routes: [] };
+    expect(() => createRemoteRenderer({ ...base, publishedData: { people: "" } })).toThrow(
+      /fragments: declared but not given \[\.\/contact-form\]/,
+    );
+    expect(() =>
+      createRemoteRenderer({
+        ...base,
+        fragments: { "./contact-form": { component: () => null }, "./quote-form": { component: () => null } },
+        publishedData: { people: "" },
+      }),
+    ).toThrow(/given but not declared \[\.\/quote-form\]/);
+    expect(() => createRemoteRenderer({ ...base, fragments: { "./contact-form": { component: () => null } } })).toThrow(
+      /published data: declared but not given \[people\]/,
+    );
+  });
+
   it("refuses a path it does not own", async () => {
     await expect(renderer.render(request("/contact"))).rejects.toThrow("catalog owns no route for /contact");
   });
@@ -152,7 +207,12 @@ const ORIGIN_ROUTES: RemoteRoute[] = [
 const OriginApp = () => <RemoteRoutes remote="catalog" routes={ORIGIN_ROUTES} />;
 
 describe("a team's API client", () => {
-  const configured = createRemoteRenderer({ remote: "catalog", routes: ORIGIN_ROUTES, App: OriginApp });
+  const configured = createRemoteRenderer({
+    declaration: { name: "catalog", devPort: 0, routes: "./src/routes.tsx" },
+    builtAt: "2026-01-01T00:00:00.000Z",
+    routes: ORIGIN_ROUTES,
+    App: OriginApp,
+  });
 
   it("is made for each render, to the API origin its server was configured with; outside a render, relative", async () => {
     configured.configure({ apiOrigin: "http://api.internal:4180", readPeerJson: async () => ({}) });

@@ -55,7 +55,7 @@ function remoteBuild(): string {
       element: createElement("h1", null, "Line-up"),
       load: () => loadPeerData("catalog", "lineup-models").catch(() => undefined),
     }];
-    export default createRemoteRenderer({ remote: "inventory", routes, App: () => createElement("h1", null, "Line-up") });`,
+    export default createRemoteRenderer({ declaration: { name: "inventory", devPort: 0, routes: "./src/routes.tsx" }, builtAt: "2026-01-01T00:00:00.000Z", routes, App: () => createElement("h1", null, "Line-up") });`,
   );
   return root;
 }

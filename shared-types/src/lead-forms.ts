@@ -20,9 +20,63 @@ export type LeadDestination = (typeof LEAD_DESTINATIONS)[keyof typeof LEAD_DESTI
 export const LEAD_DEPARTMENTS = ["sales", "service", "parts"] as const;
 export type LeadDepartment = (typeof LEAD_DEPARTMENTS)[number];
 
+/** A field a visitor types into; each form shows its own from these (the field's facts: LEAD_FIELDS). */
+export interface LeadInput {
+  name: LeadTextField;
+  label: string;
+  type?: "text" | "email" | "tel" | "textarea";
+  /** Spans the whole row of the grid. */
+  wide?: boolean;
+}
+
+/** What a form says once its lead is stored, on the page (with scripts) or on the thank-you page (without). */
+export interface LeadThankYou {
+  heading?: string;
+  text: string;
+}
+
+/** Everything about one kind of enquiry form: where its lead goes, what it asks, its rules and what it says. */
+export interface LeadFormEntry {
+  /** How the desk email, the held enquiries and the export name it. */
+  title: string;
+  destination: LeadDestination;
+  /** The desk that answers it (its inbox gets the lead). */
+  department: LeadDepartment;
+  requireContact: boolean;
+  emailFormat: boolean;
+  inputs: readonly LeadInput[];
+  heading?: string;
+  submitLabel: string;
+  /** Placeholders repeat the labels inside the inputs (the trailer form's look). */
+  placeholders?: boolean;
+  thankYou: LeadThankYou;
+}
+
+/** What a form says once its lead is stored (SPEC §4, §5). */
+export const LEAD_THANK_YOU = {
+  reply: { text: "Thank you! We will reach out to you soon with a reply." },
+  trailer: { text: "Thank you! We will be in touch soon." },
+  booking: { heading: "Thank you!", text: "We will reach out to you soon with a reply." },
+} as const satisfies Record<string, LeadThankYou>;
+
+const CONTACT_INPUTS: readonly LeadInput[] = [
+  { name: "first_name", label: "First Name" },
+  { name: "last_name", label: "Last Name" },
+  { name: "company", label: "Company" },
+  { name: "email", label: "Email", type: "email" },
+  { name: "day_phone", label: "Phone Number", type: "tel" },
+];
+const MESSAGE_INPUT: LeadInput = { name: "message", label: "Message", type: "textarea", wide: true };
+const VEHICLE_INPUTS: readonly LeadInput[] = [
+  { name: "v_make", label: "Vehicle Make" },
+  { name: "v_model", label: "Vehicle Model" },
+];
+
 /**
- * Every enquiry form of the site, with its destination and its validation (SPEC §5). The browser and the API read
- * the same table, so a form can never be stricter or looser on one side than on the other.
+ * Every enquiry form of the site (SPEC §2, §4, §5), one entry each: its destination, desk and rules, the fields it
+ * asks (in order, with their labels), its heading, button and thank-you. Team leads' forms, the no-script relay, and
+ * the API's validation, delivery, held enquiries and exports all read this table, so a form asks, says and checks
+ * the same wherever it is sent from. What each field is (its ADF place, its column): LEAD_FIELDS.
  */
 export const LEAD_FORMS = {
   contact: {
@@ -31,6 +85,9 @@ export const LEAD_FORMS = {
     department: "sales",
     requireContact: true,
     emailFormat: false,
+    inputs: [...CONTACT_INPUTS, MESSAGE_INPUT],
+    submitLabel: "Submit",
+    thankYou: LEAD_THANK_YOU.reply,
   },
   "more-info": {
     title: "More Information (vehicle or trailer)",
@@ -38,6 +95,9 @@ export const LEAD_FORMS = {
     department: "sales",
     requireContact: false,
     emailFormat: false,
+    inputs: [...CONTACT_INPUTS, MESSAGE_INPUT],
+    submitLabel: "Submit",
+    thankYou: LEAD_THANK_YOU.reply,
   },
   inquiry: {
     title: "Line-up model inquiry",
@@ -45,6 +105,9 @@ export const LEAD_FORMS = {
     department: "sales",
     requireContact: false,
     emailFormat: false,
+    inputs: [...CONTACT_INPUTS, MESSAGE_INPUT],
+    submitLabel: "Submit",
+    thankYou: LEAD_THANK_YOU.reply,
   },
   quote: {
     title: "Line-up model quote request",
@@ -52,6 +115,9 @@ export const LEAD_FORMS = {
     department: "sales",
     requireContact: false,
     emailFormat: false,
+    inputs: [...CONTACT_INPUTS, { ...MESSAGE_INPUT, label: "Additional Information" }],
+    submitLabel: "Request a Quote",
+    thankYou: LEAD_THANK_YOU.reply,
   },
   "vehicle-contact": {
     title: "Vehicle page contact",
@@ -59,6 +125,10 @@ export const LEAD_FORMS = {
     department: "sales",
     requireContact: true,
     emailFormat: true,
+    heading: "Ask about this vehicle",
+    inputs: [...CONTACT_INPUTS, MESSAGE_INPUT],
+    submitLabel: "Submit",
+    thankYou: LEAD_THANK_YOU.reply,
   },
   "service-request": {
     title: "Request Vehicle Service",
@@ -66,6 +136,10 @@ export const LEAD_FORMS = {
     department: "service",
     requireContact: true,
     emailFormat: false,
+    heading: "Request Vehicle Service",
+    inputs: [...CONTACT_INPUTS, ...VEHICLE_INPUTS, MESSAGE_INPUT],
+    submitLabel: "Request Service",
+    thankYou: LEAD_THANK_YOU.reply,
   },
   "parts-request": {
     title: "Request Vehicle Parts",
@@ -73,6 +147,16 @@ export const LEAD_FORMS = {
     department: "parts",
     requireContact: true,
     emailFormat: false,
+    heading: "Request Vehicle Parts",
+    inputs: [
+      ...CONTACT_INPUTS,
+      { name: "make", label: "Vehicle Make" },
+      { name: "model", label: "Vehicle Model" },
+      { name: "parts_required", label: "Parts Required", type: "textarea", wide: true },
+      MESSAGE_INPUT,
+    ],
+    submitLabel: "Request Parts",
+    thankYou: LEAD_THANK_YOU.reply,
   },
   "service-booking": {
     title: "Service or body shop booking",
@@ -80,6 +164,9 @@ export const LEAD_FORMS = {
     department: "service",
     requireContact: false,
     emailFormat: false,
+    inputs: [...CONTACT_INPUTS, ...VEHICLE_INPUTS, { ...MESSAGE_INPUT, label: "How can we help?" }],
+    submitLabel: "Book Appointment",
+    thankYou: LEAD_THANK_YOU.booking,
   },
   "trailer-enquiry": {
     title: "Trailer enquiry",
@@ -87,6 +174,17 @@ export const LEAD_FORMS = {
     department: "sales",
     requireContact: true,
     emailFormat: true,
+    heading: "Ask about this trailer",
+    placeholders: true,
+    inputs: [
+      { name: "first_name", label: "First Name" },
+      { name: "last_name", label: "Last Name" },
+      { name: "email", label: "Email", type: "email" },
+      { name: "day_phone", label: "Phone Number", type: "tel" },
+      MESSAGE_INPUT,
+    ],
+    submitLabel: "Submit",
+    thankYou: LEAD_THANK_YOU.trailer,
   },
   "vehicle-finder": {
     title: "Find me this vehicle",
@@ -94,22 +192,26 @@ export const LEAD_FORMS = {
     department: "sales",
     requireContact: true,
     emailFormat: true,
+    heading: "Can't find it? We'll find it for you",
+    inputs: [
+      { name: "first_name", label: "First Name" },
+      { name: "last_name", label: "Last Name" },
+      { name: "company", label: "Company" },
+      { name: "email", label: "Email", type: "email" },
+      { name: "day_phone", label: "Phone Number", type: "tel" },
+      ...VEHICLE_INPUTS,
+    ],
+    submitLabel: "Find My Vehicle",
+    thankYou: LEAD_THANK_YOU.reply,
   },
-} as const satisfies Record<
-  string,
-  {
-    title: string;
-    destination: LeadDestination;
-    /** The desk that answers it (its inbox gets the lead) */
-    department: LeadDepartment;
-    requireContact: boolean;
-    emailFormat: boolean;
-  }
->;
+} as const satisfies Record<string, LeadFormEntry>;
 
 export type LeadFormId = keyof typeof LEAD_FORMS;
 
 export const LEAD_FORM_IDS = Object.keys(LEAD_FORMS) as [LeadFormId, ...LeadFormId[]];
+
+/** One form's entry, as the common shape (every optional part readable). */
+export const leadForm = (form: LeadFormId): LeadFormEntry => LEAD_FORMS[form];
 
 /** What a form that requires contact details requires (SPEC §5): a name to greet and an address to answer. */
 const CONTACT_FIELDS = ["first_name", "email"] as const;
@@ -214,6 +316,10 @@ export function leadFieldRows(
 
 /** What the rules call each field when they say what is wrong with it; a form passes the labels it shows. */
 export type LeadFieldLabels = Partial<Record<LeadTextField, string>>;
+
+/** The labels a form shows, which its rules' messages use. */
+export const leadFormLabels = (form: LeadFormId): LeadFieldLabels =>
+  Object.fromEntries(leadForm(form).inputs.map((input) => [input.name, input.label]));
 /** A plausible email: the browser's own rule, kept lenient so a real lead is never refused. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,6 +1,6 @@
-import { parseRenderSecrets } from "remote-kit/server";
 import { DEFAULT_REMOTE_DEV_PORTS, REMOTE_NAMES, type RemotesConfig } from "shared-types";
 import { BusinessDetailsSource } from "./business-details-source";
+import { readHostEnvironment } from "./environment";
 import { type ComposedPage, PageComposer } from "./page-composer";
 import { RemoteDirectory } from "./remote-directory";
 
@@ -14,8 +14,10 @@ export const DEV_REMOTES_CONFIG = Object.fromEntries(
  * them: the dev client, React Refresh, the app's source entry). Renders compile on first use, so the time limit
  * is generous.
  */
+// the host's own environment, as its production server reads it
+const env = readHostEnvironment();
 const devBusinessDetails = new BusinessDetailsSource({
-  apiOrigin: process.env.API_ORIGIN ?? "http://127.0.0.1:4180",
+  apiOrigin: env.API_ORIGIN,
   maxAgeMs: 2_000,
   onProblem: (message, error) => console.warn(`[host] ${message}: ${(error as Error)?.message ?? ""}`),
 });
@@ -28,7 +30,7 @@ export function composeDevPage(requestUrl: string, template: string): Promise<Co
       string
     >,
     selfOrigin: origin,
-    renderSecret: parseRenderSecrets(process.env.RENDER_SECRET)[0] ?? null,
+    renderSecret: env.RENDER_SECRET[0] ?? null,
   });
   const composer = new PageComposer({
     assets: { template, entry: "", entryImports: [], federationChunks: [], islandChunks: {} },

@@ -16,34 +16,73 @@ const list = () =>
 const onOff = () => z.enum(["on", "off"]).default("on");
 
 const remoteOrigin = (name: RemoteName) =>
-  optional(z.url()).transform((url) => url ?? `http://127.0.0.1:${DEFAULT_REMOTE_PORTS[name]}`);
+  optional(z.url())
+    .transform((url) => url ?? `http://127.0.0.1:${DEFAULT_REMOTE_PORTS[name]}`)
+    .describe(`Team ${name}'s server (its files, its renderer).`);
 const remoteOrigins = Object.fromEntries(
   REMOTE_NAMES.map((name) => [`REMOTE_${name.toUpperCase()}_ORIGIN`, remoteOrigin(name)]),
 ) as unknown as Record<`REMOTE_${Uppercase<RemoteName>}_ORIGIN`, ReturnType<typeof remoteOrigin>>;
 
 export const hostEnvironmentSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65_535).default(4173),
-  HOST: z.string().min(1).default("localhost"),
-  API_ORIGIN: z.url().default("http://127.0.0.1:4180"),
-  /** The API's internal listener, where the change stream is followed. */
-  API_INTERNAL_ORIGIN: z.url().default("http://127.0.0.1:4181"),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(4173).describe("The site's port."),
+  HOST_DIST_DIR: optional(z.string()).describe(
+    "The browser build it serves (relative: to the working directory); unset: host/dist. The e2e suite serves React's development build from host/dist-dev.",
+  ),
+  HOST: z.string().min(1).default("localhost").describe("The site's address to listen on."),
+  API_ORIGIN: z
+    .url()
+    .default("http://127.0.0.1:4180")
+    .describe("Where /api is proxied (only the routes in shared-types PUBLIC_API_ROUTES)."),
+  API_INTERNAL_ORIGIN: z
+    .url()
+    .default("http://127.0.0.1:4181")
+    .describe("The API's internal listener, where the change stream is followed."),
   ...remoteOrigins,
-  REMOTES_CONFIG_FILE: optional(z.string()),
-  PUBLIC_SITE_URL: optional(z.url()).transform((url) => url?.replace(/\/$/, "")),
-  BUSINESS_DETAILS_MAX_AGE_MS: optional(milliseconds()),
-  BUSINESS_DETAILS_CACHE_FILE: optional(z.string()),
-  RENDER_TIMEOUT_MS: milliseconds().min(1).default(400),
-  RENDER_BREAKER_RESET_MS: optional(milliseconds()),
-  RENDER_SECRET: checkedVariable(parseRenderSecrets),
-  TRUST_PROXY: optional(z.string()),
-  CSP_IMAGE_SOURCES: list(),
-  PROXY_TIMEOUT_MS: optional(milliseconds()),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
-  PAGE_CACHE: onOff(),
-  FOLLOW_CHANGES: onOff(),
-  SHARED_CACHE_PURGE_URLS: list().pipe(z.array(z.url())),
-  /** Sent with every PURGE (X-Purge-Secret): the shared cache takes a purge only with it, and from its allowed addresses. */
-  SHARED_CACHE_PURGE_SECRET: optional(z.string().min(32)),
+  REMOTES_CONFIG_FILE: optional(z.string()).describe(
+    'A JSON file { "catalog": "<manifest URL>", ... }, read per request (a bad edit is logged by entry and the last good one kept) and served as /remotes.config.json; `npm run promote` edits it. Unset: each remote\'s own server.',
+  ),
+  PUBLIC_SITE_URL: optional(z.url())
+    .transform((url) => url?.replace(/\/$/, ""))
+    .describe(
+      "The site's public address (canonical URLs, Open Graph, structured data, sitemap); unset: https:// and the dealership's domain.",
+    ),
+  BUSINESS_DETAILS_MAX_AGE_MS: optional(milliseconds()).describe(
+    "How long the dealership's details from the API are used before it is asked again (30 s unset).",
+  ),
+  BUSINESS_DETAILS_CACHE_FILE: optional(z.string()).describe(
+    "Where the last good details are kept, for a restart while the API is down (host/.cache/business-details.json unset).",
+  ),
+  RENDER_TIMEOUT_MS: milliseconds()
+    .min(1)
+    .default(400)
+    .describe("A remote render slower than this falls back to the shell."),
+  RENDER_BREAKER_RESET_MS: optional(milliseconds()).describe(
+    "How long a failing renderer is left alone before it is tried again (10 s unset).",
+  ),
+  RENDER_SECRET: checkedVariable(parseRenderSecrets).describe(
+    "Signs each render, fragment and form request to the remotes (32+ characters; `new,old` during a rotation). `npm start`, `npm run dev` and the e2e suite make one for their own processes.",
+  ),
+  TRUST_PROXY: optional(z.string()).describe(
+    "The TLS-terminating proxy whose X-Forwarded-Proto/-For to believe (HSTS is sent over TLS only); unset: none.",
+  ),
+  CSP_IMAGE_SOURCES: list().describe(
+    "Further image origins the pages may show (space- or comma-separated); remotes declare their own in their manifest.",
+  ),
+  PROXY_TIMEOUT_MS: optional(milliseconds()).describe(
+    "A proxied API or remote call that takes longer answers 504 (10 s unset).",
+  ),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .default("warn")
+    .describe("pino's level (logs never hold what a visitor typed)."),
+  PAGE_CACHE: onOff().describe("off: keep no composed pages (every page made for its visitor)."),
+  FOLLOW_CHANGES: onOff().describe("off: do not follow the API's change stream."),
+  SHARED_CACHE_PURGE_URLS: list()
+    .pipe(z.array(z.url()))
+    .describe("Shared caches in front of the site (Varnish with xkey) to purge by tag, comma-separated."),
+  SHARED_CACHE_PURGE_SECRET: optional(z.string().min(32)).describe(
+    "Sent with every PURGE (X-Purge-Secret): the shared cache takes a purge only with it, and from its allowed addresses.",
+  ),
 });
 
 export type HostEnvironment = z.infer<typeof hostEnvironmentSchema>;

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import compress from "@fastify/compress";
 import etag from "@fastify/etag";
 import formbody from "@fastify/formbody";
@@ -580,8 +580,9 @@ function refusal(message: string): string {
 }
 
 /** Starts the host server from the environment (README "Configuration"), checked once (environment.ts). */
-export async function startHostServer(distDir: string): Promise<FastifyInstance> {
+export async function startHostServer(defaultDistDir: string): Promise<FastifyInstance> {
   const env = readHostEnvironment();
+  const distDir = env.HOST_DIST_DIR ? resolve(env.HOST_DIST_DIR) : defaultDistDir;
   const [renderSecret = null] = env.RENDER_SECRET;
   if (!renderSecret) {
     console.warn(

@@ -20,7 +20,7 @@ import {
 import { CACHE_TAGS, REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 import { homeHead } from "../features/home/components/home-page";
 import { composeDocument, type HostAssets, inlineSources, type PageCode, type PageParts } from "./page-document";
-import { type RemoteDirectory, RendererUnavailable, type ResolvedRemote } from "./remote-directory";
+import { OwnerUnknown, type RemoteDirectory, RendererUnavailable, type ResolvedRemote } from "./remote-directory";
 import { type RegionMode, renderApp } from "./render-app";
 
 export type ComposedPage =
@@ -135,9 +135,28 @@ export class PageComposer {
       );
     }
 
-    const remote = await directory.ownerOf(url.pathname, remotes, signal);
+    const remote = await directory.ownerOf(url.pathname, remotes, signal).catch((error: unknown) => {
+      if (error instanceof OwnerUnknown) return "unknown" as const;
+      throw error;
+    });
     // SPEC §2: unknown paths go home, and search engines are told so
     if (!remote) return { kind: "redirect", status: 301, location: "/" };
+    // not known to be nobody's: the shell says so for now (kept by no cache), and the next request asks again
+    if (remote === "unknown") {
+      this.options.onFallback?.({ remote: "unknown", path: location, error: new OwnerUnknown(location) });
+      const appHtml = renderApp(location, site, { mode: "unreachable" });
+      return page(
+        503,
+        {
+          head: `<title>${escapeHtml(siteName)}</title>`,
+          appHtml,
+          site: document(null),
+          code: this.codeOf(appHtml, []),
+        },
+        [],
+        true,
+      );
+    }
 
     try {
       const resolved = await directory.resolve(remote, remotes, signal);
@@ -305,11 +324,13 @@ export class PageComposer {
     // the home page is the host's own, and reads no parameter
     if (pathname === "/") return { query: [], private: false };
     const remotes = await this.options.remotesConfig();
-    const found = await this.options.directory.pageOf(
-      pathname,
-      remotes,
-      AbortSignal.timeout(this.options.renderTimeoutMs),
-    );
+    const found = await this.options.directory
+      .pageOf(pathname, remotes, AbortSignal.timeout(this.options.renderTimeoutMs))
+      .catch((error: unknown) => {
+        // whose the page is cannot be told yet: its query is kept, and it is made for this request alone
+        if (error instanceof OwnerUnknown) return { page: { query: null, private: true } };
+        throw error;
+      });
     // a path no remote answers goes home (SPEC §2) whatever its query: none is kept
     if (!found) return { query: [], private: false };
     return { query: found.page?.query ?? null, private: found.page?.private === true };

@@ -15,6 +15,7 @@ import {
   type SitemapEntry,
   SUPPORTED_RENDER_PROTOCOLS,
 } from "remote-kit/protocol";
+import { matchPath } from "remote-kit/router";
 import {
   firstProblem,
   formOutcomeSchema,
@@ -24,12 +25,16 @@ import {
   signRequest,
 } from "remote-kit/server";
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
-import { answers, UNDECLARED_ROUTES } from "./route-owners";
 
 /** The parts of a federation manifest (mf-manifest.json) the host server reads. */
 interface FederationManifest {
   metaData?: { remoteEntry?: { name?: string; path?: string }; [field: string]: unknown };
   exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } } }[];
+}
+
+/** Whether a path is one of the patterns (react-router's matching, the same the remote's own router uses). */
+function answers(patterns: readonly string[], pathname: string): boolean {
+  return patterns.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
 }
 
 /** A remote as this request sees it: where browsers and this server reach it, and what its manifest says. */
@@ -56,6 +61,11 @@ export interface RemoteDirectoryOptions {
 }
 
 export class RendererUnavailable extends Error {}
+/**
+ * No reachable remote answers the path, and a remote that cannot be reached has never said which paths it answers
+ * (the host started while it was down): the path may be its, so it is neither sent home nor called unknown.
+ */
+export class OwnerUnknown extends Error {}
 class NotOwned extends Error {}
 
 /** The most this server reads of each kind of answer from a remote: more is a remote gone wrong, not a page. */
@@ -197,11 +207,14 @@ export class RemoteDirectory {
     for (const [i, name] of REMOTE_NAMES.entries()) {
       const declared = resolved[i]?.server?.routes;
       if (declared) this.declaredRoutes.set(name, declared);
-      const routes = declared ?? this.declaredRoutes.get(name) ?? UNDECLARED_ROUTES[name];
+      const routes = declared ?? this.declaredRoutes.get(name) ?? [];
       if (!answers(routes, pathname)) continue;
       const pages = resolved[i]?.server?.pages ?? [];
       return { remote: name, page: pages.find((page) => answers([page.path], pathname)) ?? null };
     }
+    const silent = REMOTE_NAMES.filter((name, i) => !resolved[i] && !this.declaredRoutes.has(name));
+    if (silent.length > 0)
+      throw new OwnerUnknown(`${silent.join(", ")} cannot be reached to say which paths are theirs`);
     return null;
   }
 

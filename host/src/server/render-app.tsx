@@ -29,7 +29,7 @@ export function renderApp(location: string, site: SiteContext, region: ServerReg
       </SiteProvider>
     </ServerRenderContext.Provider>,
   );
-  if (!region || region.mode === "browser") return html;
+  if (!region || region.mode === "browser" || region.mode === "unreachable") return html;
   const slot = fragmentSlot(region.remote);
   if (!html.includes(slot)) throw new Error(`the shell rendered no slot for ${region.remote}`);
   // the previous protocol's region is hydrated whole, inside the Suspense boundary its markers name

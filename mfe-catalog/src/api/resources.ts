@@ -1,6 +1,6 @@
 import { defineResource } from "remote-kit";
 import { CACHE_TAGS, type Manufacturer, type ModelCounts } from "shared-types";
-import type { LineupModel } from "../contracts/provides";
+import type { LineupModel } from "../remote";
 
 // counts change with every unit that comes or goes
 const wholeInventory = () => [CACHE_TAGS.inventory];

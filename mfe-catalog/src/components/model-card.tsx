@@ -1,7 +1,7 @@
 import { Link } from "remote-kit";
 import { inventoryHrefForModels, paths } from "shared-types";
-import type { LineupModel } from "../contracts/provides";
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from "../data/illustrations";
+import type { LineupModel } from "../remote";
 
 /** A line-up card (SPEC §2): the in-stock link only when units are in stock, else Make an Inquiry. */
 export function ModelCard({

@@ -1,5 +1,5 @@
 import type { Manufacturer } from "shared-types";
-import type { LineupModel, SpecSection } from "../contracts/provides";
+import type { LineupModel, SpecSection } from "../remote";
 import { ILLUSTRATIONS } from "./illustrations";
 
 // ---- Isuzu: the five sections every Isuzu truck's sheet has (SPEC §3), built from per-model figures -------------

@@ -7,7 +7,7 @@ import {
   type Vehicle,
   vehiclePriceDisplay,
 } from "shared-types";
-import type { Trailer } from "../contracts/provides";
+import type { Trailer } from "../remote";
 
 /** What an all-in amount says of itself, with the stock number (s.11(2)(m)) unless its card shows it already. */
 function AllInLabel({ stockNumber }: { stockNumber?: string }) {

@@ -1,5 +1,5 @@
 import placeholder from "../assets/no-photo.svg";
-import type { Trailer } from "../contracts/provides";
+import type { Trailer } from "../remote";
 
 /** The media bucket the trailer photos live in (SPEC §7: trailer-photos/{stock_number}/{n}.jpg). */
 export const TRAILER_MEDIA_BASE: string = import.meta.env.VITE_MEDIA_BASE_URL ?? "/api/media";

@@ -1,5 +1,5 @@
 import type { UnitCharge } from "shared-types";
-import type { Trailer } from "../contracts/provides";
+import type { Trailer } from "../remote";
 
 /**
  * What the dealership charges on a trailer besides its price, for the all-in price Alberta requires of a trailer

@@ -1,7 +1,7 @@
 import { absoluteUrl, dealerId } from "remote-kit";
 import type { Car, ItemAvailability, OfferItemCondition, Vehicle as SchemaVehicle, WithContext } from "schema-dts";
 import { allInPriceCents, paths, photoUrl, trailerAllInBreakdown, type Vehicle } from "shared-types";
-import type { Trailer } from "../contracts/provides";
+import type { Trailer } from "../remote";
 
 const CONDITION: Record<Vehicle["condition"], OfferItemCondition> = {
   new: "https://schema.org/NewCondition",

@@ -1,6 +1,5 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import type { LeadTextField } from "shared-types";
-import type { LeadInput } from "../forms/form-definitions";
+import type { LeadInput, LeadTextField } from "shared-types";
 
 const AUTOCOMPLETE: Partial<Record<LeadTextField, string>> = {
   first_name: "given-name",

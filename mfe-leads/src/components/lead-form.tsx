@@ -6,14 +6,16 @@ import {
   LEAD_SPAM_GUARD,
   type LeadFields,
   type LeadFormId,
+  type LeadInput,
   type LeadTextField,
+  leadForm,
   MARKETING_CONSENT,
   paths,
   requiredFields,
 } from "shared-types";
 import { formStartResource } from "../api/resources";
 import { LEAD_MESSAGES } from "../copy";
-import { formKey, LEAD_FORM_DEFINITIONS, type LeadInput } from "../forms/form-definitions";
+import { formKey } from "../forms/form-definitions";
 import { startOnce } from "../forms/form-start-clock";
 import { EMPTY_VALUES, type FormValues, pickValues, readFormOnPage } from "../forms/form-values";
 import { refusedFields, sendLead } from "../forms/send-lead";
@@ -51,7 +53,7 @@ export function LeadForm({
   draftScope = "",
   heading: headingHere,
 }: LeadFormProps) {
-  const definition = LEAD_FORM_DEFINITIONS[form];
+  const definition = leadForm(form);
   const { inputs, submitLabel, placeholders = false, thankYou } = definition;
   const heading = headingHere ?? definition.heading;
   const { business } = useSite();

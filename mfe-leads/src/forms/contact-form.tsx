@@ -1,6 +1,6 @@
 import { defineIsland } from "remote-kit";
 import { LeadForm } from "../components/lead-form";
-import type { ContactFormProps } from "../contracts/provides";
+import type { ContactFormProps } from "../remote";
 
 /** /contact#message_us: first name and email required, no format check (SPEC §5). Destination ContactUs. */
 function ContactForm(_props: ContactFormProps) {

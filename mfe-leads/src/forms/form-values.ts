@@ -1,6 +1,6 @@
+import type { LeadInput } from "shared-types";
 import { LEAD_SPAM_GUARD, LEAD_TEXT_FIELDS, type LeadTextField } from "shared-types";
 import type { DraftValues } from "../stores/draft-store";
-import type { LeadInput } from "./form-definitions";
 
 /** What a form holds: every text field a form may show, and the marketing opt-in. */
 export type FormValues = Record<LeadTextField, string> & { marketing_opt_in: boolean };

@@ -1,7 +1,7 @@
 import { defineIsland } from "remote-kit";
 import { LeadForm } from "../components/lead-form";
-import type { ModelRequestFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
+import type { ModelRequestFormProps } from "../remote";
 
 /** /contact/inquiry/{id}: no validation (SPEC §5); the hidden customer action names the model. VehicleInquiry. */
 function InquiryForm({ modelId, modelName }: ModelRequestFormProps) {

@@ -1,7 +1,7 @@
 import { defineIsland } from "remote-kit";
 import { LeadForm } from "../components/lead-form";
-import type { MoreInfoFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
+import type { MoreInfoFormProps } from "../remote";
 
 /** /contact/more-info/{stock number}: no required fields (SPEC §5). VehicleMoreInfo. */
 function MoreInfoForm({ stockNumber }: MoreInfoFormProps) {

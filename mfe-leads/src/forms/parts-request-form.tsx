@@ -1,7 +1,7 @@
 import { defineIsland } from "remote-kit";
 import { LeadForm } from "../components/lead-form";
-import type { PartsRequestFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
+import type { PartsRequestFormProps } from "../remote";
 
 /** /parts and /parts/{id}: first name and email required (SPEC §5), prefilled for a model. VehiclePartsRequest. */
 function PartsRequestForm({ model }: PartsRequestFormProps) {

@@ -1,7 +1,7 @@
 import { defineIsland } from "remote-kit";
 import { LeadForm } from "../components/lead-form";
-import type { ModelRequestFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
+import type { ModelRequestFormProps } from "../remote";
 
 /** /contact/quote/{id}: no validation (SPEC §5), its last field is Additional Information. RequestAQuote. */
 function QuoteForm({ modelId, modelName }: ModelRequestFormProps) {

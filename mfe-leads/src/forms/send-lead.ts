@@ -1,6 +1,6 @@
+import type { LeadInput } from "shared-types";
 import { LEAD_FORMS, LEAD_SPAM_GUARD, type LeadFields, type LeadFormId, MARKETING_CONSENT } from "shared-types";
 import { useDraftStore } from "../stores/draft-store";
-import type { LeadInput } from "./form-definitions";
 import { startNow } from "./form-start-clock";
 import type { FormValues } from "./form-values";
 

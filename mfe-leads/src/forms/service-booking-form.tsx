@@ -1,6 +1,6 @@
 import { defineIsland } from "remote-kit";
 import { LeadForm } from "../components/lead-form";
-import type { ServiceBookingFormProps } from "../contracts/provides";
+import type { ServiceBookingFormProps } from "../remote";
 
 const HEADINGS = { service: "BOOK SERVICE APPOINTMENT", "body-shop": "BOOK ESTIMATE APPOINTMENT" } as const;
 

@@ -1,7 +1,7 @@
 import { defineIsland } from "remote-kit";
 import { LeadForm } from "../components/lead-form";
-import type { ServiceRequestFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
+import type { ServiceRequestFormProps } from "../remote";
 
 /** /service and /service/{id}: first name and email required (SPEC §5), prefilled for a model. VehicleServiceRequest. */
 function ServiceRequestForm({ model }: ServiceRequestFormProps) {

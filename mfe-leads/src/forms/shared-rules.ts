@@ -1,6 +1,5 @@
 import type { Resolver } from "react-hook-form";
-import type { LeadFormId } from "shared-types";
-import { labelsOf } from "./form-definitions";
+import { type LeadFormId, leadFormLabels } from "shared-types";
 import type { FormValues } from "./form-values";
 
 /** The shared rules (shared-types leadFormValuesSchema), loaded when a form is first checked, not with the page. */
@@ -10,7 +9,7 @@ export function sharedRules(form: LeadFormId): Resolver<FormValues> {
       import("@hookform/resolvers/zod"),
       import("shared-types/schemas"),
     ]);
-    const resolve = zodResolver(leadFormValuesSchema(form, labelsOf(form))) as unknown as Resolver<FormValues>;
+    const resolve = zodResolver(leadFormValuesSchema(form, leadFormLabels(form))) as unknown as Resolver<FormValues>;
     return resolve(values, context, options);
   };
 }

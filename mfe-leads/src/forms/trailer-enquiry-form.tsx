@@ -1,7 +1,7 @@
 import { defineIsland } from "remote-kit";
 import { LeadForm } from "../components/lead-form";
-import type { TrailerEnquiryFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
+import type { TrailerEnquiryFormProps } from "../remote";
 
 /**
  * The trailer page's enquiry form (SPEC §2, §5): placeholders First Name, Last Name, Email, Phone Number; first

@@ -1,7 +1,7 @@
 import { defineIsland } from "remote-kit";
 import { LeadForm } from "../components/lead-form";
-import type { VehicleContactFormProps } from "../contracts/provides";
 import { PREFILLED_MESSAGES } from "../copy";
+import type { VehicleContactFormProps } from "../remote";
 
 /** The inline form of a vehicle's page: first name and a well-formed email required (SPEC §5). VDPContactForm. */
 function VehicleContactForm({ stockNumber, vin = "", make = "", model = "" }: VehicleContactFormProps) {

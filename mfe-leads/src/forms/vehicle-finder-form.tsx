@@ -1,6 +1,6 @@
 import { defineIsland } from "remote-kit";
 import { LeadForm } from "../components/lead-form";
-import type { VehicleFinderFormProps } from "../contracts/provides";
+import type { VehicleFinderFormProps } from "../remote";
 
 /** The inventory's empty state: a make and model we could not find in stock, to be found for the visitor. */
 function VehicleFinderForm({ make = "", model = "", search = "" }: VehicleFinderFormProps) {

@@ -1,7 +1,6 @@
 import { Link, usePageHead, useSite } from "remote-kit";
 import { useSearchParams } from "remote-kit/router";
-import { type LeadFormId, paths, sitePath, telHref } from "shared-types";
-import { LEAD_FORM_DEFINITIONS } from "../forms/form-definitions";
+import { LEAD_FORMS, type LeadFormId, leadForm, paths, sitePath, telHref } from "shared-types";
 
 /** A page of the site to go back to (a path that stays on the site, never another site's address). */
 const backPath = (from: string | null) => sitePath(from) ?? paths.home();
@@ -15,8 +14,8 @@ export function ThankYouPage() {
   const [params] = useSearchParams();
   const { business } = useSite();
   const form = params.get("form") ?? "";
-  const definition = Object.hasOwn(LEAD_FORM_DEFINITIONS, form) ? LEAD_FORM_DEFINITIONS[form as LeadFormId] : null;
-  const thankYou = definition?.thankYou ?? LEAD_FORM_DEFINITIONS.contact.thankYou;
+  const definition = Object.hasOwn(LEAD_FORMS, form) ? leadForm(form as LeadFormId) : null;
+  const thankYou = (definition ?? leadForm("contact")).thankYou;
   usePageHead({ title: `Thank you | ${business.name}`, robots: "noindex" });
   return (
     <div className="leads-page leads-thank-you">

@@ -5,6 +5,8 @@ import {
   LEAD_SPAM_GUARD,
   type LeadCaptureRequest,
   type LeadTextField,
+  leadForm,
+  leadFormLabels,
   MARKETING_CONSENT,
   paths,
   sitePath,
@@ -13,7 +15,7 @@ import { leadFieldsSchema, leadFormValuesSchema } from "shared-types/schemas";
 import { z } from "zod/mini";
 import type { ServerLeadClient } from "../api/server-capture";
 import { LEAD_MESSAGES } from "../copy";
-import { formFromKey, LEAD_FORM_DEFINITIONS, labelsOf } from "../forms/form-definitions";
+import { formFromKey } from "../forms/form-definitions";
 
 /** Fields a form carries but the visitor does not type (its props: the unit, the model, the customer action). */
 const HIDDEN_FIELDS = ["stock_number", "vin", "make", "model", "customer_action", "message"] as const;
@@ -33,7 +35,7 @@ export async function submitLeadForm(post: FormPost, client: ServerLeadClient): 
   const owner = formOwner(id);
   const form = owner?.remote === "leads" ? formFromKey(owner.key) : null;
   if (!form) throw new FormNotOwnedError(`leads has no form ${id}`);
-  const { inputs } = LEAD_FORM_DEFINITIONS[form];
+  const { inputs } = leadForm(form);
   const typed = Object.fromEntries(inputs.map(({ name }) => [name, post.fields[name] ?? ""])) as Record<
     LeadTextField,
     string
@@ -49,7 +51,7 @@ export async function submitLeadForm(post: FormPost, client: ServerLeadClient): 
     return { kind: "page", status, form };
   };
 
-  const checked = z.safeParse(leadFormValuesSchema(form, labelsOf(form)), { ...typed, marketing_opt_in: optIn });
+  const checked = z.safeParse(leadFormValuesSchema(form, leadFormLabels(form)), { ...typed, marketing_opt_in: optIn });
   if (!checked.success) {
     const errors: Record<string, string> = {};
     for (const issue of checked.error.issues) {

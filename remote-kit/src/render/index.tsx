@@ -2,8 +2,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "react-router-dom";
-import { CACHE_TAGS, type RemoteName } from "shared-types";
+import { CACHE_TAGS } from "shared-types";
 import { findRenderScopeWith, type RenderScope } from "../api-client.js";
+import { publishedDataOf, type RemoteDeclaration } from "../declaration.js";
 import { fetchPeerData, setPeerDataResolver } from "../peers.js";
 import {
   type FormOutcome,
@@ -50,13 +51,16 @@ export interface RendererConfiguration {
 }
 
 export interface RemoteRendererOptions {
-  remote: RemoteName;
+  /** The remote's declaration (src/remote.ts): its name, its fragments and the data it publishes. */
+  declaration: RemoteDeclaration;
   routes: readonly RemoteRoute[];
   /** The routes module's default export: exactly what the host renders in the browser. */
   App: ComponentType;
-  sitemap?: () => Promise<SitemapEntry[]>;
+  /** When this build was made: the sitemap's lastmod of pages whose content ships with the build. */
+  builtAt: string;
+  /** The data it publishes, one value for each name its declaration gives. */
   publishedData?: Record<string, unknown>;
-  /** The exposed modules peers' pages include as server fragments (each an island), and what each loads first. */
+  /** Each fragment its declaration names: the component, and what it loads first. */
   fragments?: Record<string, FragmentModule>;
   /** Takes this remote's forms sent without scripts (FORM_FIELD "<remote>:..."). */
   submitForm?: (post: FormPost) => Promise<FormOutcome>;
@@ -210,8 +214,35 @@ export function serverRenderState(
 const renderScope = new AsyncLocalStorage<RenderScope>();
 findRenderScopeWith(() => renderScope.getStore());
 
+/** Every route's sitemap entries: its own path (`sitemap: true`), or those its function lists. */
+async function sitemapOf(routes: readonly RemoteRoute[], builtAt: string): Promise<SitemapEntry[]> {
+  const lists = await Promise.all(
+    routes.map(async (route) => {
+      if (route.sitemap === true) {
+        if (route.path.includes(":") || route.path.includes("*"))
+          throw new Error(`${route.path} has parameters: its sitemap lists its pages with a function`);
+        return [{ path: route.path, lastmod: builtAt }];
+      }
+      return route.sitemap ? await route.sitemap({ builtAt }) : [];
+    }),
+  );
+  return lists.flat();
+}
+
 export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRenderModule {
-  const { remote, routes, App } = options;
+  const { routes, App, declaration } = options;
+  const remote = declaration.name;
+  // what the declaration promises is what the build has: a name in one and not the other fails the build
+  const differs = (kind: string, declared: readonly string[], given: readonly string[]) => {
+    const missing = declared.filter((name) => !given.includes(name));
+    const extra = given.filter((name) => !declared.includes(name));
+    if (missing.length > 0 || extra.length > 0)
+      throw new Error(
+        `${remote}'s ${kind}: declared but not given [${missing.join(", ")}]; given but not declared [${extra.join(", ")}]`,
+      );
+  };
+  differs("fragments", Object.keys(declaration.fragments ?? {}), Object.keys(options.fragments ?? {}));
+  differs("published data", publishedDataOf(declaration), Object.keys(options.publishedData ?? {}));
   let apiOrigin = "";
   /** Runs one render, fragment or form with its own scope: its API clients are its own. */
   const inScope =
@@ -298,7 +329,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       if (!options.submitForm) throw new FormNotOwnedError(`${remote} takes no forms`);
       return options.submitForm(post);
     }),
-    sitemap: inScope(options.sitemap ?? (async () => [])),
+    sitemap: inScope(() => sitemapOf(routes, options.builtAt)),
     publishedData: options.publishedData ?? {},
     routePatterns: routes.map((route) => route.path),
     pageDeclarations: routes.map((route) => ({

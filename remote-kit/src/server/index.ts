@@ -261,14 +261,34 @@ export function remoteEnvironmentSchema(defaultPort: number) {
           .filter(Boolean),
       );
   return z.object({
-    PORT: z.coerce.number().int().min(1).max(65_535).default(defaultPort),
-    HOST: z.string().min(1).default("127.0.0.1"),
-    API_ORIGIN: z.url().default("http://127.0.0.1:4180"),
-    RENDER_SECRET: checkedVariable(parseRenderSecrets),
-    PEER_ORIGINS: checkedVariable(parseOriginList),
-    CORS_ORIGINS: list(),
-    TRUST_PROXY: z.preprocess((value) => (value === "" ? undefined : value), z.string().optional()),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
+    PORT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(65_535)
+      .default(defaultPort)
+      .describe("The remote server's port (each remote its own: 4174 to 4177)."),
+    HOST: z.string().min(1).default("127.0.0.1").describe("The address it listens on."),
+    API_ORIGIN: z
+      .url()
+      .default("http://127.0.0.1:4180")
+      .describe("The dealer API its renderer's loaders read (`npm run dev`: its proxy's /api too)."),
+    RENDER_SECRET: checkedVariable(parseRenderSecrets).describe(
+      "The host's RENDER_SECRET: it renders only requests signed with it (`new,old` during a rotation). Unset: it renders for no one and says so at start-up.",
+    ),
+    PEER_ORIGINS: checkedVariable(parseOriginList).describe(
+      "The only origins its renderer reads peers' manifests and data from (comma-separated exact origins, or https://*.domain patterns whose names must resolve to public addresses).",
+    ),
+    CORS_ORIGINS: list().describe("Origins allowed to load its files from another origin (comma-separated)."),
+    TRUST_PROXY: z
+      .preprocess((value) => (value === "" ? undefined : value), z.string().optional())
+      .describe(
+        "The TLS-terminating proxy whose X-Forwarded-Proto/-For to believe (HSTS is sent over TLS only); unset: none.",
+      ),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("warn")
+      .describe("pino's level (logs never hold what a visitor typed)."),
   });
 }
 
@@ -277,12 +297,21 @@ export function remoteEnvironmentSchema(defaultPort: number) {
  * comma-separated, during a rotation), PEER_ORIGINS (comma-separated), CORS_ORIGINS (comma-separated), TRUST_PROXY,
  * LOG_LEVEL.
  */
+export type RemoteEnvironment = z.infer<ReturnType<typeof remoteEnvironmentSchema>>;
+
+/** A remote server's environment, checked; throws naming every variable that is wrong. */
+export function readRemoteEnvironment(
+  remote: RemoteName,
+  defaultPort: number,
+  env: NodeJS.ProcessEnv = process.env,
+): RemoteEnvironment {
+  const parsed = remoteEnvironmentSchema(defaultPort).safeParse(env);
+  if (!parsed.success) throw new Error(`${remote} remote: the environment is wrong:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
 export async function startRemoteServer(remote: RemoteName, root: URL, defaultPort: number): Promise<FastifyInstance> {
-  const parsed = remoteEnvironmentSchema(defaultPort).safeParse(process.env);
-  if (!parsed.success) {
-    throw new Error(`${remote} remote: the environment is wrong:\n${z.prettifyError(parsed.error)}`);
-  }
-  const env = parsed.data;
+  const env = readRemoteEnvironment(remote, defaultPort);
   if (env.RENDER_SECRET.length === 0) {
     console.warn(
       `${remote} remote: RENDER_SECRET is not set, so it renders for no one (POST /render, /fragment and /form answer 503); its files still serve. Give it the host's RENDER_SECRET.`,

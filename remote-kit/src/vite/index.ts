@@ -6,10 +6,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
-import type { RemoteName } from "shared-types";
 import { type ConfigEnv, mergeConfig, type Plugin, type UserConfig, type ViteDevServer } from "vite";
 import { compression } from "vite-plugin-compression2";
-import { MANIFEST_CONTRACTS_FIELD, type ProviderContract } from "../contracts.js";
+import { MANIFEST_CONTRACTS_FIELD } from "../contracts.js";
+import { BUILT_AT_VARIABLE, exposesOf, providesOf, publishedDataOf, type RemoteDeclaration } from "../declaration.js";
 import {
   type ContentSources,
   type FormPost,
@@ -20,7 +20,8 @@ import {
   type RenderRequest,
 } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
-import { fetchOutboundJson, type OutboundPolicy, parseOriginList } from "../server/outbound.js";
+import { type RemoteEnvironment, readRemoteEnvironment } from "../server/index.js";
+import { fetchOutboundJson, type OutboundPolicy } from "../server/outbound.js";
 import {
   checkRendererRequest,
   formPostSchema,
@@ -28,24 +29,15 @@ import {
   rendererVerifier,
   renderRequestSchema,
 } from "../server/protocol-schemas.js";
-import { parseRenderSecrets, SIGNATURE_HEADER } from "../server/request-signing.js";
+import { SIGNATURE_HEADER } from "../server/request-signing.js";
 import { SHARED_DEPENDENCIES } from "../shared-dependencies.js";
 
 export const SERVER_ENTRY = "src/server-entry.tsx";
 export const SERVER_OUT_DIR = "dist-server";
 
 export interface RemoteConfigOptions {
-  name: RemoteName;
-  /** The modules this remote exposes ("./routes" always): module name → source file. */
-  exposes: Record<string, string>;
-  /** Data published for peers: each name becomes dist/data/{name}.json, from the server entry's publishedData. */
-  publishedData?: readonly string[];
-  /** The port of `npm run dev` for this remote. */
-  devPort: number;
   /** Origins outside the site its pages embed or load from (written to the manifest for the host's CSP). */
   contentSources?: ContentSources;
-  /** The props each exposed module takes (src/contracts/provides.ts), written to the manifest for consumers' checks. */
-  provides?: ProviderContract;
   /** Setup files of the remote's own unit tests, after the kit's (which installs the page data and cleans up). */
   testSetup?: readonly string[];
   /** Merged last: anything particular to the remote. */
@@ -127,10 +119,11 @@ function readBody(request: IncomingMessage): Promise<string> {
 const devRenderer = async (server: ViteDevServer) =>
   ((await server.ssrLoadModule(`/${SERVER_ENTRY}`)) as { default: RemoteRenderModule }).default;
 
-function devRendererPlugin(apiOrigin: string, dev: { server?: ViteDevServer }): Plugin {
-  const verifier = rendererVerifier(parseRenderSecrets(process.env.RENDER_SECRET));
+function devRendererPlugin(env: RemoteEnvironment, dev: { server?: ViteDevServer }): Plugin {
+  const apiOrigin = env.API_ORIGIN;
+  const verifier = rendererVerifier(env.RENDER_SECRET);
   const peerPolicy: OutboundPolicy = {
-    origins: parseOriginList(process.env.PEER_ORIGINS),
+    origins: env.PEER_ORIGINS,
     timeoutMs: 5_000,
     maxBytes: 2 * 1024 * 1024,
   };
@@ -195,13 +188,16 @@ function devRendererPlugin(apiOrigin: string, dev: { server?: ViteDevServer }): 
  * that names its renderer, the host's shared dependencies and federation runtime), and with `--ssr` a plain server
  * bundle of the same routes for the remote's own renderer.
  */
-export function remoteViteConfig(options: RemoteConfigOptions) {
-  const published = options.publishedData ?? [];
+export function remoteViteConfig(declaration: RemoteDeclaration, options: RemoteConfigOptions = {}) {
+  const published = publishedDataOf(declaration);
+  // the dev server is the remote's server under `npm run dev`: the same environment, read once
+  const env = readRemoteEnvironment(declaration.name, declaration.devPort);
+  const provides = providesOf(declaration);
   /** Under `npm run dev`: the dev server, whose source the manifest's routes are read from on every request. */
   const dev: { server?: ViteDevServer } = {};
   return ({ command, isSsrBuild }: ConfigEnv): UserConfig => {
     // when this build was made: the sitemap's lastmod for pages whose content ships with the build
-    const define = { "import.meta.env.VITE_BUILT_AT": JSON.stringify(new Date().toISOString()) };
+    const define = { [`import.meta.env.${BUILT_AT_VARIABLE}`]: JSON.stringify(new Date().toISOString()) };
     const base: UserConfig = isSsrBuild
       ? {
           define,
@@ -220,11 +216,11 @@ export function remoteViteConfig(options: RemoteConfigOptions) {
           base: command === "build" ? "" : "/",
           plugins: [
             react(),
-            devRendererPlugin(process.env.API_ORIGIN ?? "http://127.0.0.1:4180", dev),
+            devRendererPlugin(env, dev),
             // every script, style and manifest also as .br and .gz, made once here and served as files
             compression({ algorithms: ["brotliCompress", "gzip"], threshold: 512 }),
             federation({
-              name: options.name,
+              name: declaration.name,
               filename: "remoteEntry.js",
               manifest: {
                 additionalData: async ({ stats }) => {
@@ -238,24 +234,24 @@ export function remoteViteConfig(options: RemoteConfigOptions) {
                     info.pages = renderer.pageDeclarations;
                   }
                   metaData[MANIFEST_SERVER_FIELD] = info;
-                  if (options.provides) metaData[MANIFEST_CONTRACTS_FIELD] = options.provides;
+                  metaData[MANIFEST_CONTRACTS_FIELD] = provides;
                   return { ...stats, metaData };
                 },
               },
               dts: false,
-              exposes: options.exposes,
+              exposes: exposesOf(declaration),
               shared: SHARED_DEPENDENCIES,
               // the host's federation runtime serves every remote: no remote downloads a copy of its own
               experiments: { externalRuntime: command === "build" },
             }),
           ],
           server: {
-            port: options.devPort,
+            port: declaration.devPort,
             strictPort: true,
-            origin: `http://localhost:${options.devPort}`,
+            origin: `http://localhost:${declaration.devPort}`,
             cors: true,
             // the standalone page reads the dealership's details from the API, as the host's page would carry them
-            proxy: { "/api": process.env.API_ORIGIN ?? "http://127.0.0.1:4180" },
+            proxy: { "/api": env.API_ORIGIN },
           },
           build: { target: "es2022" },
           // every remote's unit tests: the same environment, files and harness (remote-kit/test-harness)

@@ -4,12 +4,10 @@ import type { RemoteName } from "shared-types";
 export type { RegionMode };
 
 import { REGION_MODE_ATTRIBUTE, type RegionMode } from "./region-mode";
-import { RemoteLoading } from "./remote-unavailable";
+import { PageUnreachable, RemoteLoading } from "./remote-unavailable";
 
-export interface ServerRegion {
-  mode: RegionMode;
-  remote: RemoteName;
-}
+/** A remote's region; or, when no remote that can be reached answers the path, what the shell says meanwhile. */
+export type ServerRegion = { mode: RegionMode; remote: RemoteName } | { mode: "unreachable" };
 export const ServerRegionContext = createContext<ServerRegion | null>(null);
 export const fragmentSlot = (remote: RemoteName) => `<template data-fragment-slot="${remote}"></template>`;
 
@@ -19,9 +17,10 @@ export const fragmentSlot = (remote: RemoteName) => `<template data-fragment-slo
  */
 export function RemoteRegion() {
   const region = useContext(ServerRegionContext);
+  if (region?.mode === "unreachable") return <PageUnreachable />;
   const name = region?.remote;
   if (!name) return null;
-  const mode = region?.mode ?? "browser";
+  const mode = region.mode;
   return (
     <div className={`host-remote host-remote--${name}`} data-remote={name} {...{ [REGION_MODE_ATTRIBUTE]: mode }}>
       {mode === "browser" ? <RemoteLoading /> : <template data-fragment-slot={name} />}

@@ -25,3 +25,17 @@ export function RemoteLoading() {
     </div>
   );
 }
+
+/** A page whose team's server cannot be reached to say whether the page is theirs (server-rendered, no script). */
+export function PageUnreachable() {
+  const { phone_sales: phone } = useSite().business;
+  return (
+    <section className="host-remote-unavailable" role="alert" data-page-unreachable="">
+      <h1 className="host-remote-unavailable__title">This page can't be shown right now</h1>
+      <p>
+        Part of our site is not answering. Our team can still help you: call sales at{" "}
+        <a href={telHref(phone)}>{phone}</a>, try again in a moment, or go to <a href="/">our home page</a>.
+      </p>
+    </section>
+  );
+}

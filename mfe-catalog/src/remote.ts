@@ -1,5 +1,6 @@
-import { defineProvides, type ProvidedData, t } from "remote-kit/contracts";
-import { MANUFACTURERS } from "shared-types";
+import { t } from "remote-kit/contracts";
+import { defineRemote, type PublishedData } from "remote-kit/declaration";
+import { DEFAULT_REMOTE_DEV_PORTS, MANUFACTURERS } from "shared-types";
 
 const specSection = t.shape({ title: t.string, values: t.dictionary(t.string) });
 
@@ -24,15 +25,18 @@ const lineupModel = t.shape({
 });
 
 /**
- * What team catalog exposes and publishes (written into its manifest for consumers' checks): its route table, and
- * its line-up as data (data/lineup-models.json), whose shape is declared here and nowhere else: catalog's own
- * types are derived from it, and each consumer's declaration of what it reads is checked against it.
+ * Team catalog: the line-up pages and financing (their routes, loaders and sitemap entries: src/routes.tsx). It
+ * publishes its line-up as data (data/lineup-models.json), whose shape is declared here and nowhere else: its own
+ * types are derived from it, and each consumer's declaration of what it reads is checked against it. It uses
+ * nothing of other teams.
  */
-export const PROVIDES = defineProvides({
-  modules: {
-    "./routes": { props: {} },
-    // kept for consumers of an earlier release, which imported the line-up as a module
-    "./lineup-models": { props: {} },
+export const CATALOG_REMOTE = defineRemote({
+  name: "catalog",
+  devPort: DEFAULT_REMOTE_DEV_PORTS.catalog,
+  routes: "./src/routes.tsx",
+  buildVariables: {
+    VITE_CREDIT_APPLICATION_URL:
+      "The lender's credit application the financing form frames (its origin goes into the manifest, for the host's CSP); unset: the lender's form.",
   },
   data: {
     "lineup-models": {
@@ -45,6 +49,6 @@ export const PROVIDES = defineProvides({
   },
 });
 
-export type PublishedLineup = ProvidedData<typeof PROVIDES, "lineup-models">;
+export type PublishedLineup = PublishedData<typeof CATALOG_REMOTE, "lineup-models">;
 export type LineupModel = PublishedLineup["models"][number];
 export type SpecSection = LineupModel["specs"][number];

@@ -1,0 +1,77 @@
+import type { ShapeOf } from "remote-kit/contracts";
+import { t } from "remote-kit/contracts";
+import { defineRemote, type FragmentProps } from "remote-kit/declaration";
+import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
+import CONSUMES from "./contracts/consumes";
+
+/** The line-up model a request is about (team catalog's data, passed through by whoever renders the form). */
+const modelRef = t.shape({ make: t.string, name: t.string });
+
+/**
+ * Team leads: the contact, enquiry, thank-you, privacy and unsubscribe pages (their routes, loaders and sitemap
+ * entries: src/routes.tsx), and every enquiry form, which other teams' pages render as server fragments with the
+ * props declared here (each form's own prop type is derived from this, and the build writes it into the manifest,
+ * where every consumer's pipeline checks what it passes). Changing a prop here is changing a contract: keep what the
+ * previous release took for at least one release. What each form asks and where its lead goes: shared-types
+ * lead-forms.ts.
+ */
+export const LEADS_REMOTE = defineRemote({
+  name: "leads",
+  devPort: DEFAULT_REMOTE_DEV_PORTS.leads,
+  routes: "./src/routes.tsx",
+  islands: { "./island/unsubscribe": "./src/islands/unsubscribe-confirm.tsx" },
+  fragments: {
+    "./contact-form": { source: "./src/forms/contact-form.tsx", props: {} },
+    "./more-info-form": { source: "./src/forms/more-info-form.tsx", props: { stockNumber: t.string } },
+    "./inquiry-form": {
+      source: "./src/forms/inquiry-form.tsx",
+      props: { modelId: t.string, modelName: t.string },
+    },
+    "./quote-form": { source: "./src/forms/quote-form.tsx", props: { modelId: t.string, modelName: t.string } },
+    "./vehicle-contact-form": {
+      source: "./src/forms/vehicle-contact-form.tsx",
+      props: {
+        stockNumber: t.string,
+        vin: t.optional(t.string),
+        make: t.optional(t.string),
+        model: t.optional(t.string),
+      },
+    },
+    "./service-request-form": {
+      source: "./src/forms/service-request-form.tsx",
+      props: { model: t.optional(modelRef) },
+    },
+    "./parts-request-form": { source: "./src/forms/parts-request-form.tsx", props: { model: t.optional(modelRef) } },
+    "./service-booking-form": {
+      source: "./src/forms/service-booking-form.tsx",
+      props: {
+        section: t.oneOf("service", "body-shop"),
+        serviceTitle: t.string,
+        /** Tells two forms on one page apart (each keeps its own draft). */
+        placement: t.optional(t.string),
+      },
+    },
+    "./trailer-enquiry-form": {
+      source: "./src/forms/trailer-enquiry-form.tsx",
+      props: { stockNumber: t.string, name: t.string, manufacturer: t.string, vin: t.string },
+    },
+    "./vehicle-finder-form": {
+      source: "./src/forms/vehicle-finder-form.tsx",
+      props: { make: t.optional(t.string), model: t.optional(t.string), search: t.optional(t.string) },
+    },
+  },
+  consumes: CONSUMES,
+});
+
+type PropsOf<M extends keyof typeof LEADS_REMOTE.fragments> = FragmentProps<typeof LEADS_REMOTE, M>;
+
+export type LeadModelRef = ShapeOf<typeof modelRef.fields>;
+export type ContactFormProps = PropsOf<"./contact-form">;
+export type MoreInfoFormProps = PropsOf<"./more-info-form">;
+export type ModelRequestFormProps = PropsOf<"./inquiry-form">;
+export type VehicleContactFormProps = PropsOf<"./vehicle-contact-form">;
+export type ServiceRequestFormProps = PropsOf<"./service-request-form">;
+export type PartsRequestFormProps = PropsOf<"./parts-request-form">;
+export type ServiceBookingFormProps = PropsOf<"./service-booking-form">;
+export type TrailerEnquiryFormProps = PropsOf<"./trailer-enquiry-form">;
+export type VehicleFinderFormProps = PropsOf<"./vehicle-finder-form">;

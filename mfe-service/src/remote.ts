@@ -1,0 +1,15 @@
+import { defineRemote } from "remote-kit/declaration";
+import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
+import CONSUMES from "./contracts/consumes";
+
+/**
+ * Team service: the service, parts and body-shop pages and the specials (their routes, loaders and sitemap entries:
+ * src/routes.tsx). It renders team leads' request and booking forms and reads team catalog's line-up; it provides
+ * no module or data to other teams.
+ */
+export const SERVICE_REMOTE = defineRemote({
+  name: "service",
+  devPort: DEFAULT_REMOTE_DEV_PORTS.service,
+  routes: "./src/routes.tsx",
+  consumes: CONSUMES,
+});

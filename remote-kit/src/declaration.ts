@@ -1,0 +1,111 @@
+import type { RemoteName } from "shared-types";
+import {
+  type ConsumerContract,
+  type Descriptor,
+  type Field,
+  type ProviderContract,
+  REMOTE_ROUTES_MODULE,
+  type ShapeOf,
+  type TypeOf,
+} from "./contracts.js";
+
+/** A module other teams' pages render (a form, a fragment): its source file and the props it takes. */
+export interface ProvidedModule {
+  /** Relative to the remote's package: "./src/forms/contact-form.tsx". */
+  readonly source: string;
+  readonly props: Readonly<Record<string, Field>>;
+}
+
+/**
+ * What a remote is, in one place (its src/remote.ts): the build config, the server entry, the manifest and the
+ * contract checks all read it. Data only (no React, no CSS): Vite's config loads it as it is.
+ */
+export interface RemoteDeclaration {
+  readonly name: RemoteName;
+  /** The port of its `npm run dev`. */
+  readonly devPort: number;
+  /**
+   * Its route table (exposed as "./routes"): each route's pattern, loader, query, privacy and sitemap entries are
+   * written there, beside the page it renders; the manifest's routes and the sitemap are derived from it.
+   */
+  readonly routes: string;
+  /** The interactive parts of its own pages (remote-kit defineIsland), each hydrated on its own: name → source. */
+  readonly islands?: Readonly<Record<`./island/${string}`, string>>;
+  /** What other teams' pages render of it, as server fragments (each an island): name → source and props. */
+  readonly fragments?: Readonly<Record<`./${string}`, ProvidedModule>>;
+  /** Data it publishes for peers (dist/data/{name}.json): name → shape, the one promise every consumer is checked against. */
+  readonly data?: Readonly<Record<string, { readonly shape: Descriptor }>>;
+  /** The variables its build reads (Vite's VITE_ ones): name → what it sets, and what holds when it is unset. */
+  readonly buildVariables?: Readonly<Record<`VITE_${string}`, string>>;
+  /** What it uses of other teams (src/contracts/consumes.ts, checked by the providers' pipelines); none: nothing. */
+  readonly consumes?: ConsumerContract;
+}
+
+/** When a remote's build was made (the kit defines it in every build): the sitemap's lastmod of its own pages. */
+export const BUILT_AT_VARIABLE = "VITE_BUILT_AT";
+
+export function defineRemote<const D extends RemoteDeclaration>(declaration: D): D {
+  return declaration;
+}
+
+/** The props a remote's fragment takes, typed from its declaration. */
+export type FragmentProps<D extends RemoteDeclaration, Name extends keyof NonNullable<D["fragments"]>> = NonNullable<
+  D["fragments"]
+>[Name] extends ProvidedModule
+  ? ShapeOf<NonNullable<D["fragments"]>[Name]["props"]>
+  : never;
+
+/** The type of data a remote publishes, from the shape its declaration gives. */
+export type PublishedData<D extends RemoteDeclaration, Name extends keyof NonNullable<D["data"]>> = TypeOf<
+  NonNullable<D["data"]>[Name] extends { shape: Descriptor } ? NonNullable<D["data"]>[Name]["shape"] : never
+>;
+
+/** Module Federation's exposes: the route table, the islands and the fragments. */
+export function exposesOf(declaration: RemoteDeclaration): Record<string, string> {
+  const sources = (modules: Readonly<Record<string, ProvidedModule>> | undefined) =>
+    Object.fromEntries(Object.entries(modules ?? {}).map(([name, module]) => [name, module.source]));
+  return {
+    [REMOTE_ROUTES_MODULE]: declaration.routes,
+    ...declaration.islands,
+    ...sources(declaration.fragments),
+  };
+}
+
+/** What it promises its consumers (written into its manifest): each rendered module's props, and its data's shapes. */
+export function providesOf(declaration: RemoteDeclaration): ProviderContract {
+  const props = (modules: Readonly<Record<string, ProvidedModule>> | undefined) =>
+    Object.fromEntries(Object.entries(modules ?? {}).map(([name, module]) => [name, { props: module.props }]));
+  return {
+    modules: {
+      [REMOTE_ROUTES_MODULE]: { props: {} },
+      ...props(declaration.fragments),
+    },
+    ...(declaration.data ? { data: declaration.data } : {}),
+  };
+}
+
+/** The names of the data it publishes. */
+export const publishedDataOf = (declaration: RemoteDeclaration): string[] => Object.keys(declaration.data ?? {});
+
+/**
+ * The fragments' components, found among the modules a server entry globbed (import.meta.glob, eager) by the
+ * sources the declaration names: a declared fragment with no module is a build error, not a missing form.
+ */
+export function declaredModules<M>(
+  declaration: RemoteDeclaration,
+  globbed: Record<string, M>,
+  /** Where the glob's keys are relative to, within the package: "./src/". */
+  base = "./src/",
+): Record<string, M> {
+  return Object.fromEntries(
+    Object.entries(declaration.fragments ?? {}).map(([name, module]) => {
+      const key = module.source.startsWith(base) ? `./${module.source.slice(base.length)}` : module.source;
+      const found = globbed[key];
+      if (!found)
+        throw new Error(
+          `${declaration.name} declares ${name} at ${module.source}, which its server entry did not find`,
+        );
+      return [name, found];
+    }),
+  );
+}

@@ -8,6 +8,7 @@ const built = (path) => existsSync(new URL(path, root));
 
 export function buildMissing() {
   if (!built("shared-types/dist/index.js")) run("npm run build -w shared-types");
+  if (!built("server-kit/dist/index.js")) run("npm run build -w server-kit");
   if (!built("remote-kit/dist/index.js")) run("npm run build -w remote-kit");
   if (!built("api/dist/src/main.js")) run("npm run build -w api");
   for (const name of ["leads", "catalog", "inventory", "service"]) {

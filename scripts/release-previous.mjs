@@ -48,7 +48,8 @@ function worktreeAt(commit) {
     }
     symlinkSync(join(root, "node_modules/.bin"), join(modules, ".bin"));
   }
-  for (const library of ["shared-types", "remote-kit"]) {
+  for (const library of ["shared-types", "server-kit", "remote-kit"]) {
+    if (!existsSync(join(dir, library))) continue;
     if (!existsSync(join(dir, library, "dist"))) run(bin("tsc"), ["-b"], join(dir, library));
   }
   return dir;

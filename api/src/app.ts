@@ -3,7 +3,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from "fastify-type-provider-zod";
-import { requestForLog } from "remote-kit/server";
+import { requestForLog } from "server-kit";
 import { API_PREFIX, LEAD_SPAM_GUARD } from "shared-types";
 import { registerBusinessRoutes } from "./business/business-routes.js";
 import { BusinessDetailsStore } from "./business/business-store.js";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import pino from "pino";
-import { parseOriginList } from "remote-kit/outbound";
+import { parseOriginList } from "server-kit";
 import { ALLOWED_DEALERSHIP } from "shared-types";
 import { buildApp, DEFAULT_TIMEOUTS } from "./app.js";
 import { BusinessDetailsStore } from "./business/business-store.js";

@@ -1,6 +1,9 @@
 import { createServer as createNetServer } from "node:net";
-import { createServer, type ViteDevServer } from "vite";
+import { SIGNATURE_HEADER, signRequest } from "remote-kit/server";
+import { TEST_SITE } from "remote-kit/testing";
+import { startRemoteDevServer } from "remote-kit/vite";
 import { leadsWithAddedPage } from "../fixtures/releases";
+import { API_URL, E2E_RENDER_SECRET } from "../fixtures/site-processes";
 import { expect, test } from "../fixtures/test";
 
 /** A port no one listens on now. */
@@ -13,21 +16,19 @@ const freePort = () =>
   });
 
 test.describe("npm run dev", () => {
-  test("a page a team adds in its source is declared by its dev server's manifest, which is all the host goes by (no table of its own)", async () => {
+  test("a page a team adds in its source is declared by its dev server's manifest (all the host goes by) and rendered by the remote's own server from the source", async () => {
     test.setTimeout(120_000);
     const folder = leadsWithAddedPage(".e2e-mfe-leads-dev");
     const port = await freePort();
-    let server: ViteDevServer | undefined;
+    let server: Awaited<ReturnType<typeof startRemoteDevServer>> | undefined;
     try {
-      server = await createServer({
+      server = await startRemoteDevServer({
         root: folder,
-        configFile: `${folder}/vite.config.ts`,
-        logLevel: "warn",
-        server: { port, strictPort: true },
+        port,
+        env: { RENDER_SECRET: E2E_RENDER_SECRET, PEER_ORIGINS: "", API_ORIGIN: API_URL, LOG_LEVEL: "silent" },
       });
-      await server.listen();
-      const manifestUrl = `http://localhost:${port}/mf-manifest.json`;
-      const manifest = (await (await fetch(manifestUrl)).json()) as {
+      const origin = `http://localhost:${port}`;
+      const manifest = (await (await fetch(`${origin}/mf-manifest.json`)).json()) as {
         metaData: { server: { routes: string[]; pages: { path: string; query?: string[]; private?: boolean }[] } };
       };
       expect(manifest.metaData.server.routes).toContain("/contact/fleet-day");
@@ -38,6 +39,23 @@ test.describe("npm run dev", () => {
         query: ["email", "token"],
         private: true,
       });
+
+      // the same server, checks and signing as in production: the host's signed request renders the new page
+      const body = JSON.stringify({ path: "/contact/fleet-day", site: TEST_SITE, remoteBase: `${origin}/`, peers: {} });
+      const render = (signature?: string) =>
+        fetch(`${origin}/render`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...(signature ? { [SIGNATURE_HEADER]: signature } : {}) },
+          body,
+        });
+      expect((await render()).status).toBe(401);
+      const rendered = await render(signRequest(E2E_RENDER_SECRET, "render", body));
+      expect(rendered.status).toBe(200);
+      expect(((await rendered.json()) as { html: string }).html).toContain("Fleet Day at Summit Heavy Fleet");
+      const sitemap = (await (await fetch(`${origin}/sitemap.json`)).json()) as { path: string }[];
+      expect(sitemap.map((entry) => entry.path)).toContain("/contact");
+      // the modules the browser loads are Vite's, from the source
+      expect((await fetch(`${origin}/src/pages/fleet-day-page.tsx`)).status).toBe(200);
     } finally {
       await server?.close();
     }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { readFileSync } from "node:fs";
-import { SHARED_DEPENDENCIES } from "remote-kit";
+import { SHARED_DEPENDENCIES } from "remote-kit/protocol";
 import semver from "semver";
 import { describe, expect, it } from "vitest";
 

@@ -1,7 +1,7 @@
 import { t } from "remote-kit/contracts";
 import { defineRemote, type PublishedData } from "remote-kit/declaration";
 import { DEFAULT_REMOTE_DEV_PORTS, UNIT_CHARGE_KINDS } from "shared-types";
-import CONSUMES from "./contracts/consumes";
+import CONSUMES from "./contracts/consumes.ts";
 
 /** One charge included in the all-in price, in cents (shared-types pricing.ts). */
 const charge = t.shape({ kind: t.oneOf(...UNIT_CHARGE_KINDS), label: t.string, amount_cents: t.number });

@@ -2,7 +2,7 @@ import type { ShapeOf } from "remote-kit/contracts";
 import { t } from "remote-kit/contracts";
 import { defineRemote, type FragmentProps } from "remote-kit/declaration";
 import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
-import CONSUMES from "./contracts/consumes";
+import CONSUMES from "./contracts/consumes.ts";
 
 /** The line-up model a request is about (team catalog's data, passed through by whoever renders the form). */
 const modelRef = t.shape({ make: t.string, name: t.string });

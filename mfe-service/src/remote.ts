@@ -1,6 +1,6 @@
 import { defineRemote } from "remote-kit/declaration";
 import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
-import CONSUMES from "./contracts/consumes";
+import CONSUMES from "./contracts/consumes.ts";
 
 /**
  * Team service: the service, parts and body-shop pages and the specials (their routes, loaders and sitemap entries:

@@ -351,3 +351,24 @@ export function renderPageHead(head: PageHead, site: Pick<SiteContext, "siteUrl"
   });
   return [`<title>${escapeHtml(head.title)}</title>`, ...elements].join("\n    ");
 }
+
+/**
+ * What a renderer refuses (answered 404, not 500): each refusal carries its code, which the remote's server reads.
+ * A code, not the class: the renderer is a bundle of its own, with its own copy of the error classes (instanceof
+ * fails across the two).
+ */
+export const RENDERER_REFUSALS = {
+  route: "FLEET_ROUTE_NOT_OWNED",
+  fragment: "FLEET_FRAGMENT_NOT_EXPOSED",
+  form: "FLEET_FORM_NOT_OWNED",
+} as const;
+
+/** How a release built before the codes names the same refusals (its error classes' names). */
+export const LEGACY_REFUSAL_NAMES = {
+  route: "RouteNotOwnedError",
+  fragment: "FragmentNotExposedError",
+  form: "FormNotOwnedError",
+} as const satisfies Record<keyof typeof RENDERER_REFUSALS, string>;
+
+// the dependencies the host provides every remote at run time (Module Federation shared singletons)
+export { SHARED_DEPENDENCIES } from "./shared-dependencies.js";

@@ -9,16 +9,13 @@ export type { Navigator, To } from "react-router-dom";
 export {
   BrowserRouter,
   createPath,
-  Link,
   MemoryRouter,
   matchPath,
   Navigate,
-  NavLink,
   Route,
   Router,
   Routes,
   useLocation,
-  useNavigate,
   useParams,
   useSearchParams,
 } from "react-router-dom";

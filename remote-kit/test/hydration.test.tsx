@@ -2,14 +2,8 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import { MemoryRouter, useNavigate } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  defineResource,
-  type RemoteRoute,
-  RemoteRoutes,
-  routeDataElementId,
-  SiteProvider,
-  useResource,
-} from "../src/index";
+import { defineResource, type RemoteRoute, RemoteRoutes, SiteProvider, useResource } from "../src/index";
+import { routeDataElementId } from "../src/protocol.js";
 import { TEST_SITE } from "../src/testing";
 
 const load = vi.fn(async (id: string) => `unit ${id} from the browser`);

@@ -3,16 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  defineIsland,
-  fragmentSlotMarkers,
-  isIslandComponent,
-  Link,
-  PeerForm,
-  SiteProvider,
-  type SubmittedForm,
-  useSubmittedForm,
-} from "../src/index";
+import { defineIsland, isIslandComponent, Link, PeerForm, SiteProvider, useSubmittedForm } from "../src/index";
+import { fragmentSlotMarkers, type SubmittedForm } from "../src/protocol.js";
 import { createRemoteRenderer } from "../src/render/index";
 import { installSiteDocument, TEST_SITE } from "../src/testing";
 

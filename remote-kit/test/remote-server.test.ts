@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { slowClient, timeLimitOptions } from "server-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRemoteServer, slowClient, timeLimitOptions } from "../src/server/index.js";
+import { createRemoteServer } from "../src/server/index.js";
 
 /** A remote's build as `vite build` and `vite build --ssr` leave it, by-products included. */
 function fakeRemoteBuild(): string {

@@ -3,9 +3,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { parseOriginList } from "server-kit";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRemoteServer, SIGNATURE_HEADER, type SignedEndpoint, signRequest } from "../src/server/index.js";
-import { fetchOutbound, isPublicAddress, OutboundRefused, parseOriginList } from "../src/server/outbound.js";
 import { TEST_SITE } from "../src/testing.js";
 
 // a name under a pattern of the allowlist that resolves to this machine, as a rebound or hostile DNS name would
@@ -107,6 +107,22 @@ describe("a remote's renderer renders only for the host", () => {
     rmSync(join(import.meta.dirname, ".builds"), { recursive: true, force: true });
   });
 
+  it("answers what its renderer refuses (a path it does not own, a fragment it does not expose, a form) with 404", async () => {
+    const notOwned = await post("render", { ...renderRequest(), path: "/nowhere" });
+    expect(notOwned.statusCode).toBe(404);
+    expect(notOwned.json()).toMatchObject({ error: "Not Found", message: "inventory owns no route for /nowhere" });
+    const fragment = await post("fragment", { module: "./quote-form", props: {}, site: TEST_SITE, path: "/line-up" });
+    expect(fragment.statusCode).toBe(404);
+    const form = await post("form", {
+      fields: {},
+      path: "/line-up",
+      pageUrl: "https://example.ca/line-up",
+      clientIp: "127.0.0.1",
+      site: TEST_SITE,
+    });
+    expect(form.statusCode).toBe(404);
+  });
+
   it("renders a request the host signed, with either secret during a rotation", async () => {
     const current = await post("render", renderRequest());
     expect(current.statusCode).toBe(200);
@@ -206,39 +222,6 @@ describe("a remote's renderer renders only for the host", () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.json().message).toContain("RENDER_SECRET");
     expect((await unsecured.inject("/mf-manifest.json")).statusCode).toBe(200);
-  });
-});
-
-describe("fetches a server makes on input it did not choose", () => {
-  it("tells public addresses from loopback, private, link-local and shared ones", () => {
-    for (const address of ["127.0.0.1", "10.1.2.3", "172.16.0.9", "192.168.1.1", "169.254.169.254", "100.64.0.1"]) {
-      expect(isPublicAddress(address), address).toBe(false);
-    }
-    for (const address of ["::1", "fc00::1", "fe80::1", "::ffff:127.0.0.1", "0.0.0.0"]) {
-      expect(isPublicAddress(address), address).toBe(false);
-    }
-    expect(isPublicAddress("8.8.8.8")).toBe(true);
-    expect(isPublicAddress("2001:4860:4860::8888")).toBe(true);
-  });
-
-  it("follows no redirect and reads no more than its limit", async () => {
-    const server = createServer((request, response) => {
-      if (request.url === "/moved") response.writeHead(302, { location: "http://169.254.169.254/" }).end();
-      else response.writeHead(200).end("x".repeat(10_000));
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const policy = { origins: [origin], timeoutMs: 2_000, maxBytes: 1_000 };
-    try {
-      await expect(fetchOutbound(`${origin}/moved`, policy)).rejects.toThrow(/redirect/);
-      await expect(fetchOutbound(`${origin}/big`, policy)).rejects.toBeInstanceOf(OutboundRefused);
-      await expect(fetchOutbound(`${origin}/big`, { ...policy, maxBytes: 20_000 })).resolves.toMatchObject({
-        status: 200,
-      });
-      await expect(fetchOutbound("http://127.0.0.1:9/elsewhere", policy)).rejects.toThrow(/not an allowed origin/);
-    } finally {
-      server.close();
-    }
   });
 });
 

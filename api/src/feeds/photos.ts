@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { fetchOutbound, type OutboundPolicy, OutboundRefused } from "remote-kit/outbound";
+import { fetchOutbound, type OutboundPolicy, OutboundRefused } from "server-kit";
 import { PHOTO_FORMATS, PHOTO_WIDTHS, type PhotoFormat } from "shared-types";
 import sharp from "sharp";
 import type { Queryable } from "../db/database.js";

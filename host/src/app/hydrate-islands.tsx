@@ -1,14 +1,13 @@
 import { type ComponentType, type ReactElement, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot, type RootOptions } from "react-dom/client";
 import {
-  FRAGMENT_ELEMENT,
   ISLAND_ATTRIBUTES,
   ISLAND_ELEMENT,
   type IslandHydration,
   isIslandComponent,
   PeerModuleInBrowser,
-  type SubmittedForm,
 } from "remote-kit";
+import { FRAGMENT_ELEMENT, type SubmittedForm } from "remote-kit/protocol";
 import type { RemoteName } from "shared-types";
 import { loadRemoteModule, loadRemoteRoutes, RemoteUnavailableError } from "../features/remotes/api/remote-registry";
 import { REGION_MODE_ATTRIBUTE, type RegionMode } from "../features/remotes/components/region-mode";

@@ -1,5 +1,5 @@
-import { EAGER_HYDRATION, FRAGMENT_ELEMENT, ISLAND_ATTRIBUTES, ISLAND_ELEMENT } from "remote-kit";
-import { NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
+import { EAGER_HYDRATION, ISLAND_ATTRIBUTES, ISLAND_ELEMENT } from "remote-kit";
+import { FRAGMENT_ELEMENT, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import { REGION_MODE_ATTRIBUTE } from "../features/remotes/components/region-mode";
 
 /** What the page's inline script needs to know of the page's markup (one place: the kit's and the host's names). */

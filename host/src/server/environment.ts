@@ -1,4 +1,5 @@
-import { checkedVariable, parseRenderSecrets } from "remote-kit/server";
+import { parseRenderSecrets } from "remote-kit/server";
+import { checkedVariable } from "server-kit";
 import { DEFAULT_REMOTE_PORTS, REMOTE_NAMES, type RemoteName } from "shared-types";
 import { z } from "zod";
 

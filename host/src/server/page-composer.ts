@@ -1,20 +1,21 @@
+import { Parser } from "htmlparser2";
 import {
   EAGER_HYDRATION,
-  escapeHtml,
   ISLAND_ATTRIBUTES,
   ISLAND_ELEMENT,
   type IslandHydration,
-  REMOTE_ROUTES_MODULE,
-  renderLinks,
-  renderPageHead,
-  type SiteContext,
   type SiteDocument,
 } from "remote-kit";
+import { REMOTE_ROUTES_MODULE } from "remote-kit/contracts";
 import {
+  escapeHtml,
   type FormOutcome,
   type FormPost,
   type FragmentInclude,
   fragmentSlotMarkers,
+  renderLinks,
+  renderPageHead,
+  type SiteContext,
   type SubmittedForm,
 } from "remote-kit/protocol";
 import { CACHE_TAGS, REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
@@ -60,16 +61,26 @@ export interface PageRequest {
   form?: SubmittedForm;
 }
 
-const ISLAND = new RegExp(
-  `<${ISLAND_ELEMENT} ${ISLAND_ATTRIBUTES.id}="([a-z]+)/([A-Za-z0-9/._-]+)" ${ISLAND_ATTRIBUTES.props}="[^"]*" ${ISLAND_ATTRIBUTES.hydrate}="([a-z]+)"`,
-  "g",
-);
+/** Each island element's start tag: React escapes ">" inside attribute values, so a tag ends at its first ">". */
+const ISLAND_TAG = new RegExp(`<${ISLAND_ELEMENT}\\b[^>]*>`, "g");
+const ISLAND_ID = /^([a-z]+)\/([A-Za-z0-9/._-]+)$/;
 
-/** Every island in a page's HTML: its id ("leads/contact-form") and when it hydrates. */
-function islandsIn(html: string): { id: string; remote: string; module: string; hydrate: IslandHydration }[] {
-  return [...html.matchAll(ISLAND)].flatMap(([, remote, module, hydrate]) =>
-    remote && module ? [{ id: `${remote}/${module}`, remote, module, hydrate: hydrate as IslandHydration }] : [],
-  );
+/** A start tag's attributes, read by an HTML parser (htmlparser2): in any order, quoted or not, entities decoded. */
+function attributesOf(tag: string): Record<string, string> {
+  const read: Record<string, string>[] = [];
+  new Parser({ onopentag: (_name, found) => read.push(found) }, { decodeEntities: true }).end(tag);
+  return read[0] ?? {};
+}
+
+/** Every island in a page's HTML: its id ("leads/contact-form") and when it hydrates (absent: as the page loads). */
+export function islandsIn(html: string): { id: string; remote: string; module: string; hydrate: IslandHydration }[] {
+  return [...html.matchAll(ISLAND_TAG)].flatMap(([tag]) => {
+    const attributes = attributesOf(tag);
+    const [, remote, module] = ISLAND_ID.exec(attributes[ISLAND_ATTRIBUTES.id] ?? "") ?? [];
+    if (!remote || !module) return [];
+    const hydrate = (attributes[ISLAND_ATTRIBUTES.hydrate] ?? "load") as IslandHydration;
+    return [{ id: `${remote}/${module}`, remote, module, hydrate }];
+  });
 }
 
 /** Replaces each filled slot (its markers and the consumer's fallback between them) with its fragment's HTML. */

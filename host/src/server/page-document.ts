@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { escapeHtml, jsonForScript, routeDataElementId, SITE_CONTEXT_ELEMENT_ID, type SiteDocument } from "remote-kit";
+import type { SiteDocument } from "remote-kit";
 import type { RouteDataPayload } from "remote-kit/protocol";
+import { escapeHtml, jsonForScript, routeDataElementId, SITE_CONTEXT_ELEMENT_ID } from "remote-kit/protocol";
 import { BOOT_ELEMENT_ID, BOOT_SCRIPT } from "./boot-script";
 
 export { BOOT_ELEMENT_ID, BOOT_SCRIPT };

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import CircuitBreaker from "opossum";
-import { ManifestCache } from "remote-kit";
 import {
   type ContentSources,
   type FormOutcome,
@@ -20,6 +19,7 @@ import {
   firstProblem,
   formOutcomeSchema,
   fragmentResultSchema,
+  ManifestCache,
   renderResultSchema,
   SIGNATURE_HEADER,
   signRequest,

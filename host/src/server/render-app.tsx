@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
-import { type SiteContext, SiteProvider } from "remote-kit";
+import { SiteProvider } from "remote-kit";
+import type { SiteContext } from "remote-kit/protocol";
 import { ServerRenderContext, serverRenderState } from "remote-kit/render";
 import { App } from "../app/app";
 import {

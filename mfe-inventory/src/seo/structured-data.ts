@@ -1,4 +1,5 @@
-import { absoluteUrl, dealerId } from "remote-kit";
+import { dealerId } from "remote-kit";
+import { absoluteUrl } from "remote-kit/protocol";
 import type { Car, ItemAvailability, OfferItemCondition, Vehicle as SchemaVehicle, WithContext } from "schema-dts";
 import { allInPriceCents, paths, photoUrl, trailerAllInBreakdown, type Vehicle } from "shared-types";
 import type { Trailer } from "../remote";

@@ -1,13 +1,5 @@
-import {
-  breadcrumbJsonLd,
-  HttpStatus,
-  Link,
-  PeerForm,
-  type PropsOfUse,
-  usePageHead,
-  useResource,
-  useSite,
-} from "remote-kit";
+import { breadcrumbJsonLd, HttpStatus, Link, PeerForm, usePageHead, useResource, useSite } from "remote-kit";
+import type { PropsOfUse } from "remote-kit/contracts";
 import { useParams } from "remote-kit/router";
 import { paths, telHref } from "shared-types";
 import { type findLineupModel, lineupModelResource } from "../api/resources";

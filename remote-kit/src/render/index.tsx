@@ -12,6 +12,7 @@ import {
   type FragmentRequest,
   type FragmentResult,
   type PageDeclaration,
+  RENDERER_REFUSALS,
   type RenderRequest,
   type RenderResult,
   type SitemapEntry,
@@ -97,8 +98,12 @@ export interface FragmentModule {
   load?: (props: Record<string, unknown>, context: FragmentLoaderContext) => Promise<void> | void;
 }
 
-export class FragmentNotExposedError extends Error {}
-export class FormNotOwnedError extends Error {}
+export class FragmentNotExposedError extends Error {
+  readonly code = RENDERER_REFUSALS.fragment;
+}
+export class FormNotOwnedError extends Error {
+  readonly code = RENDERER_REFUSALS.form;
+}
 
 /** A loader context that records what it loads into `entries`, and the promises to wait for before rendering. */
 function loaderContext(
@@ -188,7 +193,9 @@ setPeerDataResolver((remote, name) => {
   return fetchPeerData(manifest, name, render.readPeerJson);
 });
 
-export class RouteNotOwnedError extends Error {}
+export class RouteNotOwnedError extends Error {
+  readonly code = RENDERER_REFUSALS.route;
+}
 
 export { ServerRenderContext, type ServerRenderState };
 

@@ -1,23 +1,27 @@
 import { existsSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import type { RemoteName } from "shared-types";
-import { z } from "zod";
-import type { z as zm } from "zod/mini";
-import { RELEASES_DIR } from "../protocol.js";
-import type { RemoteRenderModule } from "../render/index.js";
 import {
+  checkedVariable,
   DEFAULT_TIME_LIMITS,
   DYNAMIC_COMPRESSION,
+  fetchOutboundJson,
+  type OutboundPolicy,
+  parseOriginList,
   registerSecurityHeaders,
   requestForLog,
   type TimeLimits,
   timeLimitOptions,
-} from "./hardening.js";
-import { fetchOutboundJson, type OutboundPolicy, parseOriginList } from "./outbound.js";
+} from "server-kit";
+import type { RemoteName } from "shared-types";
+import { z } from "zod";
+import type { z as zm } from "zod/mini";
+import { LEGACY_REFUSAL_NAMES, RELEASES_DIR, RENDERER_REFUSALS } from "../protocol.js";
+import type { RemoteRenderModule } from "../render/index.js";
 import {
   checkRendererRequest,
   formPostSchema,
@@ -27,11 +31,9 @@ import {
 } from "./protocol-schemas.js";
 import { parseRenderSecrets, SIGNATURE_HEADER, type SignedEndpoint } from "./request-signing.js";
 
-export * from "./hardening.js";
-export * from "./outbound.js";
+export { ManifestCache } from "../manifest-cache.js";
 export * from "./protocol-schemas.js";
 export * from "./request-signing.js";
-export * from "./slow-client.js";
 
 export interface RemoteServerOptions {
   remote: RemoteName;
@@ -51,6 +53,15 @@ export interface RemoteServerOptions {
   trustProxy?: boolean | string;
   timeLimits?: TimeLimits;
   logLevel?: string;
+  /**
+   * `npm run dev` (remote-kit/vite startRemoteDevServer): the renderer is the source's, loaded through Vite for
+   * each request (Vite compiles it again after a change), its published data is the renderer's, and every other
+   * request (modules, the manifest, HMR) is Vite's. No releases, no built files.
+   */
+  dev?: {
+    renderer: () => Promise<RemoteRenderModule>;
+    files: (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+  };
 }
 
 const HASHED_ASSETS = /^\/assets\//;
@@ -84,7 +95,14 @@ async function loadRenderer(
 export async function createRemoteServer(options: RemoteServerOptions): Promise<FastifyInstance> {
   const root = typeof options.root === "string" ? options.root : fileURLToPath(options.root);
   const peerPolicy: OutboundPolicy = { origins: options.peerOrigins, ...PEER_FETCH_LIMITS };
-  const current = await loadRenderer(join(root, "dist-server"), options.apiOrigin, peerPolicy);
+  const configured = (renderer: RemoteRenderModule) => {
+    renderer.configure({ apiOrigin: options.apiOrigin, readPeerJson: (url) => fetchOutboundJson(url, peerPolicy) });
+    return renderer;
+  };
+  const dev = options.dev;
+  const built = dev ? null : await loadRenderer(join(root, "dist-server"), options.apiOrigin, peerPolicy);
+  /** The renderer of this request: the build's, or under `npm run dev` the source's as it is now. */
+  const current = async () => built ?? configured(await (dev as NonNullable<typeof dev>).renderer());
   const releases = new Map<string, Promise<RemoteRenderModule>>();
   /** A release's renderer, loaded on its first render; null for an id that names no release. */
   const releaseRenderer = (id: string): Promise<RemoteRenderModule> | null => {
@@ -122,31 +140,49 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     }
   });
 
-  await app.register(fastifyStatic, {
-    root: join(root, "dist"),
-    index: false,
-    wildcard: true,
-    // the .br and .gz beside each file, made at build time
-    preCompressed: true,
-    allowedPath: (pathName) => !NOT_SERVED.some((pattern) => pattern.test(pathName)),
-    setHeaders(reply, filePath) {
-      // a release's files (sent below) never change at their address; the current build's names only change
-      // with their content under assets/
-      const release = filePath.startsWith(join(root, RELEASES_DIR));
-      const relative = filePath.slice(join(root, "dist").length);
-      reply.header("cache-control", release || HASHED_ASSETS.test(relative) ? IMMUTABLE : "no-cache");
-    },
-  });
+  if (dev) {
+    // what is not the renderer's is Vite's: the modules, the manifest (with the routes of the source), HMR
+    app.setNotFoundHandler((request, reply) => {
+      reply.hijack();
+      dev.files(request.raw, reply.raw, () => {
+        reply.raw.statusCode = 404;
+        reply.raw.end();
+      });
+    });
+    app.get<{ Params: { name: string } }>("/data/:name", async (request, reply) => {
+      const published = (await current()).publishedData[request.params.name.replace(/\.json$/, "")];
+      if (published === undefined) return reply.code(404).send({ error: "Not Found", message: "No such data" });
+      return reply.header("cache-control", "no-store").send(published);
+    });
+  } else await registerFiles();
 
-  // a release's files never change at their address: every one of them is cached for a year
-  app.get<{ Params: { id: string; "*": string } }>(`/${RELEASES_DIR}/:id/*`, async (request, reply) => {
-    const { id, "*": file } = request.params;
-    const browserDir = join(root, RELEASES_DIR, id, "browser");
-    if (!RELEASE_ID.test(id) || !existsSync(browserDir) || NOT_SERVED.some((p) => p.test(`/${file}`))) {
-      return reply.code(404).send({ error: "Not Found", message: `No release file ${id}/${file}` });
-    }
-    return reply.sendFile(file, browserDir);
-  });
+  async function registerFiles() {
+    await app.register(fastifyStatic, {
+      root: join(root, "dist"),
+      index: false,
+      wildcard: true,
+      // the .br and .gz beside each file, made at build time
+      preCompressed: true,
+      allowedPath: (pathName) => !NOT_SERVED.some((pattern) => pattern.test(pathName)),
+      setHeaders(reply, filePath) {
+        // a release's files (sent below) never change at their address; the current build's names only change
+        // with their content under assets/
+        const release = filePath.startsWith(join(root, RELEASES_DIR));
+        const relative = filePath.slice(join(root, "dist").length);
+        reply.header("cache-control", release || HASHED_ASSETS.test(relative) ? IMMUTABLE : "no-cache");
+      },
+    });
+
+    // a release's files never change at their address: every one of them is cached for a year
+    app.get<{ Params: { id: string; "*": string } }>(`/${RELEASES_DIR}/:id/*`, async (request, reply) => {
+      const { id, "*": file } = request.params;
+      const browserDir = join(root, RELEASES_DIR, id, "browser");
+      if (!RELEASE_ID.test(id) || !existsSync(browserDir) || NOT_SERVED.some((p) => p.test(`/${file}`))) {
+        return reply.code(404).send({ error: "Not Found", message: `No release file ${id}/${file}` });
+      }
+      return reply.sendFile(file, browserDir);
+    });
+  }
 
   const verifier = rendererVerifier(options.renderSecrets);
   // the renderer's requests are read as text: the signature covers the bytes as sent, checked before any parsing
@@ -166,6 +202,10 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     return null;
   };
 
+  /** A renderer's refusal (404): its code; a release built before the codes is known by its class's name. */
+  const refused = (error: unknown, kind: keyof typeof RENDERER_REFUSALS) =>
+    (error as { code?: unknown }).code === RENDERER_REFUSALS[kind] ||
+    (error as Error).constructor?.name === LEGACY_REFUSAL_NAMES[kind];
   const render = async (renderer: RemoteRenderModule, request: FastifyRequest, reply: FastifyReply) => {
     const body = accepted("render", renderRequestSchema, request, reply);
     if (!body) return reply;
@@ -173,7 +213,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
       const result = await renderer.render(body);
       return reply.header("cache-control", "no-store").send(result);
     } catch (error) {
-      const notOwned = (error as Error).constructor?.name === "RouteNotOwnedError";
+      const notOwned = refused(error, "route");
       if (!notOwned) request.log.error({ err: error, path: body.path }, "render failed");
       return reply
         .code(notOwned ? 404 : 500)
@@ -187,7 +227,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
       const result = await renderer.renderFragment(body);
       return reply.header("cache-control", "no-store").send(result);
     } catch (error) {
-      const notExposed = (error as Error).constructor?.name === "FragmentNotExposedError";
+      const notExposed = refused(error, "fragment");
       if (!notExposed) request.log.error({ err: error, module: body.module }, "fragment failed");
       return reply
         .code(notExposed ? 404 : 500)
@@ -200,7 +240,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     try {
       return reply.header("cache-control", "no-store").send(await renderer.submitForm(body));
     } catch (error) {
-      const notOwned = (error as Error).constructor?.name === "FormNotOwnedError";
+      const notOwned = refused(error, "form");
       if (!notOwned) request.log.error({ err: error, path: body.path }, "form failed");
       return reply
         .code(notOwned ? 404 : 500)
@@ -212,7 +252,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   const endpoints = { render, fragment, form };
 
   for (const [name, handle] of Object.entries(endpoints)) {
-    app.post(`/${name}`, (request, reply) => handle(current, request, reply));
+    app.post(`/${name}`, async (request, reply) => handle(await current(), request, reply));
     app.post<{ Params: { id: string } }>(`/${RELEASES_DIR}/:id/${name}`, async (request, reply) => {
       const renderer = releaseRenderer(request.params.id);
       return renderer ? handle(await renderer, request, reply) : noRelease(reply, request.params.id);
@@ -221,7 +261,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
 
   app.get("/sitemap.json", async (_request, reply) => {
     reply.header("cache-control", "no-store");
-    return current.sitemap();
+    return (await current()).sitemap();
   });
   app.get<{ Params: { id: string } }>(`/${RELEASES_DIR}/:id/sitemap.json`, async (request, reply) => {
     const renderer = releaseRenderer(request.params.id);
@@ -233,20 +273,6 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   app.get("/health", async () => ({ ok: true, remote: options.remote }));
   return app;
 }
-
-/** An environment variable read by a parser that throws on a wrong value: its message becomes the variable's issue. */
-export const checkedVariable = <T>(read: (value: string) => T) =>
-  z
-    .string()
-    .default("")
-    .transform((value, context) => {
-      try {
-        return read(value);
-      } catch (error) {
-        context.addIssue({ code: "custom", message: (error as Error).message });
-        return z.NEVER;
-      }
-    });
 
 /** A remote server's environment, checked once at start-up: a value that cannot be right names its variable. */
 export function remoteEnvironmentSchema(defaultPort: number) {

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import type { IncomingMessage } from "node:http";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -10,29 +9,13 @@ import { type ConfigEnv, mergeConfig, type Plugin, type UserConfig, type ViteDev
 import { compression } from "vite-plugin-compression2";
 import { MANIFEST_CONTRACTS_FIELD } from "../contracts.js";
 import { BUILT_AT_VARIABLE, exposesOf, providesOf, publishedDataOf, type RemoteDeclaration } from "../declaration.js";
-import {
-  type ContentSources,
-  type FormPost,
-  type FragmentRequest,
-  MANIFEST_SERVER_FIELD,
-  RENDER_PROTOCOL,
-  type RemoteServerInfo,
-  type RenderRequest,
-} from "../protocol.js";
+import { type ContentSources, MANIFEST_SERVER_FIELD, RENDER_PROTOCOL, type RemoteServerInfo } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
-import { type RemoteEnvironment, readRemoteEnvironment } from "../server/index.js";
-import { fetchOutboundJson, type OutboundPolicy } from "../server/outbound.js";
-import {
-  checkRendererRequest,
-  formPostSchema,
-  fragmentRequestSchema,
-  rendererVerifier,
-  renderRequestSchema,
-} from "../server/protocol-schemas.js";
-import { SIGNATURE_HEADER } from "../server/request-signing.js";
+import { readRemoteEnvironment } from "../server/index.js";
 import { SHARED_DEPENDENCIES } from "../shared-dependencies.js";
+import { DEV_SERVER_PLUGIN, devRenderer, SERVER_ENTRY } from "./dev-renderer.js";
 
-export const SERVER_ENTRY = "src/server-entry.tsx";
+export { SERVER_ENTRY };
 export const SERVER_OUT_DIR = "dist-server";
 
 export interface RemoteConfigOptions {
@@ -98,87 +81,15 @@ function serverBuildPlugin(names: readonly string[]): Plugin {
   };
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolveBody, reject) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => {
-      body += chunk;
-    });
-    request.on("end", () => resolveBody(body));
-    request.on("error", reject);
-  });
-}
-
-/**
- * `npm run dev`: the same renderer endpoints as the production server, from the source through Vite, under the same
- * rules (signed by the host with RENDER_SECRET, which `npm run dev` gives every process; of the protocol's shape;
- * peers read only from PEER_ORIGINS).
- */
-/** The dev server's renderer, from the source (Vite compiles it on first use and again after each change). */
-const devRenderer = async (server: ViteDevServer) =>
-  ((await server.ssrLoadModule(`/${SERVER_ENTRY}`)) as { default: RemoteRenderModule }).default;
-
-function devRendererPlugin(env: RemoteEnvironment, dev: { server?: ViteDevServer }): Plugin {
-  const apiOrigin = env.API_ORIGIN;
-  const verifier = rendererVerifier(env.RENDER_SECRET);
-  const peerPolicy: OutboundPolicy = {
-    origins: env.PEER_ORIGINS,
-    timeoutMs: 5_000,
-    maxBytes: 2 * 1024 * 1024,
-  };
-  const load = async (server: ViteDevServer) => {
-    const module = await devRenderer(server);
-    module.configure({ apiOrigin, readPeerJson: (url) => fetchOutboundJson(url, peerPolicy) });
-    return module;
-  };
-  const endpoints = {
-    "/render": { endpoint: "render", schema: renderRequestSchema },
-    "/fragment": { endpoint: "fragment", schema: fragmentRequestSchema },
-    "/form": { endpoint: "form", schema: formPostSchema },
-  } as const;
+/** Under `npm run dev`: keeps the dev server, whose source the manifest's routes are read from on every request. */
+function devServerPlugin(dev: { server?: ViteDevServer }, declaration: RemoteDeclaration): Plugin {
   return {
-    name: "remote-kit:dev-renderer",
+    name: DEV_SERVER_PLUGIN,
     apply: "serve",
+    // startRemoteDevServer reads the remote's declaration from the configuration
+    api: { declaration },
     configureServer(server) {
       dev.server = server;
-      server.middlewares.use(async (request, response, next) => {
-        const path = request.url?.split("?")[0] ?? "";
-        const send = (status: number, body: unknown) => {
-          response.statusCode = status;
-          response.setHeader("content-type", "application/json");
-          response.setHeader("cache-control", "no-store");
-          response.end(JSON.stringify(body));
-        };
-        try {
-          if (Object.hasOwn(endpoints, path) && request.method === "POST") {
-            const { endpoint, schema } = endpoints[path as keyof typeof endpoints];
-            const checked = checkRendererRequest<unknown>(
-              verifier,
-              endpoint,
-              schema,
-              request.headers[SIGNATURE_HEADER],
-              await readBody(request),
-            );
-            if (!("data" in checked)) return send(checked.status, { error: checked.error, message: checked.message });
-            const renderer = await load(server);
-            if (endpoint === "render") return send(200, await renderer.render(checked.data as RenderRequest));
-            if (endpoint === "fragment")
-              return send(200, await renderer.renderFragment(checked.data as FragmentRequest));
-            return send(200, await renderer.submitForm(checked.data as FormPost));
-          }
-          if (path === "/sitemap.json") return send(200, await (await load(server)).sitemap());
-          const data = /^\/data\/([a-z0-9-]+)\.json$/.exec(path);
-          if (data?.[1]) {
-            const published = (await load(server)).publishedData[data[1]];
-            return published === undefined ? send(404, { error: "Not Found" }) : send(200, published);
-          }
-        } catch (error) {
-          server.ssrFixStacktrace(error as Error);
-          return send(500, { error: "Render Failed", message: (error as Error).message });
-        }
-        next();
-      });
     },
   };
 }
@@ -190,7 +101,7 @@ function devRendererPlugin(env: RemoteEnvironment, dev: { server?: ViteDevServer
  */
 export function remoteViteConfig(declaration: RemoteDeclaration, options: RemoteConfigOptions = {}) {
   const published = publishedDataOf(declaration);
-  // the dev server is the remote's server under `npm run dev`: the same environment, read once
+  // the dev server's proxy of /api (its standalone pages) goes where the remote's server sends its loaders
   const env = readRemoteEnvironment(declaration.name, declaration.devPort);
   const provides = providesOf(declaration);
   /** Under `npm run dev`: the dev server, whose source the manifest's routes are read from on every request. */
@@ -216,7 +127,7 @@ export function remoteViteConfig(declaration: RemoteDeclaration, options: Remote
           base: command === "build" ? "" : "/",
           plugins: [
             react(),
-            devRendererPlugin(env, dev),
+            devServerPlugin(dev, declaration),
             // every script, style and manifest also as .br and .gz, made once here and served as files
             compression({ algorithms: ["brotliCompress", "gzip"], threshold: 512 }),
             federation({
@@ -264,3 +175,5 @@ export function remoteViteConfig(declaration: RemoteDeclaration, options: Remote
     return options.extend ? mergeConfig(base, options.extend) : base;
   };
 }
+
+export { startRemoteDevServer } from "./dev-server.js";

@@ -1,4 +1,5 @@
-import { dealerJsonLd, Link, type PageHead, type SiteContext, usePageHead, useSite } from "remote-kit";
+import { dealerJsonLd, Link, usePageHead, useSite } from "remote-kit";
+import type { PageHead, SiteContext } from "remote-kit/protocol";
 import { inventoryHrefForMake, paths, telHref, WORK_TRUCK_SEARCHES, workTruckSearchHref } from "shared-types";
 import MapPlaceholder from "./map-placeholder";
 

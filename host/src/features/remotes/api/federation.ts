@@ -4,7 +4,7 @@ import * as React from "react";
 import * as ReactJsxRuntime from "react/jsx-runtime";
 import * as ReactDom from "react-dom";
 import * as ReactDomClient from "react-dom/client";
-import { SHARED_DEPENDENCIES } from "remote-kit";
+import { SHARED_DEPENDENCIES } from "remote-kit/protocol";
 import * as Zustand from "zustand";
 import * as ZustandMiddleware from "zustand/middleware";
 

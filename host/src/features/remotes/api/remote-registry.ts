@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
-import { REMOTE_ROUTES_MODULE, readSiteDocument } from "remote-kit";
+import { readSiteDocument } from "remote-kit";
+import { REMOTE_ROUTES_MODULE } from "remote-kit/contracts";
 import { REMOTE_NAMES, REMOTES_CONFIG_PATH, type RemoteName, type RemotesConfig } from "shared-types";
 
 /** A remote could not be loaded: down, slow or broken. Its region shows a fallback; it is not a page error. */

@@ -1,0 +1,99 @@
+import formbody from "@fastify/formbody";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { FORM_FIELD, type FormOutcome, formOwner } from "remote-kit/protocol";
+import { REMOTE_NAMES, type RemoteName } from "shared-types";
+import { sentFromThisSite } from "../public-edge";
+import { OwnerUnknown } from "../remote-directory";
+
+/** The fields of a urlencoded body, the last value of a repeated name; null for anything else. */
+function lastValues(body: unknown): Record<string, string> | null {
+  if (!body || typeof body !== "object") return null;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    const last = Array.isArray(value) ? value.at(-1) : value;
+    if (typeof last === "string") fields[name] = last;
+  }
+  return fields;
+}
+
+/** A short page for a form the site will not take, with the way back. */
+function refusal(message: string): string {
+  return `<!doctype html><html lang="en-CA"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Your message was not sent</title><h1>Your message was not sent</h1><p>${message}</p><p><a href="/contact">Contact us</a></p></html>`;
+}
+
+/**
+ * A form sent without scripts (SPEC's enquiry forms work before and without their code): checked to come from one
+ * of the site's own pages, handed to the remote that owns the form, and answered as it says: a 303 to its thank-you
+ * page, or this page again with what was typed and why it was refused.
+ */
+export const formsPlugin = fp(async (app: FastifyInstance) => {
+  const { composer, site } = app.host;
+  const refuse = (reply: FastifyReply, status: number, message: string) =>
+    reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-store").send(refusal(message));
+
+  async function formPost(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    // only a page takes a form: anything else (a remote's files, its renderer) is not found here
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname !== "/") {
+      const owner = await composer.ownerOf(pathname).catch((error: unknown) => {
+        if (error instanceof OwnerUnknown) return "unknown" as const;
+        throw error;
+      });
+      if (owner === "unknown") {
+        const { phone_sales: phone } = (await site()).business;
+        return refuse(
+          reply,
+          503,
+          `Part of our site is not answering just now. Please try again in a moment, or call us at ${phone}.`,
+        );
+      }
+      if (!owner) return reply.code(404).type("text/plain").send("Not found");
+    }
+    if (!sentFromThisSite(request)) {
+      request.log.warn({ path: pathname }, "refused a form posted from another site");
+      return refuse(
+        reply,
+        403,
+        "This form can only be sent from our own website. Please go back and send it from there.",
+      );
+    }
+    const fields = lastValues(request.body) ?? {};
+    const owner = formOwner(fields[FORM_FIELD] ?? "");
+    if (!owner || !(REMOTE_NAMES as readonly string[]).includes(owner.remote)) {
+      return refuse(reply, 400, "We could not read this form. Please go back and try again.");
+    }
+    const path = request.url;
+    let outcome: FormOutcome;
+    try {
+      outcome = await composer.submitForm(owner.remote as RemoteName, {
+        fields,
+        path,
+        pageUrl: `${(await site()).siteUrl}${path}`,
+        clientIp: request.ip,
+      });
+    } catch (error) {
+      request.log.error({ err: error, remote: owner.remote }, "a form's owner could not take it");
+      const { phone_sales: phone } = (await site()).business;
+      outcome = {
+        kind: "page",
+        status: 503,
+        form: {
+          id: fields[FORM_FIELD] ?? "",
+          values: fields,
+          errors: {},
+          message: `We couldn't send your message just now. Please try again in a moment, or call us at ${phone}.`,
+        },
+      };
+    }
+    if (outcome.kind === "redirect") return reply.header("cache-control", "no-store").redirect(outcome.location, 303);
+    return app.page(request, reply, { form: outcome.form, status: outcome.status });
+  }
+
+  // pages take forms (urlencoded); nothing else here parses them (the API's proxy passes bodies on as they came)
+  await app.register(async (forms) => {
+    await forms.register(formbody, { bodyLimit: 64 * 1024 });
+    forms.post("/", formPost);
+    forms.post("/*", formPost);
+  });
+});

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { CACHE_TAGS, REMOTE_NAMES } from "shared-types";
+import { followChanges, sharedCachePurger, watchRemoteReleases } from "../cache-invalidation";
+import { pageContentSecurityPolicy } from "../content-security-policy";
+import { type CachedAnswer, PageCache } from "../page-cache";
+import type { ComposedPage } from "../page-composer";
+
+/**
+ * How long a shared cache (the host's own, Varnish, a CDN) keeps each kind of page, and how long it may still
+ * serve it while it makes a fresh one. Browsers always ask again (max-age=0) and get a 304 when it has not changed.
+ * Pages that show units are purged the moment a unit changes (CACHE_TAGS): their time is only a backstop.
+ */
+export function cachePolicy(page: Extract<ComposedPage, { kind: "page" }>): { freshS: number; staleS: number } {
+  if (page.fallback) return { freshS: 5, staleS: 0 };
+  const showsStock = page.tags.some((tag) => tag === CACHE_TAGS.inventory || tag.startsWith("unit:"));
+  if (page.status === 200) return showsStock ? { freshS: 300, staleS: 60 } : { freshS: 3600, staleS: 86_400 };
+  if (page.status === 404 || page.status === 410) return { freshS: 300, staleS: 60 };
+  return { freshS: 0, staleS: 0 };
+}
+
+export const cacheControl = ({ freshS, staleS }: { freshS: number; staleS: number }) =>
+  freshS > 0
+    ? `public, max-age=0, s-maxage=${freshS}${staleS > 0 ? `, stale-while-revalidate=${staleS}` : ""}`
+    : "no-store";
+
+export type ServedAnswer = CachedAnswer & { age?: number };
+
+/** What the pages and the sitemap ask of the cache. */
+export interface Answers {
+  /** The cache's key for a request: the remote configuration in force and the address. */
+  key(request: FastifyRequest): Promise<string>;
+  /** Whether the cache holds an answer for the key (fresh or stale). */
+  holds(key: string): boolean;
+  /**
+   * An answer from the host's page cache when it has one (fresh, or stale while a new one is made), or made now,
+   * once for every visitor asking at the same time.
+   */
+  cached(request: FastifyRequest, make: () => Promise<CachedAnswer>, key?: string): Promise<ServedAnswer>;
+  /** Sends an answer with its headers, its page's CSP, its tags for a shared cache and its age. */
+  send(reply: FastifyReply, answer: ServedAnswer): FastifyReply;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    answers: Answers;
+  }
+}
+
+/**
+ * The host's own cache of composed pages (PAGE_CACHE), and their purges: every change the API announces and every
+ * new build or release of a remote purges what shows it, here and in the shared caches in front.
+ */
+export const pageCachePlugin = fp(async (app: FastifyInstance) => {
+  const { options, remotesConfig, directory, businessDetails } = app.host;
+  const pageCache = options.pageCache === false ? null : new PageCache();
+
+  /** A page is made from the remote configuration in force: promoting a release makes new pages at once. */
+  const key = async (request: FastifyRequest) => `${JSON.stringify(await remotesConfig())} ${request.url}`;
+
+  const pagePolicy = (page: NonNullable<CachedAnswer["page"]>, request: FastifyRequest) =>
+    pageContentSecurityPolicy({
+      inline: page.inline,
+      ...page.sources,
+      imageSources: options.imageSources,
+      tls: request.protocol === "https",
+    });
+
+  app.decorate("answers", {
+    key,
+    holds: (cacheKey: string) => Boolean(pageCache?.lookup(cacheKey)),
+    async cached(request, make, known) {
+      if (!pageCache) return make();
+      const cacheKey = known ?? (await key(request));
+      const hit = pageCache.lookup(cacheKey);
+      if (hit?.state === "fresh") return { ...hit.answer, age: hit.ageSeconds };
+      if (hit?.state === "stale") {
+        void pageCache
+          .make(cacheKey, make)
+          .catch((error) => request.log.warn({ err: error }, "a stale page could not be made again"));
+        return { ...hit.answer, age: hit.ageSeconds };
+      }
+      return pageCache.make(cacheKey, make);
+    },
+    send(reply, answer) {
+      // (lower case, as @fastify/compress writes it when it compresses: one Vary, not two)
+      reply.code(answer.status).headers(answer.headers).header("vary", "accept-encoding");
+      if (answer.page) reply.header("content-security-policy", pagePolicy(answer.page, reply.request));
+      // the tags a shared cache in front purges this answer by (Varnish xkey; it keeps them from visitors)
+      if (answer.tags.length > 0) reply.header("xkey", answer.tags.join(" "));
+      if (answer.age !== undefined) reply.header("age", String(answer.age));
+      return reply.send(answer.body);
+    },
+  } satisfies Answers);
+  app.decorate("pagePolicy", pagePolicy);
+
+  const purgeShared = sharedCachePurger(options.sharedCachePurgeUrls ?? [], app.log, options.sharedCachePurgeSecret);
+  /** Everything that shows any of these tags is purged: here, and in the shared caches in front. */
+  const purge = (tags: readonly string[]) => {
+    const gone = pageCache?.purge(tags) ?? 0;
+    if (tags.includes(CACHE_TAGS.site)) businessDetails.changed();
+    app.log.info({ tags, gone }, "purged");
+    void purgeShared(tags);
+  };
+  if (options.followChanges !== false) {
+    const changes = followChanges(`${options.apiInternalOrigin ?? options.apiOrigin}/api/changes`, purge, app.log);
+    app.addHook("onClose", async () => changes.close());
+  }
+  if (pageCache || (options.sharedCachePurgeUrls ?? []).length > 0) {
+    // a remote's new build or release changes its pages' HTML and the files they name: its pages go with the old
+    const releases = watchRemoteReleases(
+      async () => {
+        const config = await remotesConfig();
+        const signal = AbortSignal.timeout(2_000);
+        return Object.fromEntries(
+          await Promise.all(
+            REMOTE_NAMES.map(async (name) => {
+              try {
+                const remote = await directory.resolve(name, config, signal);
+                return [name, `${remote.serverManifest} ${JSON.stringify(remote.manifest)}`] as const;
+              } catch {
+                return [name, null] as const;
+              }
+            }),
+          ),
+        );
+      },
+      purge,
+      options.releaseCheckMs ?? 3_000,
+    );
+    app.addHook("onClose", async () => releases.close());
+  }
+});
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** A page's Content-Security-Policy: its own inline parts by hash, its sources, the upgrade of http over TLS. */
+    pagePolicy: (page: NonNullable<CachedAnswer["page"]>, request: FastifyRequest) => string;
+  }
+}

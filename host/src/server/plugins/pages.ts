@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { SubmittedForm } from "remote-kit/protocol";
+import { CACHE_TAGS, REMOTE_NAMES } from "shared-types";
+import { BusinessDetailsUnavailable } from "../business-details-source";
+import type { CachedAnswer } from "../page-cache";
+import { canonicalAddress } from "../public-edge";
+import { cacheControl, cachePolicy } from "./page-cache";
+
+/** Methods a page answers: reads, and forms sent without scripts. */
+const PAGE_METHODS = "GET, HEAD, POST";
+const FILE_METHODS = "GET, HEAD";
+
+/** Answers a request with its page: from the cache, or composed; with a refused form, made for that visitor alone. */
+export type PageResponder = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer?: { form: SubmittedForm; status: number },
+) => Promise<FastifyReply>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    page: PageResponder;
+  }
+}
+
+/**
+ * Every page: `/` and any path a remote owns (the not-found handler: a path is a page unless it names a file),
+ * composed once for everyone (the page cache), redirected to its canonical address when it carries a parameter
+ * the page does not read, made for its visitor alone when it is private.
+ */
+export const pagesPlugin = fp(async (app: FastifyInstance) => {
+  const { composer } = app.host;
+  const { answers } = app;
+
+  /** A page made for whoever asks: the same bytes for every visitor (nothing in it is theirs). */
+  async function composedAnswer(url: string): Promise<CachedAnswer> {
+    const composed = await composer.page(url);
+    if (composed.kind === "redirect") {
+      const permanent = composed.status === 301 || composed.status === 308;
+      return {
+        status: composed.status,
+        headers: {
+          location: composed.location,
+          "cache-control": permanent ? "public, max-age=3600, s-maxage=86400" : "no-store",
+        },
+        body: "",
+        // a path no remote answers today may be one a remote's next build adds: any remote's redeploy purges it
+        tags: [CACHE_TAGS.site, ...REMOTE_NAMES.map(CACHE_TAGS.remote)],
+        freshMs: permanent ? 86_400_000 : 0,
+        staleMs: 0,
+      };
+    }
+    const policy = cachePolicy(composed);
+    return {
+      status: composed.status,
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": cacheControl(policy) },
+      page: { inline: composed.inline, sources: composed.sources },
+      body: composed.html,
+      tags: composed.tags,
+      freshMs: policy.freshS * 1000,
+      staleMs: policy.staleS * 1000,
+    };
+  }
+
+  /** A page that shows what its address carries of a visitor (an unsubscribe link): made for them, kept by no one. */
+  async function privatePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const answer = await composedAnswer(request.url);
+    reply.code(answer.status).headers(answer.headers).header("cache-control", "no-store");
+    if (answer.page) reply.header("content-security-policy", app.pagePolicy(answer.page, request));
+    return reply.send(answer.body);
+  }
+
+  const page: PageResponder = async (request, reply, answer) => {
+    if (!answer) {
+      const key = await answers.key(request);
+      const make = () => composedAnswer(request.url);
+      // what a cache holds is served as it is: only an address it does not hold is looked at further
+      if (answers.holds(key)) return answers.send(reply, await answers.cached(request, make, key));
+      const declared = await composer.declaredPage(request.url.split("?", 1)[0] ?? "/");
+      // a parameter the page does not read goes: the next request is for the address a cache already holds
+      const canonical = declared.query ? canonicalAddress(request.url, declared.query) : null;
+      if (canonical !== null) {
+        return reply.header("cache-control", "public, max-age=3600, s-maxage=86400").redirect(canonical, 301);
+      }
+      if (declared.private) return privatePage(request, reply);
+      return answers.send(reply, await answers.cached(request, make, key));
+    }
+    // a page that shows what a visitor typed is theirs alone: made for them, never kept by any cache
+    const composed = await composer.page(request.url, { form: answer.form });
+    if (composed.kind === "redirect")
+      return reply.header("cache-control", "no-store").redirect(composed.location, composed.status);
+    return reply
+      .code(answer.status)
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("content-security-policy", app.pagePolicy(composed, request))
+      .send(composed.html);
+  };
+  app.decorate("page", page);
+
+  // the API has never answered since this server started and no copy was kept: nothing to show the dealership's
+  // phones and hours with, so say so briefly (a monitor and a visitor both understand a 503)
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof BusinessDetailsUnavailable) {
+      // the API has not answered since this server started: it is starting, or down (said once, above)
+      request.log.info("no business details to compose pages with yet");
+      return reply
+        .code(503)
+        .header("retry-after", "10")
+        .type("text/html; charset=utf-8")
+        .send(
+          "<!doctype html><title>Back shortly</title><p>Our website is starting. Please try again in a moment.</p>",
+        );
+    }
+    return reply.send(error);
+  });
+
+  app.get("/", (request, reply) => page(request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    // the API's and the remotes' addresses are theirs: what the proxies do not pass on does not exist here
+    if (/^\/(api|remotes)(\/|$)/.test(pathname)) {
+      return reply.code(404).send({ error: "Not Found", message: `No route ${request.method} ${pathname}` });
+    }
+    const isPage = !/\.[a-z0-9]+$/i.test(pathname);
+    // HEAD answers as GET does (Node sends no body): monitors and link checkers that use it see the page's status
+    if (isPage && (request.method === "GET" || request.method === "HEAD")) return page(request, reply);
+    if (request.method === "GET" || request.method === "HEAD")
+      return reply.code(404).type("text/plain").send("Not found");
+    const allow = isPage ? PAGE_METHODS : FILE_METHODS;
+    return reply
+      .code(request.method === "OPTIONS" ? 204 : 405)
+      .header("allow", allow)
+      .type("text/plain")
+      .send(request.method === "OPTIONS" ? "" : `${request.method} is not allowed here; allowed: ${allow}`);
+  });
+});

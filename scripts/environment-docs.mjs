@@ -8,7 +8,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("../", import.meta.url).pathname;
-const { apiEnvironmentSchema } = await import(join(root, "api/src/config.ts"));
+// the API's as built (npm test makes it before this step): its paths' defaults are where the running API keeps them
+const { apiEnvironmentSchema } = await import(join(root, "api/dist/src/config.js")).catch(() => {
+  throw new Error("the API is not built: npm run build -w api, then this again");
+});
 const { hostEnvironmentSchema } = await import(join(root, "host/src/server/environment.ts"));
 const { remoteEnvironmentSchema } = await import(join(root, "remote-kit/src/server/index.ts"));
 const { BUILT_AT_VARIABLE } = await import(join(root, "remote-kit/src/declaration.ts"));

@@ -54,6 +54,15 @@ test.describe("npm run dev", () => {
       expect(((await rendered.json()) as { html: string }).html).toContain("Fleet Day at Summit Heavy Fleet");
       const sitemap = (await (await fetch(`${origin}/sitemap.json`)).json()) as { path: string }[];
       expect(sitemap.map((entry) => entry.path)).toContain("/contact");
+      // the remote's stylesheets from its source, named for every module by the dev manifest (the host inlines them)
+      const exposes = (
+        (await (await fetch(`${origin}/mf-manifest.json`)).json()) as {
+          exposes: { name: string; assets: { css: { sync: string[] } } }[];
+        }
+      ).exposes;
+      const sheet = exposes.find((expose) => expose.name === "contact-form")?.assets.css.sync[0];
+      expect(sheet).toBeTruthy();
+      expect(await (await fetch(`${origin}/${sheet}`)).text()).toContain(".leads-");
       // the modules the browser loads are Vite's, from the source
       expect((await fetch(`${origin}/src/pages/fleet-day-page.tsx`)).status).toBe(200);
     } finally {

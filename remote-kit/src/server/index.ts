@@ -60,6 +60,9 @@ export interface RemoteServerOptions {
    */
   dev?: {
     renderer: () => Promise<RemoteRenderModule>;
+    /** Its stylesheets from the source, at `stylesPath`: the dev manifest names that sheet for every module. */
+    styles: () => Promise<string>;
+    stylesPath: string;
     files: (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
   };
 }
@@ -129,7 +132,8 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   // only when the remote is configured there (CORS_ORIGINS), and then only that origin.
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
-    crossOriginResourcePolicy: corsOrigins.size > 0 ? "cross-origin" : "same-origin",
+    // under `npm run dev` the host's page is on another port: its sheet and data are loaded from there
+    crossOriginResourcePolicy: dev || corsOrigins.size > 0 ? "cross-origin" : "same-origin",
   });
 
   app.addHook("onSend", async (request, reply) => {
@@ -149,6 +153,12 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
         reply.raw.end();
       });
     });
+    app.get(`/${dev.stylesPath}`, async (_request, reply) =>
+      reply
+        .type("text/css; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(await dev.styles()),
+    );
     app.get<{ Params: { name: string } }>("/data/:name", async (request, reply) => {
       const published = (await current()).publishedData[request.params.name.replace(/\.json$/, "")];
       if (published === undefined) return reply.code(404).send({ error: "Not Found", message: "No such data" });

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { createServer as createViteServer, loadConfigFromFile, type Plugin, type ViteDevServer } from "vite";
 import type { RemoteDeclaration } from "../declaration.js";
 import { createRemoteServer, readRemoteEnvironment } from "../server/index.js";
-import { DEV_SERVER_PLUGIN, devRenderer } from "./dev-renderer.js";
+import { DEV_SERVER_PLUGIN, DEV_STYLES_PATH, devRenderer, devStyles } from "./dev-renderer.js";
 
 export interface RemoteDevServerOptions {
   /** The remote's package directory (its vite.config.ts); by default the working directory. */
@@ -48,6 +48,8 @@ export async function startRemoteDevServer(options: RemoteDevServerOptions = {})
     logLevel: env.LOG_LEVEL,
     dev: {
       renderer: () => devRenderer(started()),
+      styles: () => devStyles(started()),
+      stylesPath: DEV_STYLES_PATH,
       files: (request, response, next) => started().middlewares(request, response, next),
     },
   });

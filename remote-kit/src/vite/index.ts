@@ -13,7 +13,7 @@ import { type ContentSources, MANIFEST_SERVER_FIELD, RENDER_PROTOCOL, type Remot
 import type { RemoteRenderModule } from "../render/index.js";
 import { readRemoteEnvironment } from "../server/index.js";
 import { SHARED_DEPENDENCIES } from "../shared-dependencies.js";
-import { DEV_SERVER_PLUGIN, devRenderer, SERVER_ENTRY } from "./dev-renderer.js";
+import { DEV_SERVER_PLUGIN, DEV_STYLES_PATH, devRenderer, SERVER_ENTRY } from "./dev-renderer.js";
 
 export { SERVER_ENTRY };
 export const SERVER_OUT_DIR = "dist-server";
@@ -146,7 +146,14 @@ export function remoteViteConfig(declaration: RemoteDeclaration, options: Remote
                   }
                   metaData[MANIFEST_SERVER_FIELD] = info;
                   metaData[MANIFEST_CONTRACTS_FIELD] = provides;
-                  return { ...stats, metaData };
+                  // a dev manifest lists no CSS: every module's styles are the source's, in one sheet (devStyles)
+                  const exposes = dev.server
+                    ? ((stats.exposes ?? []) as { assets?: object }[]).map((expose) => ({
+                        ...expose,
+                        assets: { ...expose.assets, css: { sync: [DEV_STYLES_PATH], async: [] } },
+                      }))
+                    : stats.exposes;
+                  return { ...stats, exposes, metaData };
                 },
               },
               dts: false,

@@ -8,8 +8,6 @@ import {
   VISIT_SEED_KEY,
   vehicleResource,
 } from "./api/resources";
-import { unitsForSitemap } from "./api/sitemap-units";
-import { TRAILERS } from "./data/trailers";
 import "./inventory.css";
 
 // each page is its own chunk: a vehicle page does not download the search page's toolbar
@@ -36,12 +34,12 @@ export const INVENTORY_ROUTES: readonly RemoteRoute[] = [
       if (page.size === 0) void preload(relatedVehiclesResource).catch(() => undefined);
     },
     // the search changes with any unit, and with this build
-    sitemap: async ({ builtAt }) => [
-      {
-        path: paths.inventory(),
-        lastmod: [builtAt, ...(await unitsForSitemap()).map((unit) => unit.updated_at)].sort().at(-1) ?? builtAt,
-      },
-    ],
+    sitemap: async ({ builtAt }) => {
+      // what a sitemap needs is imported when it is made: the server alone makes it, the browser never downloads it
+      const { unitsForSitemap } = await import("./api/sitemap-units");
+      const changed = [builtAt, ...(await unitsForSitemap()).map((unit) => unit.updated_at)].sort().at(-1);
+      return [{ path: paths.inventory(), lastmod: changed ?? builtAt }];
+    },
   },
   {
     path: "/inventory/vehicle/:id",
@@ -54,15 +52,22 @@ export const INVENTORY_ROUTES: readonly RemoteRoute[] = [
       const unit = await preload(vehicleResource, id);
       if (unit?.status === "sold") await preload(similarVehiclesResource, id).catch(() => undefined);
     },
-    sitemap: async () =>
-      (await unitsForSitemap()).map((unit) => ({ path: paths.vehicle(unit.stock_number), lastmod: unit.updated_at })),
+    sitemap: async () => {
+      const { unitsForSitemap } = await import("./api/sitemap-units");
+      return (await unitsForSitemap()).map((unit) => ({
+        path: paths.vehicle(unit.stock_number),
+        lastmod: unit.updated_at,
+      }));
+    },
   },
   { path: "/trailer-inventory", element: TrailerListPage, sitemap: true },
   {
     path: "/trailer-inventory/:id",
     element: TrailerPage,
-    sitemap: ({ builtAt }) =>
-      TRAILERS.map((trailer) => ({ path: paths.trailer(trailer.stock_number), lastmod: builtAt })),
+    sitemap: async ({ builtAt }) => {
+      const { TRAILERS } = await import("./data/trailers");
+      return TRAILERS.map((trailer) => ({ path: paths.trailer(trailer.stock_number), lastmod: builtAt }));
+    },
   },
 ];
 

@@ -8,6 +8,7 @@ import {
   VISIT_SEED_KEY,
   vehicleResource,
 } from "./api/resources";
+import { TRAILERS } from "./data/trailers";
 import "./inventory.css";
 
 // each page is its own chunk: a vehicle page does not download the search page's toolbar
@@ -64,10 +65,9 @@ export const INVENTORY_ROUTES: readonly RemoteRoute[] = [
   {
     path: "/trailer-inventory/:id",
     element: TrailerPage,
-    sitemap: async ({ builtAt }) => {
-      const { TRAILERS } = await import("./data/trailers");
-      return TRAILERS.map((trailer) => ({ path: paths.trailer(trailer.stock_number), lastmod: builtAt }));
-    },
+    // the trailers ship with the pages that show them: nothing more for the browser
+    sitemap: ({ builtAt }) =>
+      TRAILERS.map((trailer) => ({ path: paths.trailer(trailer.stock_number), lastmod: builtAt })),
   },
 ];
 

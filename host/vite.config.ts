@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import react from "@vitejs/plugin-react";
+import { eagerCompilePlugin } from "remote-kit/vite";
 import { REMOTES_CONFIG_PATH } from "shared-types";
 import type { Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
@@ -77,6 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     devComposition(),
+    eagerCompilePlugin(),
     // the browser build's scripts, styles and icons also as .br and .gz, made once here and served as files
     ...(isSsrBuild ? [] : [compression({ algorithms: ["brotliCompress", "gzip"], threshold: 512 })]),
   ],

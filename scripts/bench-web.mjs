@@ -25,7 +25,7 @@ const REMOTE_PORTS = { catalog: 5274, inventory: 5275, service: 5276, leads: 527
 const SITE = `http://localhost:${PORTS.site}`;
 const STATIC = `http://localhost:${PORTS.staticCopy}`;
 const RUNS = Number(process.env.RUNS ?? 3);
-const GOALS = { score: 98, lcpRatio: 1.3, cls: 0.01, tbtMs: 50, jsKb: 150, homeJsKb: 90, inpMs: 200 };
+const GOALS = { score: 98, lcpRatio: 1.3, cls: 0.01, tbtMs: 50, jsKb: 150, homeJsKb: 90, inpMs: 200, readyMs: 300 };
 
 const { commands, result } = concurrently(
   servingCommands({
@@ -141,8 +141,9 @@ const WEB_VITALS = readFileSync(
 
 /**
  * On a phone-class CPU (Chromium, 4x slowdown), each in a fresh page:
- * - how long a part takes to become interactive once the visitor reaches for it (a pointer over it, focus): its
- *   code is fetched and it hydrates then (median, ms from the first touch to the island committed);
+ * - how long a part takes to become interactive once the visitor reaches for it (a pointer over it, focus), with the
+ *   part on the screen and its code fetched while the page was idle, as the page does by itself: its code runs and
+ *   it hydrates then (median, ms from the first touch to the island committed);
  * - Interaction to Next Paint (Google's web-vitals library) of the interactions a visitor makes first, once the
  *   part is interactive: the worst interaction of each (0 when none took more than a frame).
  */
@@ -174,18 +175,35 @@ async function measureInteractions(vehiclePath) {
     await page.goto(`${SITE}${path}`);
     await page.locator("html[data-host-ready]").waitFor({ state: "attached", timeout: 30_000 });
     const element = page.locator(`fleet-island[data-island="${island}"]`);
-    const reachedAt = await element.evaluate((el) => {
-      el.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
-      return performance.now();
-    });
+    // as a visitor: the part on the screen, and a moment to read before the touch (the page fetches the part's
+    // code meanwhile, without running it)
+    await element.locator("xpath=./*[1]").scrollIntoViewIfNeeded();
     await element
-      .locator("xpath=self::*[@data-island-state='hydrated']")
+      .locator("xpath=self::*[@data-island-code='at-hand']")
       .waitFor({ state: "attached", timeout: 30_000 })
+      .catch((error) => {
+        throw new Error(`${path}: ${island}'s code was not fetched\n${problems.join("\n")}`, { cause: error });
+      });
+    // from the touch to the island committed, timed in the page (a poll from outside would add its own delay)
+    const toInteractive = await element
+      .evaluate(
+        (el) =>
+          new Promise((resolve, reject) => {
+            const reachedAt = performance.now();
+            const timeout = setTimeout(() => reject(new Error("not interactive within 30 s")), 30_000);
+            new MutationObserver((_records, observer) => {
+              if (el.getAttribute("data-island-state") !== "hydrated") return;
+              observer.disconnect();
+              clearTimeout(timeout);
+              resolve(performance.now() - reachedAt);
+            }).observe(el, { attributes: true, attributeFilter: ["data-island-state"] });
+            el.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+          }),
+      )
       .catch((error) => {
         throw new Error(`${path}: ${island} did not hydrate\n${problems.join("\n")}`, { cause: error });
       });
-    const hydratedAt = await page.evaluate(() => performance.now());
-    return { page, toInteractive: hydratedAt - reachedAt, jsKb: await gzipKb(scripts) };
+    return { page, toInteractive, jsKb: await gzipKb(scripts) };
   };
   const rows = [];
   try {
@@ -338,11 +356,15 @@ async function main() {
     );
   }
   console.log(
-    `\nChromium at 4x CPU slowdown, median of ${RUNS}: the scripts a part's first touch downloads (gzip), the time from that touch to interactive, the step's own slowest interaction (Event Timing) and the page's INP so far (web-vitals)\n`,
+    `\nChromium at 4x CPU slowdown, median of ${RUNS}: the scripts the page has downloaded once the part is interactive (gzip), the time from the first touch (the part on the screen, its code fetched while idle) to interactive, the step's own slowest interaction (Event Timing) and the page's INP so far (web-vitals)\n`,
   );
   console.log(`${pad("interaction", 56)}${pad("JS KB", 8)}${pad("ready ms", 10)}${pad("INP ms", 8)}page INP`);
   for (const row of interactions) {
-    const misses = [row.inp > GOALS.inpMs && "INP", row.jsKb > GOALS.jsKb && "JS"].filter(Boolean);
+    const misses = [
+      row.inp > GOALS.inpMs && "INP",
+      row.jsKb > GOALS.jsKb && "JS",
+      row.ready > GOALS.readyMs && "ready",
+    ].filter(Boolean);
     failed ||= misses.length > 0;
     console.log(
       `${pad(row.name, 56)}${pad(row.jsKb.toFixed(1), 8)}${pad(Math.round(row.ready), 10)}${pad(Math.round(row.inp), 8)}${Math.round(row.pageInp)}${
@@ -351,7 +373,7 @@ async function main() {
     );
   }
   console.log(
-    `\ngoals: score >= ${GOALS.score}, LCP <= ${GOALS.lcpRatio}x the static copy, CLS <= ${GOALS.cls}, TBT <= ${GOALS.tbtMs} ms, JS <= ${GOALS.jsKb} KB (${GOALS.homeJsKb} KB on /), INP <= ${GOALS.inpMs} ms`,
+    `\ngoals: score >= ${GOALS.score}, LCP <= ${GOALS.lcpRatio}x the static copy, CLS <= ${GOALS.cls}, TBT <= ${GOALS.tbtMs} ms, JS <= ${GOALS.jsKb} KB (${GOALS.homeJsKb} KB on /), INP <= ${GOALS.inpMs} ms, ready <= ${GOALS.readyMs} ms`,
   );
   return failed;
 }

@@ -84,3 +84,40 @@ test.describe("a click with no pointer resting first", () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+test.describe("code at hand before the touch", () => {
+  // a phone, and a visitor who reads a moment before touching anything
+  test.use({ reachEveryIsland: false, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test("once the page is idle the code of the parts on the screen is fetched, not run: the touch fetches none", async ({
+    page,
+    pageErrors,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/contact");
+    const form = page.locator("fleet-island[data-island='leads/contact-form']");
+    await form.locator("xpath=./*[1]").scrollIntoViewIfNeeded();
+    await expect(form).toHaveAttribute("data-island-code", "at-hand");
+    // fetched, not run: nothing is interactive yet
+    await expect(form).not.toHaveAttribute("data-island-state", /./);
+    expect(scripts.length).toBeGreaterThan(0);
+    const fetchedBefore = scripts.length;
+    await form.getByLabel("First Name").tap();
+    await expect(form).toHaveAttribute("data-island-state", "hydrated");
+    expect(scripts.slice(fetchedBefore)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("a part further down has its code fetched only as it nears the screen", async ({ page }) => {
+    await page.goto(await aVehiclePage());
+    const gallery = page.locator("fleet-island[data-island='inventory/island/gallery']");
+    const form = page.locator("fleet-island[data-island='leads/vehicle-contact-form']");
+    await expect(gallery).toHaveAttribute("data-island-code", "at-hand");
+    await expect(form).not.toHaveAttribute("data-island-code", /./);
+    await form.locator("xpath=./*[1]").scrollIntoViewIfNeeded();
+    await expect(form).toHaveAttribute("data-island-code", "at-hand");
+  });
+});

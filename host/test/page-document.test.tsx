@@ -48,6 +48,7 @@ describe("composing a page on the server", () => {
       code: {
         eager: ["/remotes/catalog/remoteEntry.js"],
         islands: { "leads/contact-form": ["/assets/federation-1.js", "/remotes/leads/assets/contact-form-1.js"] },
+        styles: { "leads/contact-form": ["/remotes/leads/assets/leads-1.css"] },
       },
     });
     expect(html).toContain("<title>Isuzu</title>");
@@ -62,6 +63,7 @@ describe("composing a page on the server", () => {
       runtime: ["/assets/runtime-1.js"],
       eager: ["/remotes/catalog/remoteEntry.js"],
       islands: { "leads/contact-form": ["/assets/federation-1.js", "/remotes/leads/assets/contact-form-1.js"] },
+      styles: { "leads/contact-form": ["/remotes/leads/assets/leads-1.css"] },
     });
   });
 });

@@ -41,6 +41,8 @@ export const ISLAND_ATTRIBUTES = {
    * do what it does without scripts. The value names the element across hydration ("map", "call").
    */
   replay: "data-island-replay",
+  /** Set by the host once the island's code has been fetched, not run ("at-hand"): a touch then waits only for it to run. */
+  code: "data-island-code",
 } as const;
 
 export type IslandId = `${RemoteName | "host"}/${string}`;

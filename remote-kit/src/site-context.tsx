@@ -9,6 +9,11 @@ import { SITE_CONTEXT_ELEMENT_ID, type SiteContext } from "./protocol.js";
 export interface SiteDocument extends SiteContext {
   /** Each remote's manifest URL, as the browser loads it (relative to the page or absolute). */
   remotes: Record<RemoteName, string>;
+  /**
+   * The entry (remoteEntry.js) of each remote whose parts are in the page, as the server found it in its manifest:
+   * the browser's runtime loads it at once instead of reading the manifest first.
+   */
+  entries?: Partial<Record<RemoteName, string>>;
   /** The remote whose HTML the server put in the page, and for which path; null when the region renders here. */
   composed: { remote: RemoteName; path: string } | null;
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod/mini";
 import type { UNIT_CHARGE_KINDS } from "./enumerations.js";
+import { formatDollars } from "./format.js";
 import type { unitChargeSchema } from "./vehicle.schema.js";
 
 export type UnitChargeKind = (typeof UNIT_CHARGE_KINDS)[number];
@@ -8,17 +9,9 @@ export type UnitCharge = z.infer<typeof unitChargeSchema>;
 /** Every price label the site shows beside an all-in amount. */
 export const ALL_IN_LABEL = "All-in price, plus GST";
 
-const cad = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", currencyDisplay: "narrowSymbol" });
-const cadWhole = new Intl.NumberFormat("en-CA", {
-  style: "currency",
-  currency: "CAD",
-  currencyDisplay: "narrowSymbol",
-  maximumFractionDigits: 0,
-});
-
 /** 3767506 -> "$37,675.06"; whole dollars without cents: 3767500 -> "$37,675" */
 export function formatCents(cents: number): string {
-  return cents % 100 === 0 ? cadWhole.format(cents / 100) : cad.format(cents / 100);
+  return formatDollars(cents / 100, { cents: cents % 100 !== 0 });
 }
 
 /** Whole dollars (the unit's own price columns) to cents, exactly. */

@@ -4,6 +4,8 @@
  * and fleets use (Canada has no bands of its own), in pounds as the makers rate them.
  */
 
+import { formatNumber } from "./format.js";
+
 /** The upper bound in lb of classes 1 to 7; above the last is class 8. */
 export const GVWR_CLASS_UPPER_LB = [6_000, 10_000, 14_000, 16_000, 19_500, 26_000, 33_000] as const;
 
@@ -20,7 +22,7 @@ const KG_PER_LB = 0.45359237; // exact, by the international pound's definition
 
 export const lbToKg = (lb: number) => Math.round(lb * KG_PER_LB);
 
-const kgText = (lb: number) => new Intl.NumberFormat("en-CA").format(lbToKg(lb));
+const kgText = (lb: number) => formatNumber(lbToKg(lb));
 
 /** The facet's label of a class, in kilograms (Canada's unit): "Class 4 (over 6,350 to 7,257 kg)". */
 export function gvwrClassLabel(gvwrClassNumber: GvwrClass): string {
@@ -112,10 +114,8 @@ export function workTruckFacts(spec: WorkTruckSpec, fuelType: string): WorkTruck
   };
 }
 
-const grouped = new Intl.NumberFormat("en-CA", { maximumFractionDigits: 1 });
-
 /** "8,845 kg (19,500 lb)": kilograms first, Canada's unit, with the makers' pounds beside them. */
-export const formatWeight = (kg: number, lb: number) => `${grouped.format(kg)} kg (${grouped.format(lb)} lb)`;
+export const formatWeight = (kg: number, lb: number) => `${formatNumber(kg, 1)} kg (${formatNumber(lb, 1)} lb)`;
 
 /** "16 ft" / "12.5 ft" */
-export const formatFeet = (ft: number) => `${grouped.format(ft)} ft`;
+export const formatFeet = (ft: number) => `${formatNumber(ft, 1)} ft`;

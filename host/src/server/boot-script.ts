@@ -15,6 +15,8 @@ export interface BootMarkup {
   eager: readonly string[];
   region: string;
   replay: string;
+  /** Set on an island once its code has been fetched (not run): "at-hand". */
+  codeState: string;
   /** How long a held click waits for its island's code before the link does what it does without scripts. */
   replayDeadlineMs: number;
 }
@@ -45,12 +47,13 @@ export function guardNativeSubmits(submitting: string): void {
  * allows it: the same text on every page).
  * - Guards the forms (guardNativeSubmits, the script's first part).
  * - After the page's first frame, makes its interactive parts interactive, and only those, and only when needed: the
- *   page's code (React, the federation runtime, the islands' own) is fetched when a part needs it, that part's code
- *   fetched all at once. A part that must work as the page loads ("load", a region the browser renders) is done at
+ *   code of the parts on the screen (React, the federation runtime, the islands' own) is fetched, not run, once the
+ *   page has loaded and the browser is idle, and the code of the others as they near the screen (or at once when a
+ *   part needs it first), each part's code all at once; it runs when a part needs it. A part that must work as the page loads ("load", a region the browser renders) is done at
  *   once. Forms ("form") and what works as HTML already ("interaction") are done when the visitor reaches for them
  *   (a pointer over them, a touch, focus); a button pressed before is pressed again once its code has arrived, and
  *   what was typed is kept (the form's own code reads it). What is further down ("visible") is done when it nears
- *   the screen. A page nobody touches runs no code of the site at all.
+ *   the screen. A page nobody touches runs no code of the site at all (it only has it at hand).
  * - Says when the page's eager parts are interactive: <html data-host-ready>, for tests and monitoring.
  */
 function boot(markup: BootMarkup): void {
@@ -59,28 +62,71 @@ function boot(markup: BootMarkup): void {
     runtime: string[];
     eager: string[];
     islands: Record<string, string[]>;
+    styles: Record<string, string[]>;
   };
-  const preloaded = new Set<string>();
-  const preload = (files: readonly string[]) => {
-    for (const href of files) {
-      if (preloaded.has(href)) continue;
-      preloaded.add(href);
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.append(link);
-    }
+  const preloaded = new Map<string, Promise<void>>();
+  // a module is fetched and compiled, not run; a stylesheet the code will link (and wait for) is fetched
+  const preload = (files: readonly string[] = [], as?: "style") =>
+    files.map((href) => {
+      let loaded = preloaded.get(href);
+      if (!loaded) {
+        const link = document.createElement("link");
+        // a stylesheet only into the cache: a preload the page does not use at once would be reported as wasted
+        link.rel = as ? "prefetch" : "modulepreload";
+        if (as) {
+          link.as = as;
+          // as the module's loader will link it (crossorigin)
+          link.crossOrigin = "";
+        }
+        link.href = href;
+        loaded = new Promise<void>((resolve) => {
+          link.onload = link.onerror = () => resolve();
+        });
+        preloaded.set(href, loaded);
+        document.head.append(link);
+      }
+      return loaded;
+    });
+  const preloadIsland = (island: Element) => {
+    const id = island.getAttribute(markup.islandId) ?? "";
+    return [...preload(config.islands[id]), ...preload(config.styles?.[id], "style")];
   };
   type Hydrate = (islands: Element[]) => Promise<void>;
   let code: Promise<Hydrate> | undefined;
   const hydrate = (islands: Element[]) => {
     preload(config.runtime);
-    for (const island of islands) preload(config.islands[island.getAttribute(markup.islandId) ?? ""] ?? []);
+    for (const island of islands) preloadIsland(island);
     code ??= import(config.entry).then(
       () => (globalThis as unknown as Record<string, Hydrate>)[markup.hydrateKey] as Hydrate,
     );
     return code.then((run) => run(islands));
   };
+  // once the page has loaded and the browser is idle, the code of each part on the screen (or about to come onto
+  // it) is fetched, not run, so that a touch finds it at hand: the part is interactive as soon as its code has run.
+  // Parts further down are fetched as they near the screen; a page nobody scrolls never fetches theirs.
+  const prefetch = () => {
+    const near = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          near.unobserve(entry.target);
+          const island = entry.target.closest(markup.island);
+          if (!island) continue;
+          void Promise.all([...preload([config.entry, ...config.runtime]), ...preloadIsland(island)]).then(() =>
+            island.setAttribute(markup.codeState, "at-hand"),
+          );
+        }
+      },
+      { rootMargin: "50% 0px" },
+    );
+    for (const island of document.querySelectorAll(markup.island)) {
+      if (island.firstElementChild) near.observe(island.firstElementChild);
+    }
+  };
+  const whenIdle = () =>
+    "requestIdleCallback" in window ? requestIdleCallback(prefetch, { timeout: 2_000 }) : setTimeout(prefetch, 200);
+  if (document.readyState === "complete") whenIdle();
+  else addEventListener("load", whenIdle, { once: true });
   // each island is made interactive once; what was asked for it is told when it is (and its effects have run)
   const interactive = new Map<Element, Promise<void>>();
   const live = new WeakSet<Element>();
@@ -191,6 +237,7 @@ const MARKUP: BootMarkup = {
   eager: EAGER_HYDRATION,
   region: REGION_MODE_ATTRIBUTE,
   replay: ISLAND_ATTRIBUTES.replay,
+  codeState: ISLAND_ATTRIBUTES.code,
   replayDeadlineMs: 3_000,
 };
 

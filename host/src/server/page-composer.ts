@@ -113,7 +113,14 @@ export class PageComposer {
     const siteName = site.business.name;
     // read once: every part of this page comes from the same configuration
     const remotes = await this.options.remotesConfig();
-    const document = (composed: SiteDocument["composed"]): SiteDocument => ({ ...site, remotes, composed });
+    const document = (composed: SiteDocument["composed"], from: readonly ResolvedRemote[] = []): SiteDocument => ({
+      ...site,
+      remotes,
+      ...(from.length > 0
+        ? { entries: Object.fromEntries(from.map((remote) => [remote.name, directory.entryOf(remote)])) }
+        : {}),
+      composed,
+    });
     const signal = AbortSignal.timeout(this.options.renderTimeoutMs);
     const sources = directory.contentSources(remotes, signal);
 
@@ -205,7 +212,10 @@ export class PageComposer {
         {
           head: renderPageHead(result.head, { siteUrl: site.siteUrl, siteName }) + releaseMeta(resolved),
           appHtml,
-          site: document({ remote, path: location }),
+          site: document(
+            { remote, path: location },
+            parts.map((part) => part.remote),
+          ),
           // the previous protocol hydrates its whole region from the data its server used
           ...(legacy ? { routeData: { remote, payload: result.data } } : {}),
           links: renderLinks(result.links ?? []),
@@ -237,7 +247,7 @@ export class PageComposer {
           head: `<title>${escapeHtml(siteName)}</title>`,
           appHtml: renderApp(location, site, { mode: "browser", remote }),
           site: document(null),
-          code: { eager: assets.federationChunks, islands: {} },
+          code: { eager: assets.federationChunks, islands: {}, styles: {} },
         },
         [CACHE_TAGS.remote(remote)],
         true,
@@ -308,6 +318,7 @@ export class PageComposer {
    */
   private codeOf(html: string, resolved: readonly ResolvedRemote[]): PageCode {
     const islands: Record<string, string[]> = {};
+    const styles: Record<string, string[]> = {};
     const eager: string[] = [];
     for (const island of islandsIn(html)) {
       let files: string[] = [];
@@ -315,15 +326,15 @@ export class PageComposer {
       else {
         const provider = resolved.find((r) => r.name === island.remote);
         if (!provider) continue;
-        files = [
-          ...this.options.assets.federationChunks,
-          ...this.options.directory.moduleAssets(provider, `./${island.module}`).js,
-        ];
+        const assets = this.options.directory.moduleAssets(provider, `./${island.module}`);
+        files = [...this.options.assets.federationChunks, ...assets.js];
+        // the runtime links the module's stylesheets and waits for them before it runs the module
+        if (assets.css.length > 0) styles[island.id] = assets.css;
       }
       islands[island.id] = files;
       if (EAGER_HYDRATION.includes(island.hydrate)) eager.push(...files);
     }
-    return { eager: [...new Set(eager)], islands };
+    return { eager: [...new Set(eager)], islands, styles };
   }
 
   /** The remote that answers a path now (its manifest declares it); null for none. */

@@ -13,7 +13,7 @@ export interface HostAssets {
   /** The host's entry module and the modules it imports at once. */
   entry: string;
   entryImports: string[];
-  /** The federation runtime chunk and its imports: wanted at once on pages with a remote region. */
+  /** The federation runtime chunk, its imports and the shared dependencies it provides on request (the router). */
   federationChunks: string[];
   /** Each of the host's own islands ("host/nav"): its chunks, fetched at once on a page that has it. */
   islandChunks: Record<string, string[]>;
@@ -33,6 +33,7 @@ interface ViteManifestChunk {
   file: string;
   src?: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -60,11 +61,12 @@ export function loadHostAssets(distDir: string): HostAssets {
     string,
     ViteManifestChunk
   >;
-  const closure = (key: string | undefined, into = new Set<string>()) => {
+  const closure = (key: string | undefined, into = new Set<string>(), dynamic = false) => {
     const chunk = key ? manifest[key] : undefined;
     if (!chunk || into.has(`/${chunk.file}`)) return into;
     into.add(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) closure(imported, into);
+    for (const imported of dynamic ? (chunk.dynamicImports ?? []) : []) closure(imported, into);
     return into;
   };
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
@@ -81,7 +83,9 @@ export function loadHostAssets(distDir: string): HostAssets {
     template,
     entry,
     entryImports: [...entryModules].filter((file) => file !== entry),
-    federationChunks: [...closure(federationKey)].filter((file) => !entryModules.has(file)),
+    // with the shared dependencies it provides on request (the router): a remote's entry asks for every one it shares
+    // as it starts
+    federationChunks: [...closure(federationKey, new Set(), true)].filter((file) => !entryModules.has(file)),
     islandChunks,
     templateStyles,
   };
@@ -110,7 +114,10 @@ export function inlineSources(
 /** The page's code: what is needed as it loads, and each island's, fetched when that island is needed. */
 export interface PageCode {
   eager: string[];
+  /** Each island's modules. */
   islands: Record<string, string[]>;
+  /** Each island's stylesheets: its remote's runtime links them, and waits for them, before it runs the module. */
+  styles: Record<string, string[]>;
 }
 
 export interface PageParts {
@@ -143,6 +150,7 @@ export function composeDocument(assets: HostAssets, parts: PageParts): string {
     runtime: assets.entryImports,
     eager: parts.code?.eager ?? [],
     islands: parts.code?.islands ?? {},
+    styles: parts.code?.styles ?? {},
   };
   const data = [
     `<script type="application/json" id="${SITE_CONTEXT_ELEMENT_ID}">${jsonForScript(parts.site)}</script>`,

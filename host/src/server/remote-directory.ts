@@ -369,15 +369,24 @@ export class RemoteDirectory {
    */
   moduleAssets(remote: ResolvedRemote, module: string): { css: string[]; js: string[] } {
     const exposed = this.expose(remote, module);
-    const at = (file: string) =>
-      /^https?:\/\//i.test(remote.browserBase)
-        ? new URL(file, remote.browserBase).href
-        : `${remote.browserBase}${file}`;
-    const entry = remote.manifest.metaData?.remoteEntry;
-    const entryFile = `${entry?.path ?? ""}${entry?.name ?? "remoteEntry.js"}`;
     return {
-      css: [...(exposed?.assets?.css?.sync ?? []), ...(exposed?.assets?.css?.async ?? [])].map(at),
-      js: [entryFile, ...(exposed?.assets?.js?.sync ?? [])].map(at),
+      css: [...(exposed?.assets?.css?.sync ?? []), ...(exposed?.assets?.css?.async ?? [])].map((file) =>
+        browserUrl(remote, file),
+      ),
+      js: [this.entryOf(remote), ...(exposed?.assets?.js?.sync ?? []).map((file) => browserUrl(remote, file))],
     };
   }
+
+  /** The remote's entry (remoteEntry.js) as the browser loads it. */
+  entryOf(remote: ResolvedRemote): string {
+    const entry = remote.manifest.metaData?.remoteEntry;
+    return browserUrl(remote, `${entry?.path ?? ""}${entry?.name ?? "remoteEntry.js"}`);
+  }
+}
+
+/** A file of the remote's build as the browser loads it: beside its manifest, relative to the page or absolute. */
+function browserUrl(remote: ResolvedRemote, file: string): string {
+  return /^https?:\/\//i.test(remote.browserBase)
+    ? new URL(file, remote.browserBase).href
+    : `${remote.browserBase}${file}`;
 }

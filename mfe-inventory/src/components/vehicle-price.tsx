@@ -141,7 +141,12 @@ export function AllInBreakdown({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
-const longDate = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
+// made when first needed: a module that makes an Intl formatter as it loads costs every page the locale's data
+let longDate: Intl.DateTimeFormat | undefined;
+function formatLongDate(isoDate: string): string {
+  longDate ??= new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" });
+  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
+}
 
 /**
  * Offers only some buyers get (a maker's fleet incentive): shown apart from the all-in price, never subtracted from
@@ -159,7 +164,7 @@ export function ConditionalOffers({ vehicle }: { vehicle: Vehicle }) {
               {offer.title}: <strong>{formatCents(offer.amount_cents)}</strong> off
             </p>
             <p>Who qualifies: {offer.who_qualifies}</p>
-            <p className="inventory-muted">Ends {longDate.format(new Date(`${offer.ends_on}T00:00:00Z`))}.</p>
+            <p className="inventory-muted">Ends {formatLongDate(offer.ends_on)}.</p>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState } from "react";
+import { memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { defineIsland, Link, PeerForm } from "remote-kit";
 import {
   emptyInventoryFilter,
@@ -151,24 +151,28 @@ function InventorySearch({ view: initialView, seed, result, related }: Inventory
           </section>
         </div>
       ) : null}
-      {shown && shown.size > 0 ? (
-        <>
-          <VehicleList vehicles={shown.vehicles} />
-          {totalPages > 1 ? (
-            <nav className="inventory-pager" aria-label="Pages">
-              <Link to={pageHref(1)}>First</Link>
-              {view.page > 1 ? <Link to={pageHref(view.page - 1)}>Previous</Link> : null}
-              {pageNumbers(view.page, totalPages).map((n) => (
-                <Link key={n} to={pageHref(n)} aria-current={n === view.page ? "page" : undefined}>
-                  {n}
-                </Link>
-              ))}
-              {view.page < totalPages ? <Link to={pageHref(view.page + 1)}>Next</Link> : null}
-              <Link to={pageHref(totalPages)}>Last</Link>
-            </nav>
-          ) : null}
-        </>
-      ) : null}
+      {/* a boundary of its own: React makes the toolbar interactive first and adopts the results' HTML after it (a
+          tap on a result before then is given to it once adopted), so the first touch waits for the toolbar alone */}
+      <Suspense>
+        {shown && shown.size > 0 ? (
+          <>
+            <VehicleList vehicles={shown.vehicles} />
+            {totalPages > 1 ? (
+              <nav className="inventory-pager" aria-label="Pages">
+                <Link to={pageHref(1)}>First</Link>
+                {view.page > 1 ? <Link to={pageHref(view.page - 1)}>Previous</Link> : null}
+                {pageNumbers(view.page, totalPages).map((n) => (
+                  <Link key={n} to={pageHref(n)} aria-current={n === view.page ? "page" : undefined}>
+                    {n}
+                  </Link>
+                ))}
+                {view.page < totalPages ? <Link to={pageHref(view.page + 1)}>Next</Link> : null}
+                <Link to={pageHref(totalPages)}>Last</Link>
+              </nav>
+            ) : null}
+          </>
+        ) : null}
+      </Suspense>
     </div>
   );
 }

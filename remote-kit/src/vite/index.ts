@@ -81,6 +81,81 @@ function serverBuildPlugin(names: readonly string[]): Plugin {
   };
 }
 
+/**
+ * After the browser build: each exposed module's manifest entry also names the chunk the runtime imports first (the
+ * module's own small facade) and the chunks that wait for the shared dependencies, which the federation plugin
+ * leaves out. The host preloads what the manifest names, so a part's code arrives at once, not one file after another.
+ */
+function exposedChunksPlugin(declaration: RemoteDeclaration): Plugin {
+  let root = "";
+  let outDir = "";
+  return {
+    name: "remote-kit:exposed-chunks",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const manifestFile = join(outDir, "mf-manifest.json");
+      const remoteEntry = bundle["remoteEntry.js"];
+      if (!existsSync(manifestFile) || remoteEntry?.type !== "chunk") return;
+      const bySource = new Map(
+        Object.entries(exposesOf(declaration)).map(([expose, source]) => [resolve(root, source), expose]),
+      );
+      const loadShare = Object.keys(bundle).filter((file) => file.includes("__loadShare__") && file.endsWith(".js"));
+      const first = new Map<string, string>();
+      for (const file of remoteEntry.dynamicImports) {
+        const chunk = bundle[file];
+        const expose = chunk?.type === "chunk" && chunk.facadeModuleId ? bySource.get(chunk.facadeModuleId) : undefined;
+        if (expose) first.set(expose, file);
+      }
+      type Expose = { path: string; assets: { js: { sync: string[] } } };
+      const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as { exposes: Expose[] };
+      for (const expose of manifest.exposes) {
+        const facade = first.get(expose.path);
+        expose.assets.js.sync = [...new Set([...(facade ? [facade] : []), ...loadShare, ...expose.assets.js.sync])];
+      }
+      const text = JSON.stringify(manifest);
+      await writeFile(manifestFile, text);
+      await writeFile(`${manifestFile}.br`, brotliCompressSync(text));
+      await writeFile(`${manifestFile}.gz`, gzipSync(text, { level: 9 }));
+    },
+  };
+}
+
+const EAGER_COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+
+/**
+ * Every browser chunk asks V8 to compile all of its functions as it streams in (an explicit compile hint): the
+ * page fetches its parts' code while idle, so the compiling is done then, on a background thread, instead of on the
+ * main thread function by function at the visitor's first touch. The hint counts only on a file's first line, so it
+ * is written once the build is complete (after minification, which drops comments, and after Vite's preload map,
+ * which it puts first), with the file's compressed copies made again. Browsers without the hint see a comment.
+ */
+export function eagerCompilePlugin(): Plugin {
+  let outDir = "";
+  return {
+    name: "fleet:eager-compile-hint",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
+      await Promise.all(
+        chunks.map(async (chunk) => {
+          const file = join(outDir, chunk.fileName);
+          const code = `${EAGER_COMPILE_HINT}\n${await readFile(file, "utf8")}`;
+          await writeFile(file, code);
+          if (existsSync(`${file}.br`)) await writeFile(`${file}.br`, brotliCompressSync(code));
+          if (existsSync(`${file}.gz`)) await writeFile(`${file}.gz`, gzipSync(code, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 /** Under `npm run dev`: keeps the dev server, whose source the manifest's routes are read from on every request. */
 function devServerPlugin(dev: { server?: ViteDevServer }, declaration: RemoteDeclaration): Plugin {
   return {
@@ -162,6 +237,8 @@ export function remoteViteConfig(declaration: RemoteDeclaration, options: Remote
               // the host's federation runtime serves every remote: no remote downloads a copy of its own
               experiments: { externalRuntime: command === "build" },
             }),
+            exposedChunksPlugin(declaration),
+            eagerCompilePlugin(),
           ],
           server: {
             port: declaration.devPort,

@@ -17,8 +17,15 @@ const checkConfig = (value: unknown, source: string) =>
 
 let configPromise: Promise<RemotesConfig> | null = null;
 
+// a remote whose entry the page names is loaded from it at once; any other from its manifest (the runtime reads it
+// first). Both are modules.
 function resolveEntries(config: RemotesConfig) {
-  return REMOTE_NAMES.map((name) => ({ name, entry: new URL(config[name], window.location.href).href }));
+  const entries = readSiteDocument()?.entries ?? {};
+  return REMOTE_NAMES.map((name) => ({
+    name,
+    type: "module",
+    entry: new URL(entries[name] ?? config[name], window.location.href).href,
+  }));
 }
 
 async function register(config: RemotesConfig, names: readonly RemoteName[] = REMOTE_NAMES, force = false) {

@@ -47,9 +47,10 @@ export function guardNativeSubmits(submitting: string): void {
  * allows it: the same text on every page).
  * - Guards the forms (guardNativeSubmits, the script's first part).
  * - After the page's first frame, makes its interactive parts interactive, and only those, and only when needed: the
- *   code of the parts on the screen (React, the federation runtime, the islands' own) is fetched, not run, once the
- *   page has loaded and the browser is idle, and the code of the others as they near the screen (or at once when a
- *   part needs it first), each part's code all at once; it runs when a part needs it. A part that must work as the page loads ("load", a region the browser renders) is done at
+ *   code of the parts on the screen (React, the federation runtime, the islands' own) is fetched, not run, at the
+ *   visitor's first sign of intent (a pointer moving, a touch, a scroll, a key), and the code of the others as they
+ *   near the screen (or at once when a part needs it first), each part's code all at once; it runs when a part
+ *   needs it. A part that must work as the page loads ("load", a region the browser renders) is done at
  *   once. Forms ("form") and what works as HTML already ("interaction") are done when the visitor reaches for them
  *   (a pointer over them, a touch, focus); a button pressed before is pressed again once its code has arrived, and
  *   what was typed is kept (the form's own code reads it). What is further down ("visible") is done when it nears
@@ -101,9 +102,12 @@ function boot(markup: BootMarkup): void {
     );
     return code.then((run) => run(islands));
   };
-  // once the page has loaded and the browser is idle, the code of each part on the screen (or about to come onto
-  // it) is fetched, not run, so that a touch finds it at hand: the part is interactive as soon as its code has run.
-  // Parts further down are fetched as they near the screen; a page nobody scrolls never fetches theirs.
+  // at the visitor's first sign of intent anywhere on the page (a pointer moving, a touch, a scroll, a key), the code
+  // of each part on the screen (or about to come onto it) is fetched, not run, so that the touch on a part finds it
+  // at hand: the part is interactive as soon as its code has run. Parts further down are fetched as they near the
+  // screen. Not merely once the page is idle: a page's loading counts as over only once its network is quiet, so
+  // fetching then would make every page look busy for longer to Lighthouse (its blocking time counted until then);
+  // a visitor who never moves fetches nothing.
   const prefetch = () => {
     const near = new IntersectionObserver(
       (entries) => {
@@ -123,10 +127,12 @@ function boot(markup: BootMarkup): void {
       if (island.firstElementChild) near.observe(island.firstElementChild);
     }
   };
-  const whenIdle = () =>
-    "requestIdleCallback" in window ? requestIdleCallback(prefetch, { timeout: 2_000 }) : setTimeout(prefetch, 200);
-  if (document.readyState === "complete") whenIdle();
-  else addEventListener("load", whenIdle, { once: true });
+  const intent = ["pointermove", "pointerdown", "touchstart", "wheel", "scroll", "keydown"];
+  const onIntent = () => {
+    for (const type of intent) removeEventListener(type, onIntent, true);
+    prefetch();
+  };
+  for (const type of intent) addEventListener(type, onIntent, { capture: true, passive: true });
   // each island is made interactive once; what was asked for it is told when it is (and its effects have run)
   const interactive = new Map<Element, Promise<void>>();
   const live = new WeakSet<Element>();

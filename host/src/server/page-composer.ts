@@ -212,9 +212,12 @@ export class PageComposer {
         {
           head: renderPageHead(result.head, { siteUrl: site.siteUrl, siteName }) + releaseMeta(resolved),
           appHtml,
+          // the entries of the remotes whose islands are in the page: a page with none names no remote's code
           site: document(
             { remote, path: location },
-            parts.map((part) => part.remote),
+            parts
+              .map((part) => part.remote)
+              .filter((part) => Object.keys(code.islands).some((id) => id.startsWith(`${part.name}/`))),
           ),
           // the previous protocol hydrates its whole region from the data its server used
           ...(legacy ? { routeData: { remote, payload: result.data } } : {}),

@@ -92,6 +92,21 @@ function boot(markup: BootMarkup): void {
     const id = island.getAttribute(markup.islandId) ?? "";
     return [...preload(config.islands[id]), ...preload(config.styles?.[id], "style")];
   };
+  // each island once, as what it contains comes within the margin of the screen (its element has no box of its own)
+  const whenNear = (islands: Iterable<Element>, rootMargin: string, onNear: (island: Element) => void) => {
+    const near = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          near.unobserve(entry.target);
+          const island = entry.target.closest(markup.island);
+          if (island) onNear(island);
+        }
+      },
+      { rootMargin },
+    );
+    for (const island of islands) if (island.firstElementChild) near.observe(island.firstElementChild);
+  };
   type Hydrate = (islands: Element[]) => Promise<void>;
   let code: Promise<Hydrate> | undefined;
   const hydrate = (islands: Element[]) => {
@@ -108,25 +123,12 @@ function boot(markup: BootMarkup): void {
   // screen. Not merely once the page is idle: a page's loading counts as over only once its network is quiet, so
   // fetching then would make every page look busy for longer to Lighthouse (its blocking time counted until then);
   // a visitor who never moves fetches nothing.
-  const prefetch = () => {
-    const near = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          near.unobserve(entry.target);
-          const island = entry.target.closest(markup.island);
-          if (!island) continue;
-          void Promise.all([...preload([config.entry, ...config.runtime]), ...preloadIsland(island)]).then(() =>
-            island.setAttribute(markup.codeState, "at-hand"),
-          );
-        }
-      },
-      { rootMargin: "50% 0px" },
-    );
-    for (const island of document.querySelectorAll(markup.island)) {
-      if (island.firstElementChild) near.observe(island.firstElementChild);
-    }
-  };
+  const prefetch = () =>
+    whenNear(document.querySelectorAll(markup.island), "50% 0px", (island) => {
+      void Promise.all([...preload([config.entry, ...config.runtime]), ...preloadIsland(island)]).then(() =>
+        island.setAttribute(markup.codeState, "at-hand"),
+      );
+    });
   const intent = ["pointermove", "pointerdown", "touchstart", "wheel", "scroll", "keydown"];
   const onIntent = () => {
     for (const type of intent) removeEventListener(type, onIntent, true);
@@ -195,22 +197,14 @@ function boot(markup: BootMarkup): void {
         .finally(() => {
           document.documentElement.dataset.hostReady = "true";
         });
-      const near = new IntersectionObserver(
-        (entries) => {
-          for (const entry of entries) {
-            if (!entry.isIntersecting) continue;
-            near.unobserve(entry.target);
-            const island = entry.target.closest(markup.island);
-            if (island) void reachFor(island);
-          }
-        },
-        { rootMargin: "200px" },
+      whenNear(
+        islands.filter((island) => when(island) === "visible"),
+        "200px",
+        (island) => void reachFor(island),
       );
       const reach = ["pointerover", "pointerdown", "touchstart", "focusin", "input", "click"];
       for (const island of islands) {
         if (markup.eager.includes(when(island))) continue;
-        // an island's element has no box of its own: what it contains comes into view
-        if (when(island) === "visible" && island.firstElementChild) near.observe(island.firstElementChild);
         // a button pressed before its code has arrived (by pointer, or Enter) is pressed again once it has
         let pressed: HTMLButtonElement | null = null;
         const press = (event: Event) => {

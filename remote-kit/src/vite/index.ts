@@ -27,6 +27,16 @@ export interface RemoteConfigOptions {
   extend?: UserConfig & { test?: unknown };
 }
 
+/**
+ * A built file changed after the build: written again with the compressed copies the build made of it (a file below
+ * the compression threshold has none), so the server never sends a stale copy.
+ */
+async function rewriteBuilt(file: string, text: string): Promise<void> {
+  await writeFile(file, text);
+  if (existsSync(`${file}.br`)) await writeFile(`${file}.br`, brotliCompressSync(text));
+  if (existsSync(`${file}.gz`)) await writeFile(`${file}.gz`, gzipSync(text, { level: 9 }));
+}
+
 function serverInfo(publishedData: readonly string[], contentSources?: ContentSources): RemoteServerInfo {
   return {
     protocol: RENDER_PROTOCOL,
@@ -73,10 +83,7 @@ function serverBuildPlugin(names: readonly string[]): Plugin {
         ...manifest.metaData,
         [MANIFEST_SERVER_FIELD]: { ...server, routes: module.routePatterns, pages: module.pageDeclarations },
       };
-      const text = JSON.stringify(manifest);
-      await writeFile(manifestFile, text);
-      await writeFile(`${manifestFile}.br`, brotliCompressSync(text));
-      await writeFile(`${manifestFile}.gz`, gzipSync(text, { level: 9 }));
+      await rewriteBuilt(manifestFile, JSON.stringify(manifest));
     },
   };
 }
@@ -116,10 +123,7 @@ function exposedChunksPlugin(declaration: RemoteDeclaration): Plugin {
         const facade = first.get(expose.path);
         expose.assets.js.sync = [...new Set([...(facade ? [facade] : []), ...loadShare, ...expose.assets.js.sync])];
       }
-      const text = JSON.stringify(manifest);
-      await writeFile(manifestFile, text);
-      await writeFile(`${manifestFile}.br`, brotliCompressSync(text));
-      await writeFile(`${manifestFile}.gz`, gzipSync(text, { level: 9 }));
+      await rewriteBuilt(manifestFile, JSON.stringify(manifest));
     },
   };
 }
@@ -146,10 +150,7 @@ export function eagerCompilePlugin(): Plugin {
       await Promise.all(
         chunks.map(async (chunk) => {
           const file = join(outDir, chunk.fileName);
-          const code = `${EAGER_COMPILE_HINT}\n${await readFile(file, "utf8")}`;
-          await writeFile(file, code);
-          if (existsSync(`${file}.br`)) await writeFile(`${file}.br`, brotliCompressSync(code));
-          if (existsSync(`${file}.gz`)) await writeFile(`${file}.gz`, gzipSync(code, { level: 9 }));
+          await rewriteBuilt(file, `${EAGER_COMPILE_HINT}\n${await readFile(file, "utf8")}`);
         }),
       );
     },

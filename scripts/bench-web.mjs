@@ -3,7 +3,7 @@
 // JavaScript each route downloads (gzip); then Interaction to Next Paint (Google's web-vitals library) in Chromium
 // slowed down 4x, for opening the toolbar, choosing a facet and typing in a form. Runs its own copy of the site on
 // its own ports, with a fresh database. Not a test: the numbers go in the issue notes. CHROME_PATH overrides
-// /usr/bin/chromium; RUNS overrides 3.
+// /usr/bin/chromium; RUNS overrides 3; BENCH_ONLY=interactions skips Lighthouse (for working on the interactions).
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
@@ -25,6 +25,7 @@ const REMOTE_PORTS = { catalog: 5274, inventory: 5275, service: 5276, leads: 527
 const SITE = `http://localhost:${PORTS.site}`;
 const STATIC = `http://localhost:${PORTS.staticCopy}`;
 const RUNS = Number(process.env.RUNS ?? 3);
+const LIGHTHOUSE = process.env.BENCH_ONLY !== "interactions";
 const GOALS = { score: 98, lcpRatio: 1.3, cls: 0.01, tbtMs: 50, jsKb: 150, homeJsKb: 90, inpMs: 200, readyMs: 300 };
 
 const { commands, result } = concurrently(
@@ -293,7 +294,7 @@ async function main() {
   });
   const rows = [];
   try {
-    for (const path of routes) {
+    for (const path of LIGHTHOUSE ? routes : []) {
       const site = [];
       const copy = [];
       for (let run = 0; run < RUNS; run += 1) {

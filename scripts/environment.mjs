@@ -35,6 +35,10 @@ export const toolingEnvironmentSchema = z.object({
   RUNS: z.coerce.number().int().min(1).default(3).describe("`npm run bench:web`: runs per measurement."),
   DURATION: z.coerce.number().int().min(1).default(10).describe("`npm run bench:load`: seconds per row."),
   BENCH_LOGS: z.string().optional().describe("`npm run bench:web`: set to show the servers' logs."),
+  BENCH_ONLY: z
+    .enum(["interactions"])
+    .optional()
+    .describe("`npm run bench:web`: `interactions` measures only the interactions (no Lighthouse)."),
   CHROME_PATH: z.string().default("/usr/bin/chromium").describe("`npm run bench:web`: the Chromium to drive."),
   BENCH_DATABASE_URL: z.string().optional().describe("the API's benches: a PostgreSQL server to measure on."),
   TEST_DATABASE_URL: z

@@ -54,10 +54,16 @@ test("a vehicle page from the list, with the leads form rendered inside inventor
   expect(pageErrors).toEqual([]);
 });
 
-test("exactly one React runs, and no remote downloads its own copy", async ({ page, pageErrors }) => {
+test("exactly one React runs, no remote downloads its own copy, and islands need no router", async ({
+  page,
+  pageErrors,
+}) => {
   const reactChunks: string[] = [];
+  const routerChunks: string[] = [];
   page.on("request", (request) => {
     if (/\/remotes\/[a-z]+\/assets\/.*prebuild__react/.test(request.url())) reactChunks.push(request.url());
+    // the host's routing (remote-kit/router), provided to a remote only when it renders pages in the browser
+    if (/\/assets\/router-[\w-]+\.js$/.test(request.url())) routerChunks.push(request.url());
   });
   const stock = (
     (await (await fetch(`${SITE_URL}/api/inventory/all/?page_size=1`)).json()) as {
@@ -72,6 +78,7 @@ test("exactly one React runs, and no remote downloads its own copy", async ({ pa
     expect(await reactRendererCount(page), path).toBe(1);
   }
   expect(reactChunks).toEqual([]);
+  expect(routerChunks).toEqual([]);
   expect(pageErrors).toEqual([]);
 });
 

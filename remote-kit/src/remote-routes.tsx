@@ -1,7 +1,6 @@
 import { type ReactNode, useContext, useEffect, useState } from "react";
-import { Route, Routes } from "react-router-dom";
 import type { RemoteName } from "shared-types";
-import type { LazyPage } from "./lazy-page.js";
+import { isLazyPage, type LazyPage, lazyPage } from "./lazy-page.js";
 import { type RouteDataPayload, routeDataElementId, type SitemapEntry } from "./protocol.js";
 import type { Resource } from "./route-data.js";
 import { RouteDataContext, type RouteDataStore } from "./route-data.js";
@@ -46,8 +45,8 @@ export interface RemoteRoute {
   sitemap?: true | ((context: { builtAt: string }) => Promise<SitemapEntry[]> | SitemapEntry[]);
 }
 
-const isLazyPage = (element: RemoteRoute["element"]): element is LazyPage =>
-  typeof element === "function" && "preload" in element;
+/** The router's half (route-table.tsx): the server renderer preloads it with the pages. */
+export const RouteTable = lazyPage(() => import("./route-table.js").then((m) => m.default));
 
 const consumed = new Set<string>();
 
@@ -92,15 +91,7 @@ export function RemoteRoutes({ remote, routes }: { remote: RemoteName; routes: r
   }, [server, store, remote]);
   const table = (
     <RouteDataContext.Provider value={store}>
-      <Routes>
-        {routes.map((route) => (
-          <Route
-            key={route.path}
-            path={route.path}
-            element={isLazyPage(route.element) ? <route.element /> : route.element}
-          />
-        ))}
-      </Routes>
+      <RouteTable routes={routes} />
     </RouteDataContext.Provider>
   );
   return server ? <SiteProvider value={server.site}>{table}</SiteProvider> : table;

@@ -33,7 +33,6 @@ interface ViteManifestChunk {
   file: string;
   src?: string;
   imports?: string[];
-  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -61,12 +60,11 @@ export function loadHostAssets(distDir: string): HostAssets {
     string,
     ViteManifestChunk
   >;
-  const closure = (key: string | undefined, into = new Set<string>(), dynamic = false) => {
+  const closure = (key: string | undefined, into = new Set<string>()) => {
     const chunk = key ? manifest[key] : undefined;
     if (!chunk || into.has(`/${chunk.file}`)) return into;
     into.add(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) closure(imported, into);
-    for (const imported of dynamic ? (chunk.dynamicImports ?? []) : []) closure(imported, into);
     return into;
   };
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
@@ -83,9 +81,8 @@ export function loadHostAssets(distDir: string): HostAssets {
     template,
     entry,
     entryImports: [...entryModules].filter((file) => file !== entry),
-    // with the shared dependencies it provides on request (the router): a remote's entry asks for every one it shares
-    // as it starts
-    federationChunks: [...closure(federationKey, new Set(), true)].filter((file) => !entryModules.has(file)),
+    // not the router it provides on request: a remote's islands never ask for it (remote-kit's SHARED_FROM_HOST)
+    federationChunks: [...closure(federationKey)].filter((file) => !entryModules.has(file)),
     islandChunks,
     templateStyles,
   };

@@ -18,7 +18,7 @@ import {
   type SitemapEntry,
   takeLeadingLinks,
 } from "../protocol.js";
-import { isLazyPage, type LoaderContext, type RemoteRoute } from "../remote-routes.js";
+import { isLazyPage, type LoaderContext, type RemoteRoute, RouteTable } from "../remote-routes.js";
 import { type Resource, RouteDataContext } from "../route-data.js";
 import { ServerRenderContext, type ServerRenderState } from "../server-state.js";
 import { SiteProvider } from "../site-context.js";
@@ -275,7 +275,11 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
     const loading = loads(state);
     const context: LoaderContext = { params: match.params, searchParams: url.searchParams, ...loading.context };
     await currentRender.run({ peers: request.peers, readPeerJson, cacheTags: state.cacheTags }, async () => {
-      await Promise.all([route.load?.(context), isLazyPage(route.element) ? route.element.preload() : undefined]);
+      await Promise.all([
+        route.load?.(context),
+        isLazyPage(route.element) ? route.element.preload() : undefined,
+        RouteTable.preload(),
+      ]);
       await loading.done();
     });
 
@@ -349,7 +353,10 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       apiOrigin = configuration.apiOrigin;
     },
     warmUp: async () => {
-      await Promise.all(routes.map((route) => (isLazyPage(route.element) ? route.element.preload() : undefined)));
+      await Promise.all([
+        RouteTable.preload(),
+        ...routes.map((route) => (isLazyPage(route.element) ? route.element.preload() : undefined)),
+      ]);
     },
   };
 }

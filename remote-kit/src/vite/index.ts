@@ -171,6 +171,16 @@ function devServerPlugin(dev: { server?: ViteDevServer }, declaration: RemoteDec
 }
 
 /**
+ * A built remote takes the router from the host alone (it bundles no fallback): the federation runtime then leaves it
+ * out of the remote's start and loads it with the first chunk that imports it (a page, RemoteRoutes' route table),
+ * so a page whose parts are islands never downloads it. `npm run dev` keeps the fallback, for the standalone page.
+ */
+const SHARED_FROM_HOST = {
+  ...SHARED_DEPENDENCIES,
+  "react-router-dom": { ...SHARED_DEPENDENCIES["react-router-dom"], import: false },
+};
+
+/**
  * The Vite configuration every remote shares: the browser build as a federation remote (relative URLs, a manifest
  * that names its renderer, the host's shared dependencies and federation runtime), and with `--ssr` a plain server
  * bundle of the same routes for the remote's own renderer.
@@ -234,7 +244,7 @@ export function remoteViteConfig(declaration: RemoteDeclaration, options: Remote
               },
               dts: false,
               exposes: exposesOf(declaration),
-              shared: SHARED_DEPENDENCIES,
+              shared: command === "build" ? SHARED_FROM_HOST : SHARED_DEPENDENCIES,
               // the host's federation runtime serves every remote: no remote downloads a copy of its own
               experiments: { externalRuntime: command === "build" },
             }),
@@ -249,7 +259,8 @@ export function remoteViteConfig(declaration: RemoteDeclaration, options: Remote
             // the standalone page reads the dealership's details from the API, as the host's page would carry them
             proxy: { "/api": env.API_ORIGIN },
           },
-          build: { target: "es2022" },
+          // a build is the remote's entry and what it exposes; the standalone page (index.html) is `npm run dev`'s
+          build: { target: "es2022", ...(command === "build" ? { rolldownOptions: { input: {} } } : {}) },
           // every remote's unit tests: the same environment, files and harness (remote-kit/test-harness)
           test: {
             environment: "happy-dom",

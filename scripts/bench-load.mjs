@@ -14,7 +14,7 @@ import concurrently from "concurrently";
 import { buildMissing } from "./build-missing.mjs";
 
 buildMissing();
-const { servingCommands, stopServing, waitFor } = await import("./site-processes.mjs");
+const { assertPortsFree, servingCommands, stopOnCrash, stopServing, waitFor } = await import("./site-processes.mjs");
 
 const PORTS = { site: 5373, api: 5380, cache: 5381 };
 const REMOTE_PORTS = { catalog: 5374, inventory: 5375, service: 5376, leads: 5377 };
@@ -23,6 +23,7 @@ const CACHE = `http://127.0.0.1:${PORTS.cache}`;
 const DURATION = Number(process.env.DURATION ?? 10);
 const root = new URL("../", import.meta.url).pathname;
 const withVarnish = spawnSync("varnishd", ["-V"]).status === 0;
+await assertPortsFree([...Object.values(PORTS), PORTS.api + 10, PORTS.api + 11, ...Object.values(REMOTE_PORTS)]);
 
 const { commands, result } = concurrently(
   servingCommands({
@@ -50,6 +51,7 @@ const varnish = withVarnish
     )
   : null;
 const stop = () => stopServing(commands, result, varnish ? [varnish] : []);
+stopOnCrash(stop);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

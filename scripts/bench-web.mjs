@@ -4,7 +4,7 @@
 // slowed down 4x, for opening the toolbar, choosing a facet and typing in a form. Runs its own copy of the site on
 // its own ports, with a fresh database. Not a test: the numbers go in the issue notes. CHROME_PATH overrides
 // /usr/bin/chromium; RUNS overrides 3; BENCH_ONLY=interactions skips Lighthouse (for working on the interactions).
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -18,7 +18,7 @@ import { chromium } from "playwright-core";
 import { buildMissing } from "./build-missing.mjs";
 
 buildMissing();
-const { servingCommands, stopServing, waitFor } = await import("./site-processes.mjs");
+const { assertPortsFree, servingCommands, stopOnCrash, stopServing, waitFor } = await import("./site-processes.mjs");
 
 const PORTS = { site: 5273, api: 5280, staticCopy: 5299 };
 const REMOTE_PORTS = { catalog: 5274, inventory: 5275, service: 5276, leads: 5277 };
@@ -26,6 +26,12 @@ const SITE = `http://localhost:${PORTS.site}`;
 const STATIC = `http://localhost:${PORTS.staticCopy}`;
 const RUNS = Number(process.env.RUNS ?? 3);
 const LIGHTHOUSE = process.env.BENCH_ONLY !== "interactions";
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!existsSync(CHROME)) {
+  console.error(`no Chromium at ${CHROME} (apt-get install chromium, or set CHROME_PATH)`);
+  process.exit(2);
+}
+await assertPortsFree([...Object.values(PORTS), PORTS.api + 1, PORTS.api + 2, ...Object.values(REMOTE_PORTS)]);
 const GOALS = { score: 98, lcpRatio: 1.3, cls: 0.01, tbtMs: 50, jsKb: 150, homeJsKb: 90, inpMs: 200, readyMs: 300 };
 
 const { commands, result } = concurrently(
@@ -50,6 +56,7 @@ const { commands, result } = concurrently(
 );
 result.catch(() => {});
 const stopSite = () => stopServing(commands, result);
+stopOnCrash(stopSite);
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -151,7 +158,7 @@ const WEB_VITALS = readFileSync(
  */
 async function measureInteractions(vehiclePath) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROME,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   /** Opens the page, reaches for the island, and times it until it is interactive. */
@@ -281,7 +288,7 @@ async function main() {
   }
   const staticServer = await startStaticCopy();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROME,
     chromeFlags: [
       "--headless=new",
       "--no-sandbox",

@@ -2,6 +2,7 @@
 // dev.mjs (watch mode).
 import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { DEFAULT_REMOTE_PORTS, REMOTE_NAMES } from "shared-types";
 
 export const SITE_PORT = Number(process.env.PORT ?? 4173);
@@ -143,4 +144,36 @@ export async function stopServing(commands, result, also = [], timeoutMs = 10_00
     Promise.all([result.catch(() => undefined), ...also.map(exited)]),
     new Promise((resolve) => setTimeout(resolve, timeoutMs)),
   ]);
+}
+
+/**
+ * Refuses to start a bench on ports something already holds (an earlier run's leftovers would answer in its place,
+ * and the bench would measure them): names the port and stops before anything is started.
+ */
+export async function assertPortsFree(ports) {
+  for (const port of ports) {
+    const free = await new Promise((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen({ port, host: "127.0.0.1", exclusive: true }, () => probe.close(() => resolve(true)));
+    });
+    if (!free) {
+      console.error(`port ${port} is in use: stop what holds it (ss -ltnp | grep :${port}) and run the bench again`);
+      process.exit(2);
+    }
+  }
+}
+
+/**
+ * Stops what a bench started when it fails in a way nothing awaits (a browser that cannot be launched emits an
+ * 'error' no promise sees): the servers are stopped, then the process exits.
+ */
+export function stopOnCrash(stop) {
+  const crash = async (error) => {
+    console.error(error);
+    await stop();
+    process.exit(2);
+  };
+  process.once("uncaughtException", crash);
+  process.once("unhandledRejection", crash);
 }

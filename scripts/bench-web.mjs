@@ -156,6 +156,49 @@ const WEB_VITALS = readFileSync(
  * - Interaction to Next Paint (Google's web-vitals library) of the interactions a visitor makes first, once the
  *   part is interactive: the worst interaction of each (0 when none took more than a frame).
  */
+/**
+ * Every script a route downloads once each of its parts is interactive: the visitor scrolls to the foot of the page
+ * and reaches for every part on the way (what the page fetches later, on use, is not counted: a form's rules when
+ * a field is first left, its sending code on submit).
+ */
+async function measureEveryPart(routes) {
+  const browser = await chromium.launch({ executablePath: CHROME, args: ["--no-sandbox", "--disable-gpu"] });
+  const rows = [];
+  try {
+    for (const path of routes) {
+      const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+      const scripts = new Set();
+      page.on("request", (request) => {
+        if (request.resourceType() === "script" && request.url().startsWith(SITE)) scripts.add(request.url());
+      });
+      await page.goto(`${SITE}${path}`);
+      await page.locator("html[data-host-ready]").waitFor({ state: "attached", timeout: 30_000 });
+      for (let step = 0; step < 20; step += 1) {
+        await page.mouse.wheel(0, 600);
+        await page.waitForTimeout(100);
+      }
+      const islands = page.locator("fleet-island");
+      const count = await islands.count();
+      for (let index = 0; index < count; index += 1) {
+        await islands.nth(index).evaluate((el) => el.dispatchEvent(new FocusEvent("focusin", { bubbles: true })));
+      }
+      await page
+        .locator('fleet-island:not([data-island-state="hydrated"])')
+        .first()
+        .waitFor({ state: "detached", timeout: 30_000 })
+        .catch(() => {
+          throw new Error(`${path}: not every part became interactive`);
+        });
+      await page.waitForTimeout(500);
+      rows.push({ path, parts: count, jsKb: await gzipKb(scripts) });
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
 async function measureInteractions(vehiclePath) {
   const browser = await chromium.launch({
     executablePath: CHROME,
@@ -338,6 +381,9 @@ async function main() {
   }
 
   const interactions = await measureInteractions(routes[2]);
+  // and the pages with parts of their own: a trailer (its gallery, call button and enquiry form), the service page
+  const trailer = (await (await fetch(`${SITE}/trailer-inventory`)).text()).match(/\/trailer-inventory\/[\w-]+/)?.[0];
+  const everyPart = await measureEveryPart([...routes, ...(trailer ? [trailer] : []), "/service"]);
   const pad = (text, width) => String(text).padEnd(width);
   console.log(
     `\nLighthouse ${RUNS}x per route (mobile, simulated throttling), median; JS = every script downloaded, gzip; photos = the photographs the phone loaded (bytes as sent, files)\n`,
@@ -363,6 +409,16 @@ async function main() {
       )}${pad(r.ratio.toFixed(2), 7)}${pad(r.cls.toFixed(3), 7)}${pad(Math.round(r.tbt), 8)}${pad(Math.round(r.staticTbt), 8)}${pad(r.scripts, 9)}${pad(r.jsKb.toFixed(1), 8)}${r.photos.count > 0 ? `${r.photos.kb.toFixed(1)} (${r.photos.count})` : "-"}${
         misses.length ? `   misses: ${misses.join(", ")}` : ""
       }`,
+    );
+  }
+  console.log("\nEvery script each route downloads once every part of it is interactive (gzip)\n");
+  console.log(`${pad("route", 44)}${pad("parts", 7)}JS KB`);
+  for (const row of everyPart) {
+    const jsGoal = row.path === "/" ? GOALS.homeJsKb : GOALS.jsKb;
+    const misses = row.jsKb > jsGoal ? "   misses: JS" : "";
+    failed ||= misses !== "";
+    console.log(
+      `${pad(row.path.length > 42 ? `${row.path.slice(0, 39)}...` : row.path, 44)}${pad(row.parts, 7)}${row.jsKb.toFixed(1)}${misses}`,
     );
   }
   console.log(

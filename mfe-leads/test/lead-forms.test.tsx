@@ -54,6 +54,27 @@ describe("contact form (SPEC §5: first name and email required, no format check
     expect(captureLead).not.toHaveBeenCalled();
   });
 
+  it("checks a field once it is left and then as it changes; a refused submit focuses the first refused field", async () => {
+    render(<ContactForm />);
+    await userEvent.type(screen.getByLabelText(/First Name/), "D");
+    // not yet left: no message while typing the first time
+    expect(screen.queryByText("First Name is required")).toBeNull();
+    await userEvent.clear(screen.getByLabelText(/First Name/));
+    expect(screen.queryByText("First Name is required")).toBeNull();
+    await userEvent.tab();
+    await screen.findByText("First Name is required");
+    // left once: the message goes as soon as the field holds something, and comes back when it is emptied
+    await userEvent.type(screen.getByLabelText(/First Name/), "Dana");
+    await waitFor(() => expect(screen.queryByText("First Name is required")).toBeNull());
+    await userEvent.clear(screen.getByLabelText(/First Name/));
+    await screen.findByText("First Name is required");
+    await userEvent.type(screen.getByLabelText(/First Name/), "Dana");
+    await submit();
+    await screen.findByText("Email is required");
+    expect(document.activeElement).toBe(screen.getByLabelText(/Email/));
+    expect(captureLead).not.toHaveBeenCalled();
+  });
+
   it("accepts any email text and sends the ContactUs lead with the page address and the spam signals", async () => {
     render(<ContactForm />);
     await userEvent.type(screen.getByLabelText(/First Name/), "Dana");

@@ -64,8 +64,8 @@ function checkLeadRules(
 
 /**
  * What a visitor types into one of the forms, checked by that form's rules, with messages that name each field by
- * the label the form shows. The forms validate through it in the browser (a zod resolver) and on the server when
- * sent without scripts, so both say the same thing.
+ * the label the form shows. The forms validate through it in the browser (mfe-leads useFormFields) and on the
+ * server when sent without scripts, so both say the same thing.
  */
 export function leadFormValuesSchema(form: LeadFormId, labels: LeadFieldLabels = {}) {
   const field = (name: LeadTextField) => {

@@ -1,5 +1,5 @@
-import type { UseFormRegisterReturn } from "react-hook-form";
 import type { LeadInput, LeadTextField } from "shared-types";
+import type { FieldRegistration } from "../forms/use-form-fields";
 
 const AUTOCOMPLETE: Partial<Record<LeadTextField, string>> = {
   first_name: "given-name",
@@ -28,7 +28,7 @@ export function LeadField({
   placeholders: boolean;
   message: string | undefined;
   defaultValue: string;
-  registration: UseFormRegisterReturn;
+  registration: FieldRegistration;
 }) {
   const errorId = `${inputId}-error`;
   const common = {

@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useResource, useServerRender, useSite, useSubmittedForm } from "remote-kit";
 import { FORM_FIELD, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import {
@@ -20,6 +19,7 @@ import { startOnce } from "../forms/form-start-clock";
 import { EMPTY_VALUES, type FormValues, pickValues, readFormOnPage } from "../forms/form-values";
 import { refusedFields, sendLead } from "../forms/send-lead";
 import { sharedRules } from "../forms/shared-rules";
+import { useFormFields } from "../forms/use-form-fields";
 import { type DraftValues, useDraftStore } from "../stores/draft-store";
 import { LeadField } from "./lead-field";
 // each form is exposed on its own and rendered inside other teams' pages: it brings its styles with it
@@ -76,15 +76,10 @@ export function LeadForm({
   const [draft] = useState(() => (server ? { values: {}, savedAt: 0 } : useDraftStore.getState().begin(draftKey)));
   const formRef = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, touchedFields, dirtyFields, isSubmitted },
-  } = useForm<FormValues>({
-    mode: "onTouched",
-    resolver: sharedRules(form),
+  const [check] = useState(() => sharedRules(form));
+  const { register, handleSubmit, setError, errors, touched, dirty, isSubmitted } = useFormFields<FormValues>({
+    check,
+    onValuesChange: (values) => useDraftStore.getState().saveValues(draftKey, values as DraftValues),
     // the draft over the server's values, a refused post over the draft, and what was typed before hydration last
     defaultValues: {
       ...shown,
@@ -93,11 +88,6 @@ export function LeadForm({
       ...onPage?.typed,
     },
   });
-
-  useEffect(() => {
-    const subscription = watch((values) => useDraftStore.getState().saveValues(draftKey, values as DraftValues));
-    return () => subscription.unsubscribe();
-  }, [watch, draftKey]);
 
   // the fill-time clock starts when the page was served (the start the server signed into it), or, for a form the
   // browser rendered itself, when it appeared, on the API's clock; a draft keeps the earliest
@@ -133,7 +123,7 @@ export function LeadForm({
       for (const input of inputs) {
         const reason = refused[input.name]?.[0];
         if (reason) {
-          setError(input.name, { type: "server", message: `${input.label}: ${reason}` });
+          setError(input.name, `${input.label}: ${reason}`);
           shownReason = true;
         }
       }
@@ -152,7 +142,7 @@ export function LeadForm({
   const required = new Set<LeadTextField>(requiredFields(form));
   const field = (input: LeadInput) => {
     const { name } = input;
-    const checked = errors[name]?.message && (touchedFields[name] || isSubmitted) ? errors[name]?.message : undefined;
+    const checked = errors[name] && (touched[name] || isSubmitted) ? errors[name] : undefined;
     return (
       <LeadField
         key={name}
@@ -161,7 +151,7 @@ export function LeadForm({
         required={required.has(name)}
         placeholders={placeholders}
         // a reason from a post without scripts stays until the field is changed
-        message={checked ?? (!dirtyFields[name] ? submitted?.errors[name] : undefined)}
+        message={checked ?? (!dirty[name] ? submitted?.errors[name] : undefined)}
         defaultValue={shown[name]}
         registration={register(name)}
       />

@@ -23,7 +23,7 @@ export function pickValues(values: DraftValues | Record<string, string>): Partia
 /**
  * The form as it is on the page before its code arrived: what the visitor has typed since (only the fields that
  * differ from what the server rendered), and the start the server signed when it made the page. Read once, by
- * the first render in the browser, before React and the form library take the inputs over.
+ * the first render in the browser, before React and the form's fields (useFormFields) take the inputs over.
  */
 export function readFormOnPage(
   domId: string,

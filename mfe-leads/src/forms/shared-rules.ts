@@ -1,15 +1,20 @@
-import type { Resolver } from "react-hook-form";
 import { type LeadFormId, leadFormLabels } from "shared-types";
 import type { FormValues } from "./form-values";
+import type { FieldErrors } from "./use-form-fields";
 
-/** The shared rules (shared-types leadFormValuesSchema), loaded when a form is first checked, not with the page. */
-export function sharedRules(form: LeadFormId): Resolver<FormValues> {
-  return async (values, context, options) => {
-    const [{ zodResolver }, { leadFormValuesSchema }] = await Promise.all([
-      import("@hookform/resolvers/zod"),
-      import("shared-types/schemas"),
-    ]);
-    const resolve = zodResolver(leadFormValuesSchema(form, leadFormLabels(form))) as unknown as Resolver<FormValues>;
-    return resolve(values, context, options);
+/**
+ * The shared rules (shared-types leadFormValuesSchema), loaded when a form is first checked, not with the page:
+ * each refused field with the first reason the schema gives for it.
+ */
+export function sharedRules(form: LeadFormId): (values: FormValues) => Promise<FieldErrors<FormValues>> {
+  return async (values) => {
+    const { leadFormValuesSchema } = await import("shared-types/schemas");
+    const result = leadFormValuesSchema(form, leadFormLabels(form)).safeParse(values);
+    const errors: FieldErrors<FormValues> = {};
+    for (const issue of result.success ? [] : result.error.issues) {
+      const name = issue.path[0] as keyof FormValues | undefined;
+      if (name && !errors[name]) errors[name] = issue.message;
+    }
+    return errors;
   };
 }

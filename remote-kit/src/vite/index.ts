@@ -110,7 +110,14 @@ function exposedChunksPlugin(declaration: RemoteDeclaration): Plugin {
       const bySource = new Map(
         Object.entries(exposesOf(declaration)).map(([expose, source]) => [resolve(root, source), expose]),
       );
-      const loadShare = Object.keys(bundle).filter((file) => file.includes("__loadShare__") && file.endsWith(".js"));
+      // the shared dependencies' chunks a module imports as it loads (not the router's, which only pages reach)
+      const sharesOf = (file: string, seen = new Set<string>()): string[] => {
+        const chunk = bundle[file];
+        if (seen.has(file) || chunk?.type !== "chunk") return [];
+        seen.add(file);
+        for (const imported of chunk.imports) sharesOf(imported, seen);
+        return [...seen].filter((seenFile) => seenFile.includes("__loadShare__"));
+      };
       const first = new Map<string, string>();
       for (const file of remoteEntry.dynamicImports) {
         const chunk = bundle[file];
@@ -121,7 +128,8 @@ function exposedChunksPlugin(declaration: RemoteDeclaration): Plugin {
       const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as { exposes: Expose[] };
       for (const expose of manifest.exposes) {
         const facade = first.get(expose.path);
-        expose.assets.js.sync = [...new Set([...(facade ? [facade] : []), ...loadShare, ...expose.assets.js.sync])];
+        const shares = facade ? sharesOf(facade) : [];
+        expose.assets.js.sync = [...new Set([...(facade ? [facade] : []), ...shares, ...expose.assets.js.sync])];
       }
       await rewriteBuilt(manifestFile, JSON.stringify(manifest));
     },

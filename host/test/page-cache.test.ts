@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { TEST_SITE } from "remote-kit/testing";
 import { REMOTE_NAMES, type RemoteName } from "shared-types";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHostServer } from "../src/server/host-server";
 import { type CachedAnswer, PageCache } from "../src/server/page-cache";
 import { fakeHostBuild } from "./fake-host-build";
@@ -58,6 +58,26 @@ describe("the host's page cache", () => {
     release();
     await Promise.all(asked);
     expect(cache.lookup("/v")).toBeNull();
+  });
+
+  it("lets a page that is never made go: after joinForMs the next request makes it anew", async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new PageCache({ joinForMs: 1_000 });
+      let made = 0;
+      const never = () => {
+        made += 1;
+        return new Promise<CachedAnswer>(() => {});
+      };
+      void cache.make("/inventory", never);
+      void cache.make("/inventory", never);
+      expect(made).toBe(1);
+      await vi.advanceTimersByTimeAsync(1_001);
+      await expect(cache.make("/inventory", async () => answer([]))).resolves.toMatchObject({ status: 200 });
+      expect(made).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -31,9 +31,15 @@ export class PageCache {
   private readonly byTag = new Map<string, Set<string>>();
   private readonly making = new Map<string, Promise<CachedAnswer>>();
   private purges = 0;
+  private readonly joinForMs: number;
 
-  constructor(options: { maxBytes?: number; now?: () => number } = {}) {
+  /**
+   * `joinForMs`: how long others asking for a page wait on the one being made; a making that outlasts it (a part
+   * that never answers) is left to its own visitor, and the next request makes the page anew.
+   */
+  constructor(options: { maxBytes?: number; now?: () => number; joinForMs?: number } = {}) {
     this.now = options.now ?? Date.now;
+    this.joinForMs = options.joinForMs ?? 20_000;
     this.entries = new LRUCache<string, Entry>({
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
       sizeCalculation: (entry) => Math.max(1, entry.body.length),
@@ -87,9 +93,15 @@ export class PageCache {
       });
       const current = making;
       this.making.set(key, current);
+      const leave = () => {
+        if (this.making.get(key) === current) this.making.delete(key);
+      };
+      const deadline = setTimeout(leave, this.joinForMs);
+      deadline.unref?.();
       void current
         .finally(() => {
-          if (this.making.get(key) === current) this.making.delete(key);
+          clearTimeout(deadline);
+          leave();
         })
         .catch(() => undefined);
     }

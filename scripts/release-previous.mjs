@@ -5,11 +5,21 @@
 // writes to $TMPDIR/fleet-previous-releases.json, which release id each remote got.
 //
 // The previous commit is checked out in a git worktree beside this one; its node_modules are this checkout's
-// (same lock file), except the workspace packages, which are the worktree's own: a remote is built with the
-// contracts and the kit of its own release.
+// (same lock file), except the workspace packages, which are the worktree's own (a remote is built with the
+// contracts and the kit of its own release), and any library this checkout has dropped since, installed at the
+// release's own version.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -47,12 +57,47 @@ function worktreeAt(commit) {
       symlinkSync(own ? join(dir, entry) : join(root, "node_modules", entry), join(modules, entry));
     }
     symlinkSync(join(root, "node_modules/.bin"), join(modules, ".bin"));
+    installDropped(dir, modules);
   }
   for (const library of ["shared-types", "server-kit", "remote-kit"]) {
     if (!existsSync(join(dir, library))) continue;
     if (!existsSync(join(dir, library, "dist"))) run(bin("tsc"), ["-b"], join(dir, library));
   }
   return dir;
+}
+
+/**
+ * What the release depended on that this checkout has since dropped (a library a team replaced): installed beside
+ * the worktree at the version the release's own lock file names, and linked in, so the release builds as it was.
+ */
+function installDropped(dir, modules) {
+  const lock = JSON.parse(readFileSync(join(dir, "package-lock.json"), "utf8")).packages ?? {};
+  const dropped = new Set();
+  for (const workspace of WORKSPACES) {
+    const manifest = join(dir, workspace, "package.json");
+    if (!existsSync(manifest)) continue;
+    const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(manifest, "utf8"));
+    for (const name of Object.keys({ ...dependencies, ...devDependencies })) {
+      if (!WORKSPACES.has(name) && !existsSync(join(modules, name))) dropped.add(name);
+    }
+  }
+  if (dropped.size === 0) return;
+  const extra = join(dir, ".dropped-dependencies");
+  const specs = [...dropped].map((name) => `${name}@${lock[`node_modules/${name}`]?.version ?? "latest"}`);
+  run("npm", ["install", "--prefix", extra, "--no-save", "--no-audit", "--no-fund", "--ignore-scripts", ...specs], dir);
+  for (const name of dropped) {
+    const scope = name.startsWith("@") ? name.split("/")[0] : null;
+    if (scope && lstatSync(join(modules, scope), { throwIfNoEntry: false })?.isSymbolicLink()) {
+      // this checkout's scope, linked whole: made a folder of links, so nothing is added to this checkout's own
+      rmSync(join(modules, scope));
+      mkdirSync(join(modules, scope));
+      for (const entry of readdirSync(join(root, "node_modules", scope))) {
+        symlinkSync(join(root, "node_modules", scope, entry), join(modules, scope, entry));
+      }
+    } else if (scope && !existsSync(join(modules, scope))) mkdirSync(join(modules, scope));
+    if (existsSync(join(extra, "node_modules", name)))
+      symlinkSync(join(extra, "node_modules", name), join(modules, name));
+  }
 }
 
 const ids = {};

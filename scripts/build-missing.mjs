@@ -15,4 +15,5 @@ export function buildMissing() {
     if (!built(`mfe-${name}/dist-server/server-entry.js`)) run(`npm run build -w mfe-${name}`);
   }
   if (!built("host/dist-server/index.js")) run("npm run build -w host");
+  if (!built("staff-desk/dist/main.js")) run("npm run build -w staff-desk");
 }

@@ -16,6 +16,7 @@ const { hostEnvironmentSchema } = await import(join(root, "host/src/server/envir
 const { remoteEnvironmentSchema } = await import(join(root, "remote-kit/src/server/index.ts"));
 const { BUILT_AT_VARIABLE } = await import(join(root, "remote-kit/src/declaration.ts"));
 const { toolingEnvironmentSchema } = await import(join(root, "scripts/environment.mjs"));
+const { deskEnvironmentSchema } = await import(join(root, "staff-desk/src/environment.ts"));
 const remoteDeclarations = await Promise.all(
   ["catalog", "inventory", "service", "leads"].map(async (name) => {
     const module = await import(join(root, `mfe-${name}/src/remote.ts`));
@@ -50,6 +51,7 @@ const PROCESSES = [
       "Each remote's server and its `npm run dev` (remote-kit/src/server/index.ts; PORT's unset value is the remote's own)",
     schema: remoteEnvironmentSchema(0),
   },
+  { title: "The staff desk's server (staff-desk/src/environment.ts)", schema: deskEnvironmentSchema },
   { title: "The repository's own commands (scripts/environment.mjs)", schema: toolingEnvironmentSchema },
 ];
 

@@ -17,6 +17,8 @@ export const API_PORT = Number(process.env.API_PORT ?? 4180);
 /** The API's internal listener (the hosts' change stream, the CRM's export) and its staff listener (the staff edge). */
 export const API_INTERNAL_PORT = Number(process.env.API_INTERNAL_PORT ?? 4181);
 export const API_STAFF_PORT = Number(process.env.API_STAFF_PORT ?? 4182);
+/** The staff desk (staff-desk/), which `npm start` serves beside the site on the staff edge. */
+export const STAFF_PORT = Number(process.env.STAFF_PORT ?? 4190);
 
 /**
  * With no SMTP_URL of its own, `npm start` runs a local mail catcher (maildev) and the API delivers every lead to
@@ -55,6 +57,7 @@ export function servingCommands({
   apiEnv = {},
   hostEnv = {},
   mailCatcher = null,
+  deskPort = null,
 } = {}) {
   const apiOrigin = `http://127.0.0.1:${apiPort}`;
   if (!hostEnv.REMOTES_CONFIG_FILE && !process.env.REMOTES_CONFIG_FILE && !existsSync(REMOTES_CONFIG_FILE)) {
@@ -82,9 +85,19 @@ export function servingCommands({
         // one line when it is up; what it does after (every request) only when asked for with LOG_LEVEL
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
         ...catcherEnv,
+        ...(deskPort ? { STAFF_DESK_URL: `http://localhost:${deskPort}` } : {}),
         ...apiEnv,
       },
     },
+    ...(deskPort
+      ? [
+          {
+            name: "desk",
+            command: "npm run --silent start -w staff-desk",
+            env: { STAFF_PORT: String(deskPort), API_STAFF_ORIGIN: `http://127.0.0.1:${apiStaffPort}` },
+          },
+        ]
+      : []),
     ...REMOTE_NAMES.map((name) => ({
       name,
       command: `npm run --silent start -w mfe-${name}`,

@@ -4,14 +4,17 @@ import concurrently from "concurrently";
 import { buildMissing } from "./build-missing.mjs";
 
 buildMissing();
-const { servingCommands, SITE_PORT, MAIL_CATCHER } = await import("./site-processes.mjs");
+const { servingCommands, SITE_PORT, STAFF_PORT, MAIL_CATCHER } = await import("./site-processes.mjs");
 console.log(`\nServing the site at http://localhost:${SITE_PORT} (Ctrl+C stops it)`);
+console.log(
+  `The staff desk: http://localhost:${STAFF_PORT} (the first admin: npm run staff:invite -- you@example.com admin)`,
+);
 console.log(
   MAIL_CATCHER
     ? `Enquiries are delivered to a local mail catcher, as the dealership's CRM and desks would get them: ${MAIL_CATCHER.web}\n`
     : `Enquiries are delivered through ${new URL(process.env.SMTP_URL).host} (SMTP_URL)\n`,
 );
-const { result } = concurrently(servingCommands({ mailCatcher: MAIL_CATCHER }), {
+const { result } = concurrently(servingCommands({ mailCatcher: MAIL_CATCHER, deskPort: STAFF_PORT }), {
   killOthersOn: ["failure"],
   prefix: "name",
   cwd: new URL("../", import.meta.url).pathname,

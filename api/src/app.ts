@@ -28,6 +28,7 @@ import { clientKey } from "./security/client-key.js";
 import { declareEdges } from "./security/edges.js";
 import { postgresRateLimitStore } from "./security/shared-rate-limits.js";
 import { loadSigningSecret } from "./security/signing.js";
+import { registerStaffRoutes, type StaffRouteOptions } from "./staff/staff-routes.js";
 
 export interface AppOptions {
   db: Database;
@@ -55,6 +56,8 @@ export interface AppOptions {
   siteUrl?: string;
   /** The change stream's cap on followers and idle time-out. */
   changeStream?: Partial<ChangeStreamOptions>;
+  /** The staff desk's sign-in and its emails (staff/); unset: the desk at http://localhost:4190, links not emailed. */
+  staff?: Partial<StaffRouteOptions>;
 }
 
 declare module "fastify" {
@@ -117,6 +120,7 @@ export async function buildApp({
   photos,
   siteUrl,
   changeStream = {},
+  staff = {},
 }: AppOptions): Promise<FastifyInstance> {
   const business = new BusinessDetailsStore(db);
   await business.seedIfMissing();
@@ -242,6 +246,7 @@ export async function buildApp({
       registerPromotionRoutes(api, db);
       await registerFeedRoutes(api, feedService, adminToken);
       registerMediaRoutes(api, photoStore);
+      await registerStaffRoutes(api, db, { deskUrl: "http://localhost:4190", ...staff });
     },
     { prefix: API_PREFIX },
   );

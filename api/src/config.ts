@@ -52,6 +52,15 @@ export const apiEnvironmentSchema = z
       .describe(
         "The staff edge's address as staff reach it (the digest's release links); unset: http://localhost:API_STAFF_PORT",
       ),
+    STAFF_DESK_URL: z
+      .preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional())
+      .describe("The staff desk as staff open it (the links in sign-in emails); unset: http://localhost:4190"),
+    STAFF_CLI_TOKEN_FILE: z
+      .string()
+      .optional()
+      .describe(
+        "Where the API writes the command line's credential (`npm run staff:invite`), readable by its owner only; unset: DATA_DIR/../staff-cli.token",
+      ),
     DATABASE_URL: z
       .preprocess((v) => (v === "" ? undefined : v), z.string().url().optional())
       .describe("A PostgreSQL connection URL; without it the API keeps its data in an embedded PGlite database."),

@@ -7,7 +7,13 @@ import { BusinessDetailsStore } from "./business/business-store.js";
 import { readConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrations.js";
-import { configuredChannels, createDeliveryWorker, salesDeskSender, smtpTransport } from "./delivery/delivery-setup.js";
+import {
+  configuredChannels,
+  createDeliveryWorker,
+  salesDeskSender,
+  smtpTransport,
+  staffMailSender,
+} from "./delivery/delivery-setup.js";
 import { scheduleFeedPull } from "./feeds/feed-schedule.js";
 import type { ColumnMap } from "./feeds/inventory-feed-format.js";
 import { sendQuarantineDigest } from "./leads/held-enquiries.js";
@@ -17,6 +23,7 @@ import { loadSigningSecret } from "./security/signing.js";
 import { SEED_PROMOTIONS } from "./seed/promotions.js";
 import { writeSampleFeed } from "./seed/sample-feed.js";
 import { backfillUnitCharges, backfillWorkTruckFacts } from "./seed/seed.js";
+import { cliTokenFile, writeCliToken } from "./staff/cli-token.js";
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -62,6 +69,11 @@ const heldDigest = (force: boolean) =>
       })
     : Promise.resolve(null);
 const app = await buildApp({
+  staff: {
+    deskUrl: config.STAFF_DESK_URL ?? "http://localhost:4190",
+    sendMail: digestTransport ? staffMailSender(config, digestTransport, business) : undefined,
+    cliToken: writeCliToken(cliTokenFile(config)),
+  },
   sendHeldDigest: () => heldDigest(true),
   feeds: {
     maxRemovalPercent: config.FEED_MAX_REMOVAL_PERCENT,

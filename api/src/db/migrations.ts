@@ -261,6 +261,50 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    // the staff desk: its members and roles, one-time sign-in links, sessions (kept as hashes: a copy of the database
+    // signs nobody in), the leads' claims, and the audit log, which refuses any change to a row once written
+    id: "018_staff_desk",
+    sql: `
+      create table staff_members (
+        id text primary key,
+        email text not null unique,
+        role text not null check (role in ('admin', 'sales_manager', 'service_manager', 'marketing')),
+        created_at timestamptz not null default now(),
+        disabled_at timestamptz
+      );
+      create table staff_links (
+        token_hash text primary key,
+        staff_id text not null references staff_members (id),
+        purpose text not null check (purpose in ('sign-in', 'enrol')),
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+      create table staff_sessions (
+        token_hash text primary key,
+        staff_id text not null references staff_members (id),
+        created_at timestamptz not null default now(),
+        last_seen_at timestamptz not null default now(),
+        ended_at timestamptz
+      );
+      create table staff_audit (
+        id bigserial primary key,
+        at timestamptz not null default now(),
+        staff_id text,
+        staff_email text not null,
+        action text not null,
+        subject text not null,
+        before jsonb,
+        after jsonb
+      );
+      create index staff_audit_at on staff_audit (at desc);
+      create function staff_audit_append_only() returns trigger language plpgsql as $$ begin raise exception 'the audit log is append-only' using errcode = '42501'; end $$;
+      create trigger staff_audit_no_change before update or delete on staff_audit for each row execute function staff_audit_append_only();
+      alter table leads add column claimed_by text;
+      alter table leads add column claimed_at timestamptz;
+      alter table leads add column contacted_at timestamptz;
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

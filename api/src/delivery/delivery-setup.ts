@@ -115,3 +115,15 @@ export function salesDeskSender(
     await transport.sendMail({ from: to.from, to: to.department("sales"), ...message });
   };
 }
+
+/** Sends one member of staff a plain-text email (a sign-in or invitation link), from the site's own sender. */
+export function staffMailSender(
+  config: ApiConfig,
+  transport: ReturnType<typeof smtpTransport>,
+  business: BusinessDetailsStore,
+) {
+  return async (message: { to: string; subject: string; text: string }) => {
+    const { from } = resolveAddresses(emailAddresses(config), await business.get());
+    await transport.sendMail({ from, ...message });
+  };
+}

@@ -1,0 +1,223 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Database } from "../db/database.js";
+import { departmentOf } from "../delivery/departments.js";
+import { HttpError, withSchemas } from "../http-errors.js";
+import { staffScope } from "../security/edges.js";
+import { type Grant, mayRead, ROLE_GRANTS, STAFF_ROLES } from "./roles.js";
+import { type StaffMember, StaffStore } from "./staff-store.js";
+
+export interface StaffRouteOptions {
+  /** Where staff open the desk: the links in sign-in and invitation emails lead there. */
+  deskUrl: string;
+  /** Sends one plain-text email to one member (the API's SMTP path); none: links are only printed. */
+  sendMail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
+  /** The command line's credential (staff:invite): whoever can read the API's data directory. */
+  cliToken?: string;
+  now?: () => number;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    staffMember?: StaffMember;
+  }
+}
+
+const SESSION_PREFIX = "Session ";
+const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "a link's or session's token");
+const emailSchema = z.email("an email address").max(254);
+const leadParams = z.object({ id: z.string().min(1).max(100) });
+
+const refuse = (status: 401 | 403 | 404 | 409 | 429, message: string) =>
+  new HttpError(status, {
+    error: { 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 429: "Too Many Requests" }[
+      status
+    ],
+    message,
+  });
+
+const sameToken = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * The staff desk's API (the staff edge only): sign-in by a one-time link, sessions, and what each role may see and
+ * do (roles.ts), checked here on every route, so the desk's pages and anything else that calls them are held to it.
+ * Every change is written to the audit log with the change. Failed sign-ins count against the client on every staff
+ * route (the admin token's limit).
+ */
+export async function registerStaffRoutes(app: FastifyInstance, db: Database, options: StaffRouteOptions) {
+  const store = new StaffStore(db, options.now);
+  app.decorate("staff", store);
+  const link = (token: string) => `${options.deskUrl.replace(/\/$/, "")}/sign-in/link?token=${token}`;
+
+  await app.register(async (scope) => {
+    staffScope(scope);
+    const routes = withSchemas(scope);
+    const failures = app.staffAuthFailures;
+
+    const holdBack = async (request: FastifyRequest, reply: FastifyReply) => {
+      const wait = await failures.retryAfterS(request);
+      if (wait > 0) {
+        reply.header("retry-after", String(wait));
+        throw refuse(429, `Too many failed sign-ins. Please try again in ${wait} seconds.`);
+      }
+    };
+    /** The member whose session the request carries, or 401. */
+    const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
+      await holdBack(request, reply);
+      const header = request.headers.authorization ?? "";
+      const token = header.startsWith(SESSION_PREFIX) ? header.slice(SESSION_PREFIX.length) : "";
+      const member = tokenSchema.safeParse(token).success ? await store.sessionMember(token) : null;
+      if (!member) {
+        await failures.failed(request);
+        throw refuse(401, "Your session has ended: please sign in again");
+      }
+      request.staffMember = member;
+    };
+    const granted = (grant: Grant) => async (request: FastifyRequest) => {
+      const member = request.staffMember as StaffMember;
+      if (!ROLE_GRANTS[member.role][grant]) throw refuse(403, "Your role does not include this");
+    };
+    const member = (request: FastifyRequest) => request.staffMember as StaffMember;
+
+    routes.post(
+      "/staff/sign-in/email",
+      { schema: { body: z.object({ email: emailSchema }) }, onRequest: holdBack },
+      async (request, reply) => {
+        const issued = await store.signInLink(request.body.email);
+        if (issued && options.sendMail) {
+          await options.sendMail({
+            to: issued.member.email,
+            subject: "Your sign-in link for the staff desk",
+            text: `Open this link within 15 minutes to sign in to the staff desk (it works once):\n\n${link(issued.token)}\n\nIf you did not ask for it, you can ignore this email.`,
+          });
+        }
+        request.log.info({ audit: "staff-sign-in-link", known: Boolean(issued) }, "staff sign-in link asked for");
+        // the same answer whether the address is a member's or not
+        return reply
+          .code(202)
+          .send({ message: "If that address belongs to a member of staff, a sign-in link is on its way." });
+      },
+    );
+
+    routes.post(
+      "/staff/sign-in/link",
+      { schema: { body: z.object({ token: tokenSchema }) }, onRequest: holdBack },
+      async (request) => {
+        const signed = await store.useLink(request.body.token);
+        if (!signed) {
+          await failures.failed(request);
+          throw refuse(401, "This sign-in link has been used or has expired: ask for a new one");
+        }
+        request.log.info({ audit: "staff-signed-in", staff: signed.member.id }, "staff member signed in");
+        return { session: signed.session, member: signed.member };
+      },
+    );
+
+    routes.post("/staff/sign-out", { onRequest: signedIn }, async (request, reply) => {
+      const header = request.headers.authorization ?? "";
+      await store.endSession(header.slice(SESSION_PREFIX.length));
+      return reply.code(204).send();
+    });
+
+    routes.get("/staff/me", { onRequest: signedIn }, async (request) => ({
+      member: member(request),
+      grants: ROLE_GRANTS[member(request).role],
+    }));
+
+    routes.get(
+      "/staff/leads",
+      {
+        onRequest: signedIn,
+        schema: {
+          querystring: z.object({
+            state: z.enum(["unclaimed", "claimed", "contacted"]).optional(),
+            q: z.string().max(100).optional(),
+            department: z.enum(["sales", "service", "parts"]).optional(),
+          }),
+        },
+      },
+      async (request) => {
+        const allowed = ROLE_GRANTS[member(request).role].leads as readonly string[];
+        if (allowed.length === 0) throw refuse(403, "Your role does not include leads");
+        const { department, state, q } = request.query;
+        if (department && !allowed.includes(department))
+          throw refuse(403, `Your role does not include ${department} leads`);
+        const departments = department ? [department] : allowed;
+        const [leads, speed] = await Promise.all([
+          store.ledger({ departments, state, text: q }),
+          store.speedToLead(departments),
+        ]);
+        return { leads, speed };
+      },
+    );
+
+    for (const [path, action] of [
+      ["claim", "claim"],
+      ["contacted", "contacted"],
+    ] as const) {
+      routes.post(
+        `/staff/leads/:id/${path}`,
+        { onRequest: signedIn, schema: { params: leadParams } },
+        async (request) => {
+          const by = member(request);
+          const [lead] = await db.query<{ form: string }>("select form from leads where id = $1", [request.params.id]);
+          if (!lead) throw refuse(404, "No such lead");
+          if (!mayRead(by.role, departmentOf(lead.form))) throw refuse(403, "This lead is another department's");
+          const outcome =
+            action === "claim"
+              ? await store.claim(request.params.id, by)
+              : await store.markContacted(request.params.id, by);
+          if (outcome === "taken") throw refuse(409, "Someone else has claimed this lead");
+          if (outcome === "missing") throw refuse(404, "No such lead");
+          return { outcome };
+        },
+      );
+    }
+
+    routes.get("/staff/audit", { onRequest: [signedIn, granted("audit")] }, async () => ({
+      entries: await store.auditLog(),
+    }));
+
+    routes.get("/staff/members", { onRequest: [signedIn, granted("staff")] }, async () => ({
+      members: await store.members(),
+    }));
+
+    /** An invitation: by an admin on the desk, or by staff:invite with the command line's credential. */
+    const inviter = async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers.authorization ?? "";
+      if (options.cliToken && header.startsWith("Bearer ") && sameToken(header.slice(7), options.cliToken)) return;
+      await signedIn(request, reply);
+      await granted("staff")(request);
+    };
+    routes.post(
+      "/staff/members",
+      {
+        onRequest: inviter,
+        schema: { body: z.object({ email: emailSchema, role: z.enum(STAFF_ROLES) }) },
+      },
+      async (request) => {
+        const invited = await store.invite(request.body.email, request.body.role, request.staffMember ?? null);
+        const enrol = link(invited.token);
+        if (options.sendMail && request.staffMember) {
+          await options.sendMail({
+            to: invited.member.email,
+            subject: "You are invited to the staff desk",
+            text: `${request.staffMember.email} has invited you to the dealership's staff desk. Open this link within 7 days to sign in (it works once):\n\n${enrol}`,
+          });
+        }
+        return { member: invited.member, link: enrol };
+      },
+    );
+  });
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    staff: StaffStore;
+  }
+}

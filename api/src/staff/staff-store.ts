@@ -1,0 +1,334 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { LEAD_FORMS } from "shared-types";
+import type { Database, Queryable } from "../db/database.js";
+import { departmentOf } from "../delivery/departments.js";
+import { STAFF_ROLES, type StaffRole } from "./roles.js";
+
+const ALL_FORMS = Object.keys(LEAD_FORMS);
+
+export interface StaffMember {
+  id: string;
+  email: string;
+  role: StaffRole;
+}
+
+/** How long links and sessions live. */
+export const STAFF_TIMES = {
+  /** A sign-in link by email: 15 minutes, once. */
+  signInLinkMs: 15 * 60 * 1000,
+  /** An enrolment link (an invitation): 7 days, once. */
+  enrolLinkMs: 7 * 24 * 60 * 60 * 1000,
+  /** A session nobody uses for this long ends. */
+  idleMs: 30 * 60 * 1000,
+  /** And any session ends after this long. */
+  absoluteMs: 12 * 60 * 60 * 1000,
+} as const;
+
+/** What the desk shows of a lead: its form, department, when it was stored, its deliveries, and who answers it. */
+export interface LedgerLead {
+  id: string;
+  form: string;
+  department: string;
+  received_at: string;
+  name: string;
+  email: string;
+  phone: string;
+  deliveries: { channel: string; status: string; delivered_at: string | null; last_error: string }[];
+  claimed_by: string | null;
+  claimed_at: string | null;
+  contacted_at: string | null;
+}
+
+export interface SpeedToLead {
+  department: string;
+  leads: number;
+  contacted: number;
+  median_minutes: number | null;
+  p90_minutes: number | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  staff_email: string;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+}
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+const newToken = () => randomBytes(32).toString("base64url");
+
+/**
+ * The staff desk's people, links, sessions and audit log. Tokens are handed out once and kept only as hashes; a link
+ * is used once; every change a member makes is written to the audit log in the same transaction as the change.
+ */
+export class StaffStore {
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private at(offsetMs = 0) {
+    return new Date(this.now() + offsetMs).toISOString();
+  }
+
+  async memberByEmail(email: string): Promise<StaffMember | null> {
+    const [member] = await this.db.query<StaffMember>(
+      "select id, email, role from staff_members where email = $1 and disabled_at is null",
+      [email.trim().toLowerCase()],
+    );
+    return member ?? null;
+  }
+
+  async members(): Promise<(StaffMember & { created_at: string })[]> {
+    return this.db.query(
+      "select id, email, role, created_at::text from staff_members where disabled_at is null order by email",
+    );
+  }
+
+  /** Adds a member (or changes an existing one's role) and returns a one-time enrolment link's token. */
+  async invite(
+    email: string,
+    role: StaffRole,
+    by: StaffMember | null,
+  ): Promise<{ member: StaffMember; token: string }> {
+    if (!STAFF_ROLES.includes(role)) throw new Error(`unknown role ${role}`);
+    const address = email.trim().toLowerCase();
+    return this.db.transaction(async (tx) => {
+      const [existing] = await tx.query<StaffMember>("select id, email, role from staff_members where email = $1", [
+        address,
+      ]);
+      const member = { id: existing?.id ?? randomUUID(), email: address, role };
+      if (existing) {
+        await tx.query("update staff_members set role = $2, disabled_at = null where id = $1", [member.id, role]);
+      } else {
+        await tx.query("insert into staff_members (id, email, role) values ($1, $2, $3)", [member.id, address, role]);
+      }
+      const token = await this.link(tx, member.id, "enrol", STAFF_TIMES.enrolLinkMs);
+      await this.audit(tx, by, "staff.invite", `staff:${address}`, existing ?? null, member);
+      return { member, token };
+    });
+  }
+
+  /** A sign-in link's token for a member with this address, or null (the caller says the same either way). */
+  async signInLink(email: string): Promise<{ member: StaffMember; token: string } | null> {
+    const member = await this.memberByEmail(email);
+    if (!member) return null;
+    return { member, token: await this.link(this.db, member.id, "sign-in", STAFF_TIMES.signInLinkMs) };
+  }
+
+  private async link(tx: Queryable, staffId: string, purpose: "sign-in" | "enrol", lifeMs: number) {
+    const token = newToken();
+    await tx.query("insert into staff_links (token_hash, staff_id, purpose, expires_at) values ($1, $2, $3, $4)", [
+      hash(token),
+      staffId,
+      purpose,
+      this.at(lifeMs),
+    ]);
+    return token;
+  }
+
+  /** Uses a link once: a session's token for its member, or null when it is unknown, used or past its time. */
+  async useLink(token: string): Promise<{ member: StaffMember; session: string } | null> {
+    return this.db.transaction(async (tx) => {
+      const [link] = await tx.query<{ staff_id: string }>(
+        `update staff_links set used_at = $2 where token_hash = $1 and used_at is null and expires_at > $2
+         returning staff_id`,
+        [hash(token), this.at()],
+      );
+      if (!link) return null;
+      const [member] = await tx.query<StaffMember>(
+        "select id, email, role from staff_members where id = $1 and disabled_at is null",
+        [link.staff_id],
+      );
+      if (!member) return null;
+      const session = newToken();
+      await tx.query(
+        "insert into staff_sessions (token_hash, staff_id, created_at, last_seen_at) values ($1, $2, $3, $3)",
+        [hash(session), member.id, this.at()],
+      );
+      return { member, session };
+    });
+  }
+
+  /** The member a session belongs to while it is alive (used within the idle time, younger than the limit). */
+  async sessionMember(session: string): Promise<StaffMember | null> {
+    const [member] = await this.db.query<StaffMember>(
+      `update staff_sessions s set last_seen_at = $2
+       from staff_members m
+       where s.token_hash = $1 and s.ended_at is null and m.id = s.staff_id and m.disabled_at is null
+         and s.last_seen_at > $3 and s.created_at > $4
+       returning m.id, m.email, m.role`,
+      [hash(session), this.at(), this.at(-STAFF_TIMES.idleMs), this.at(-STAFF_TIMES.absoluteMs)],
+    );
+    return member ?? null;
+  }
+
+  async endSession(session: string): Promise<void> {
+    await this.db.query("update staff_sessions set ended_at = $2 where token_hash = $1 and ended_at is null", [
+      hash(session),
+      this.at(),
+    ]);
+  }
+
+  /** The leads ledger, newest first: by department, by what is still to do, by text in the name, email or phone. */
+  async ledger(filter: {
+    departments: readonly string[];
+    state?: "unclaimed" | "claimed" | "contacted";
+    text?: string;
+    limit?: number;
+  }): Promise<LedgerLead[]> {
+    const rows = await this.db.query<{
+      id: string;
+      form: string;
+      received_at: string;
+      fields: Record<string, unknown>;
+      claimed_by: string | null;
+      claimed_at: string | null;
+      contacted_at: string | null;
+      deliveries: LedgerLead["deliveries"] | null;
+    }>(
+      `select l.id, l.form, l.received_at::text, l.fields, l.claimed_by, l.claimed_at::text, l.contacted_at::text,
+         (select jsonb_agg(jsonb_build_object('channel', d.channel, 'status', d.status,
+            'delivered_at', d.delivered_at::text, 'last_error', d.last_error) order by d.channel)
+          from lead_deliveries d where d.lead_id = l.id) as deliveries
+       from leads l
+       where ($1::text is null or (case $1::text
+           when 'unclaimed' then l.claimed_at is null
+           when 'claimed' then l.claimed_at is not null and l.contacted_at is null
+           else l.contacted_at is not null end))
+         and ($2::text is null or lower(l.fields::text) like '%' || lower($2::text) || '%')
+         and (l.form = any($4::text[]) or ($5::boolean and not (l.form = any($6::text[]))))
+       order by l.received_at desc
+       limit $3`,
+      [
+        filter.state ?? null,
+        filter.text?.trim() || null,
+        filter.limit ?? 200,
+        ALL_FORMS.filter((form) => filter.departments.includes(departmentOf(form))),
+        // a form the site no longer has is the sales desk's, as its deliveries were
+        filter.departments.includes("sales"),
+        ALL_FORMS,
+      ],
+    );
+    const text = (fields: Record<string, unknown>, name: string) =>
+      typeof fields[name] === "string" ? (fields[name] as string) : "";
+    return rows.map((row) => ({
+      id: row.id,
+      form: row.form,
+      department: departmentOf(row.form),
+      received_at: row.received_at,
+      name: [text(row.fields, "first_name"), text(row.fields, "last_name")].filter(Boolean).join(" "),
+      email: text(row.fields, "email"),
+      phone: text(row.fields, "day_phone"),
+      deliveries: row.deliveries ?? [],
+      claimed_by: row.claimed_by,
+      claimed_at: row.claimed_at,
+      contacted_at: row.contacted_at,
+    }));
+  }
+
+  /**
+   * Speed to lead per department over the last 30 days: how many leads came, how many were answered, and the
+   * median and 90th percentile of the minutes from a lead's arrival to its being marked contacted.
+   */
+  async speedToLead(departments: readonly string[]): Promise<SpeedToLead[]> {
+    const rows = await this.db.query<{ form: string; minutes: number | null }>(
+      `select form, extract(epoch from (contacted_at - received_at)) / 60 as minutes
+       from leads where received_at > $1`,
+      [this.at(-30 * 24 * 60 * 60 * 1000)],
+    );
+    const percentile = (sorted: number[], p: number) =>
+      sorted.length === 0 ? null : (sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? null);
+    return departments.map((department) => {
+      const mine = rows.filter((row) => departmentOf(row.form) === department);
+      const answered = mine
+        .map((row) => (row.minutes === null ? null : Number(row.minutes)))
+        .filter((minutes): minutes is number => minutes !== null)
+        .sort((a, b) => a - b);
+      return {
+        department,
+        leads: mine.length,
+        contacted: answered.length,
+        median_minutes: percentile(answered, 0.5),
+        p90_minutes: percentile(answered, 0.9),
+      };
+    });
+  }
+
+  /** Claims a lead for a member (once: a claimed lead stays with whoever claimed it). */
+  async claim(id: string, by: StaffMember): Promise<"claimed" | "taken" | "missing"> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.query<{ claimed_by: string | null }>(
+        "select claimed_by from leads where id = $1 for update",
+        [id],
+      );
+      if (!before) return "missing";
+      if (before.claimed_by) return "taken";
+      const at = this.at();
+      await tx.query("update leads set claimed_by = $2, claimed_at = $3 where id = $1", [id, by.email, at]);
+      await this.audit(
+        tx,
+        by,
+        "lead.claim",
+        `lead:${id}`,
+        { claimed_by: null },
+        { claimed_by: by.email, claimed_at: at },
+      );
+      return "claimed";
+    });
+  }
+
+  /** Marks a lead contacted (claiming it too, when nobody had). */
+  async markContacted(id: string, by: StaffMember): Promise<"contacted" | "missing"> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.query<{ claimed_by: string | null; contacted_at: string | null }>(
+        "select claimed_by, contacted_at::text from leads where id = $1 for update",
+        [id],
+      );
+      if (!before) return "missing";
+      if (before.contacted_at) return "contacted";
+      const at = this.at();
+      const claimedBy = before.claimed_by ?? by.email;
+      await tx.query(
+        "update leads set claimed_by = $2, claimed_at = coalesce(claimed_at, $3), contacted_at = $3 where id = $1",
+        [id, claimedBy, at],
+      );
+      await this.audit(tx, by, "lead.contacted", `lead:${id}`, before, { claimed_by: claimedBy, contacted_at: at });
+      return "contacted";
+    });
+  }
+
+  /** Writes one audit row: who, when, what, and what it was before and after. */
+  async audit(
+    tx: Queryable,
+    by: StaffMember | null,
+    action: string,
+    subject: string,
+    before: unknown,
+    after: unknown,
+  ): Promise<void> {
+    await tx.query(
+      "insert into staff_audit (at, staff_id, staff_email, action, subject, before, after) values ($1, $2, $3, $4, $5, $6, $7)",
+      [
+        this.at(),
+        by?.id ?? null,
+        by?.email ?? "the command line (staff:invite)",
+        action,
+        subject,
+        before === null ? null : JSON.stringify(before),
+        after === null ? null : JSON.stringify(after),
+      ],
+    );
+  }
+
+  async auditLog(limit = 200): Promise<AuditEntry[]> {
+    return this.db.query(
+      `select id::int as id, at::text, staff_email, action, subject, before, after
+       from staff_audit order by id desc limit $1`,
+      [limit],
+    );
+  }
+}

@@ -1,0 +1,152 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { allMessages } from "../fixtures/delivered-leads";
+import { formOf, uniqueEmail } from "../fixtures/lead-form-scenarios";
+import { DESK_URL, E2E_PORTS, E2E_STAFF_CLI_TOKEN_FILE, root } from "../fixtures/site-processes";
+import { expect, test } from "../fixtures/test";
+
+/** `npm run staff:invite -- <email> <role>` against the suite's API: its last line is the enrolment link. */
+function inviteFromCommandLine(email: string, role: string): string {
+  const output = execFileSync(process.execPath, [join(root, "api/dist/src/staff/invite.js"), email, role], {
+    env: { ...process.env, API_STAFF_PORT: String(E2E_PORTS.apiStaff), STAFF_CLI_TOKEN_FILE: E2E_STAFF_CLI_TOKEN_FILE },
+    encoding: "utf8",
+  });
+  return output.trim().split("\n").at(-1) ?? "";
+}
+
+/** Opens a sign-in link as the member would: the page's button signs them in. */
+async function signInWith(page: Page, link: string) {
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Signs in by email: asks for a link on the desk, reads it from the mail catcher, opens it. */
+async function signInByEmail(page: Page, email: string) {
+  await page.goto(`${DESK_URL}/sign-in`);
+  await page.getByLabel("Your work email").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("status")).toContainText("a sign-in link is on its way");
+  let link = "";
+  await expect(async () => {
+    const message = (await allMessages())
+      .filter((m) => m.envelope.to.some((to) => to.address === email) && m.subject.includes("sign-in link"))
+      .at(-1);
+    link = /https?:\/\/\S+\/sign-in\/link\?token=[\w-]+/.exec(message?.text ?? "")?.[0] ?? "";
+    expect(link).not.toBe("");
+  }).toPass({ timeout: 10_000 });
+  await signInWith(page, link);
+}
+
+/** A visitor's enquiry through the public site's contact form (the sales desk's). */
+async function sendContactLead(page: Page, firstName: string): Promise<void> {
+  await page.goto("/contact");
+  const form = formOf(page, "contact");
+  await form.getByLabel("First Name").fill(firstName);
+  await form.getByRole("textbox", { name: /^Email/ }).fill(uniqueEmail("desk"));
+  await form.getByRole("button", { name: /Submit/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Thank you/ })).toBeVisible();
+}
+
+// the desk's pages carry no script: each member's browser here runs with scripts off
+test.describe("the staff desk", () => {
+  test("the first admin comes from the command line; an admin invites a sales manager, who signs in by email, claims a lead and marks it contacted; the audit log shows both", async ({
+    browser,
+  }) => {
+    const visitor = await browser.newPage({ javaScriptEnabled: true });
+    const customer = `Deskcheck${Date.now()}`;
+    await sendContactLead(visitor, customer);
+    await visitor.close();
+
+    const admin = await browser.newPage({ javaScriptEnabled: false });
+    const adminEmail = uniqueEmail("owner");
+    const enrol = inviteFromCommandLine(adminEmail, "admin");
+    expect(enrol).toMatch(new RegExp(`^${DESK_URL}/sign-in/link\\?token=[\\w-]{43}$`));
+    await signInWith(admin, enrol);
+    await expect(admin.getByRole("heading", { name: "Leads" })).toBeVisible();
+    // the same link never signs anyone in again
+    await signInWith(admin, enrol);
+    await expect(admin.getByRole("alert")).toContainText("used or has expired");
+    await signInWith(admin, inviteFromCommandLine(adminEmail, "admin"));
+
+    const salesEmail = uniqueEmail("sales-manager");
+    await admin.goto(`${DESK_URL}/staff`);
+    await admin.getByLabel("Their work email").fill(salesEmail);
+    await admin.getByLabel("Role").selectOption("sales_manager");
+    await admin.getByRole("button", { name: "Invite" }).click();
+    await expect(admin.getByRole("status")).toContainText(`${salesEmail} is invited`);
+    await expect(admin.getByRole("listitem").filter({ hasText: salesEmail })).toContainText("Sales manager");
+
+    const sales = await browser.newPage({ javaScriptEnabled: false });
+    await signInByEmail(sales, salesEmail);
+    await sales.goto(`${DESK_URL}/leads?q=${customer}`);
+    const lead = sales.locator(".desk-lead").filter({ hasText: customer });
+    await expect(lead).toContainText("nobody yet");
+    await expect(lead).toContainText("department-email");
+    await lead.getByRole("button", { name: "Claim" }).click();
+    await expect(sales.getByRole("status")).toContainText("Claimed");
+    await expect(lead).toContainText(`by ${salesEmail}`);
+    await lead.getByRole("button", { name: "Mark contacted" }).click();
+    await expect(sales.getByRole("status")).toContainText("Marked contacted");
+    await expect(lead.getByRole("button", { name: "Mark contacted" })).toHaveCount(0);
+    // a sales manager's role does not include the audit log or the staff list: the server says so
+    const refused = await sales.goto(`${DESK_URL}/audit`);
+    expect(refused?.status()).toBe(403);
+    await expect(sales.getByRole("heading", { name: "Not part of your role" })).toBeVisible();
+    expect((await sales.goto(`${DESK_URL}/staff`))?.status()).toBe(403);
+
+    await admin.goto(`${DESK_URL}/audit`);
+    const rows = admin.getByRole("row").filter({ hasText: salesEmail });
+    await expect(rows.filter({ hasText: "lead.claim" })).toHaveCount(1);
+    await expect(rows.filter({ hasText: "lead.contacted" })).toHaveCount(1);
+    await expect(admin.getByRole("row").filter({ hasText: `staff:${salesEmail}` })).toContainText("staff.invite");
+
+    // signing out ends the session on the server: the old cookie opens nothing
+    const cookies = await sales.context().cookies();
+    await sales.getByRole("button", { name: "Sign out" }).click();
+    await expect(sales.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await sales.context().addCookies(cookies);
+    await sales.goto(`${DESK_URL}/leads`);
+    await expect(sales.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("each role sees its own department's leads: a service manager not the sales desk's, marketing none", async ({
+    browser,
+  }) => {
+    const visitor = await browser.newPage({ javaScriptEnabled: true });
+    const customer = `Servicecheck${Date.now()}`;
+    await sendContactLead(visitor, customer);
+    await visitor.close();
+    const service = await browser.newPage({ javaScriptEnabled: false });
+    await signInWith(service, inviteFromCommandLine(uniqueEmail("service-manager"), "service_manager"));
+    await service.goto(`${DESK_URL}/leads?q=${customer}`);
+    await expect(service.getByText("No leads match.")).toBeVisible();
+    const marketing = await browser.newPage({ javaScriptEnabled: false });
+    await signInWith(marketing, inviteFromCommandLine(uniqueEmail("marketing"), "marketing"));
+    await expect(marketing.getByText("No list on the desk is part of your role yet.")).toBeVisible();
+    expect((await marketing.goto(`${DESK_URL}/leads`))?.status()).toBe(403);
+  });
+
+  test("works at 390 px with no serious accessibility finding (axe, WCAG 2.2 AA)", async ({ browser }) => {
+    // (axe itself runs as a script in the page)
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const axe = async () => {
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+    };
+    await page.goto(`${DESK_URL}/sign-in`);
+    expect(await axe()).toEqual([]);
+    await signInWith(page, inviteFromCommandLine(uniqueEmail("admin-axe"), "admin"));
+    for (const path of ["/leads", "/staff", "/audit"]) {
+      await page.goto(`${DESK_URL}${path}`);
+      expect(await axe(), path).toEqual([]);
+      // nothing runs off the side of a phone's screen
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+    await context.close();
+  });
+});

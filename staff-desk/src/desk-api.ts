@@ -1,0 +1,88 @@
+/**
+ * The desk's client of the API's staff routes (the staff edge): every call carries the member's session, and the
+ * API decides what the member may see and do. A refusal comes back as the API's status and reason.
+ */
+export interface Member {
+  id: string;
+  email: string;
+  role: "admin" | "sales_manager" | "service_manager" | "marketing";
+}
+export interface Grants {
+  leads: readonly string[];
+  staff: boolean;
+  audit: boolean;
+}
+export interface LedgerLead {
+  id: string;
+  form: string;
+  department: string;
+  received_at: string;
+  name: string;
+  email: string;
+  phone: string;
+  deliveries: { channel: string; status: string; delivered_at: string | null; last_error: string }[];
+  claimed_by: string | null;
+  claimed_at: string | null;
+  contacted_at: string | null;
+}
+export interface SpeedToLead {
+  department: string;
+  leads: number;
+  contacted: number;
+  median_minutes: number | null;
+  p90_minutes: number | null;
+}
+export interface AuditEntry {
+  id: number;
+  at: string;
+  staff_email: string;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+}
+
+export class ApiRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function deskApi(apiOrigin: string) {
+  const call = async <T>(method: "GET" | "POST", path: string, session?: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${apiOrigin}/api/staff${path}`, {
+      method,
+      headers: {
+        accept: "application/json",
+        ...(session ? { authorization: `Session ${session}` } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (response.status === 204) return undefined as T;
+    const answer = (await response.json().catch(() => ({}))) as { message?: string };
+    if (!response.ok) throw new ApiRefusal(response.status, answer.message ?? `The API answered ${response.status}`);
+    return answer as T;
+  };
+  return {
+    askForLink: (email: string) => call<{ message: string }>("POST", "/sign-in/email", undefined, { email }),
+    signInWithLink: (token: string) =>
+      call<{ session: string; member: Member }>("POST", "/sign-in/link", undefined, { token }),
+    signOut: (session: string) => call<void>("POST", "/sign-out", session),
+    me: (session: string) => call<{ member: Member; grants: Grants }>("GET", "/me", session),
+    leads: (session: string, query: URLSearchParams) =>
+      call<{ leads: LedgerLead[]; speed: SpeedToLead[] }>("GET", `/leads${query.size > 0 ? `?${query}` : ""}`, session),
+    claim: (session: string, id: string) => call<unknown>("POST", `/leads/${encodeURIComponent(id)}/claim`, session),
+    contacted: (session: string, id: string) =>
+      call<unknown>("POST", `/leads/${encodeURIComponent(id)}/contacted`, session),
+    audit: (session: string) => call<{ entries: AuditEntry[] }>("GET", "/audit", session),
+    members: (session: string) => call<{ members: (Member & { created_at: string })[] }>("GET", "/members", session),
+    invite: (session: string, email: string, role: string) =>
+      call<{ member: Member; link: string }>("POST", "/members", session, { email, role }),
+  };
+}
+export type DeskApi = ReturnType<typeof deskApi>;

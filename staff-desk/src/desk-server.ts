@@ -1,0 +1,252 @@
+import { readFileSync } from "node:fs";
+import fastifyCookie from "@fastify/cookie";
+import fastifyFormbody from "@fastify/formbody";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { registerSecurityHeaders, requestForLog, timeLimitOptions } from "server-kit";
+import { z } from "zod";
+import { ApiRefusal, type DeskApi, deskApi, type Grants, type Member } from "./desk-api.js";
+import { AuditPage } from "./pages/audit.js";
+import { LeadsPage } from "./pages/leads.js";
+import { RefusedPage } from "./pages/refused.js";
+import { LinkPage, SignInPage } from "./pages/sign-in.js";
+import { StaffPage } from "./pages/staff.js";
+
+export interface DeskOptions {
+  /** The API's staff listener (API_STAFF_ORIGIN). */
+  apiOrigin: string;
+  logLevel?: string;
+  /** Which proxies' X-Forwarded-* to believe (Fastify trustProxy syntax). */
+  trustProxy?: string | boolean;
+}
+
+/** The member's session, in a cookie no script can read and no other site can make the browser send. */
+export const SESSION_COOKIE = "desk_session";
+const STYLES = readFileSync(new URL("../src/desk.css", import.meta.url), "utf8");
+
+const stateSchema = z.enum(["unclaimed", "claimed", "contacted"]).optional().catch(undefined);
+/** Where an action returns to: a desk page, never another site. */
+const returnPath = (value: unknown, fallback: string) =>
+  typeof value === "string" && /^\/[a-z]/.test(value) && !value.startsWith("//") ? value : fallback;
+
+/**
+ * Team desk's server: the staff desk's pages, rendered here, their forms posting back and redirecting (post,
+ * redirect, get), so every page works without scripts. It holds no data and decides nothing: each page asks the
+ * API's staff routes with the member's session, and the API says what the member's role may see and do.
+ */
+export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> {
+  const api: DeskApi = deskApi(options.apiOrigin);
+  const app = Fastify({
+    logger: { level: options.logLevel ?? "warn", serializers: { req: requestForLog } },
+    trustProxy: options.trustProxy ?? "loopback",
+    ...timeLimitOptions(),
+  });
+  await registerSecurityHeaders(app, {
+    contentSecurityPolicy: {
+      defaultSrc: ["'none'"],
+      styleSrc: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+    },
+    crossOriginResourcePolicy: "same-origin",
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store").header("x-robots-tag", "noindex");
+  });
+  // a form is posted from the desk's own pages only (the session cookie is SameSite=Strict as well)
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "POST") return;
+    const site = request.headers["sec-fetch-site"];
+    const origin = request.headers.origin;
+    const own = `${request.protocol}://${request.host}`;
+    const fromHere = typeof site === "string" ? site === "same-origin" : !origin || origin === own;
+    if (!fromHere) return reply.code(403).type("text/plain").send("Forms are sent from the staff desk's own pages");
+  });
+
+  const page = (reply: FastifyReply, element: ReactElement, status = 200) =>
+    reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .send(`<!doctype html>${renderToStaticMarkup(element)}`);
+  const sessionOf = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? "";
+  const setSession = (request: FastifyRequest, reply: FastifyReply, value: string) =>
+    reply.setCookie(SESSION_COOKIE, value, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "strict",
+      secure: request.protocol === "https",
+    });
+
+  /** The signed-in member (the API checks the session on every call), or a redirect to sign in. */
+  const signedIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ session: string; member: Member; grants: Grants } | null> => {
+    const session = sessionOf(request);
+    if (!session) {
+      await reply.redirect("/sign-in", 303);
+      return null;
+    }
+    try {
+      return { session, ...(await api.me(session)) };
+    } catch (error) {
+      if (error instanceof ApiRefusal && error.status === 401) {
+        reply.clearCookie(SESSION_COOKIE, { path: "/" });
+        await reply.redirect("/sign-in?ended=1", 303);
+        return null;
+      }
+      throw error;
+    }
+  };
+  /** Renders what the API refused (its reason), as the member's own page. */
+  const refused = (reply: FastifyReply, who: { member: Member; grants: Grants }, error: unknown) => {
+    if (error instanceof ApiRefusal && error.status === 403) {
+      return page(reply, RefusedPage({ signedIn: who, reason: error.message }), 403);
+    }
+    throw error;
+  };
+
+  app.get("/desk.css", async (_request, reply) => reply.type("text/css; charset=utf-8").send(STYLES));
+  app.get("/healthz", async () => ({ ok: true }));
+
+  app.get("/sign-in", async (request, reply) => {
+    const query = request.query as { sent?: string; ended?: string };
+    return page(
+      reply,
+      SignInPage({
+        sent: query.sent === "1",
+        refused: query.ended === "1" ? "Your session has ended: please sign in again." : undefined,
+      }),
+    );
+  });
+  app.post("/sign-in", async (request, reply) => {
+    const email = String((request.body as { email?: unknown })?.email ?? "").trim();
+    try {
+      await api.askForLink(email);
+      return reply.redirect("/sign-in?sent=1", 303);
+    } catch (error) {
+      if (error instanceof ApiRefusal && error.status < 500) {
+        const reason = error.status === 400 ? "Enter your work email address, like name@example.com." : error.message;
+        return page(reply, SignInPage({ refused: reason, email }), error.status === 429 ? 429 : 400);
+      }
+      throw error;
+    }
+  });
+  app.get("/sign-in/link", async (request, reply) => {
+    const token = String((request.query as { token?: unknown }).token ?? "");
+    return page(reply, LinkPage({ token }));
+  });
+  app.post("/sign-in/link", async (request, reply) => {
+    const token = String((request.body as { token?: unknown })?.token ?? "");
+    try {
+      const { session } = await api.signInWithLink(token);
+      setSession(request, reply, session);
+      return reply.redirect("/", 303);
+    } catch (error) {
+      if (error instanceof ApiRefusal && error.status < 500) {
+        const reason =
+          error.status === 429 ? error.message : "This sign-in link has been used or has expired: ask for a new one.";
+        return page(reply, SignInPage({ refused: reason }), error.status === 429 ? 429 : 401);
+      }
+      throw error;
+    }
+  });
+  app.post("/sign-out", async (request, reply) => {
+    const session = sessionOf(request);
+    if (session) await api.signOut(session).catch(() => undefined);
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return reply.redirect("/sign-in", 303);
+  });
+
+  app.get("/", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    if (who.grants.leads.length > 0) return reply.redirect("/leads", 303);
+    if (who.grants.staff) return reply.redirect("/staff", 303);
+    return page(reply, RefusedPage({ signedIn: who, reason: "No list on the desk is part of your role yet." }));
+  });
+
+  app.get("/leads", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    const raw = request.query as { state?: string; q?: string; done?: string; refused?: string };
+    const query = { state: stateSchema.parse(raw.state), q: typeof raw.q === "string" ? raw.q.slice(0, 100) : "" };
+    const asked = new URLSearchParams(Object.entries(query).filter(([, value]) => value) as [string, string][]);
+    try {
+      const { leads, speed } = await api.leads(who.session, asked);
+      const notice = raw.done
+        ? { kind: "done" as const, text: raw.done === "claim" ? "Claimed: the lead is yours." : "Marked contacted." }
+        : raw.refused
+          ? { kind: "refused" as const, text: raw.refused.slice(0, 200) }
+          : undefined;
+      return page(reply, LeadsPage({ signedIn: who, leads, speed, query, notice }));
+    } catch (error) {
+      return refused(reply, who, error);
+    }
+  });
+  for (const action of ["claim", "contacted"] as const) {
+    app.post(`/leads/:id/${action}`, async (request, reply) => {
+      const who = await signedIn(request, reply);
+      if (!who) return reply;
+      const { id } = request.params as { id: string };
+      const back = returnPath((request.body as { return_to?: unknown })?.return_to, "/leads");
+      const join = back.includes("?") ? "&" : "?";
+      try {
+        await (action === "claim" ? api.claim(who.session, id) : api.contacted(who.session, id));
+        return reply.redirect(`${back}${join}done=${action}`, 303);
+      } catch (error) {
+        if (error instanceof ApiRefusal && error.status === 409) {
+          return reply.redirect(`${back}${join}refused=${encodeURIComponent(error.message)}`, 303);
+        }
+        return refused(reply, who, error);
+      }
+    });
+  }
+
+  app.get("/audit", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    try {
+      return page(reply, AuditPage({ signedIn: who, entries: (await api.audit(who.session)).entries }));
+    } catch (error) {
+      return refused(reply, who, error);
+    }
+  });
+
+  app.get("/staff", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    try {
+      return page(reply, StaffPage({ signedIn: who, members: (await api.members(who.session)).members }));
+    } catch (error) {
+      return refused(reply, who, error);
+    }
+  });
+  app.post("/staff", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    const body = (request.body ?? {}) as { email?: unknown; role?: unknown };
+    const typed = { email: String(body.email ?? "").trim(), role: String(body.role ?? "") };
+    try {
+      const invited = await api.invite(who.session, typed.email, typed.role);
+      const { members } = await api.members(who.session);
+      return page(
+        reply,
+        StaffPage({ signedIn: who, members, invited: { email: invited.member.email, link: invited.link } }),
+      );
+    } catch (error) {
+      if (error instanceof ApiRefusal && error.status === 400) {
+        const { members } = await api.members(who.session);
+        const reason = "Enter their work email address (like name@example.com) and choose a role.";
+        return page(reply, StaffPage({ signedIn: who, members, refused: reason, typed }), 400);
+      }
+      return refused(reply, who, error);
+    }
+  });
+
+  return app;
+}

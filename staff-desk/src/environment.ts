@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/** What the desk's server reads from its environment, checked at start-up (a wrong value stops it, naming it). */
+export const deskEnvironmentSchema = z.object({
+  STAFF_PORT: z.coerce.number().int().min(0).max(65535).default(4190).describe("The staff desk's port."),
+  STAFF_HOST: z
+    .string()
+    .default("127.0.0.1")
+    .describe("The staff desk's address: this machine only unless staff reach it through a proxy of the staff edge."),
+  API_STAFF_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .default("http://127.0.0.1:4182")
+    .describe("The API's staff listener, which the desk asks for everything it shows and does."),
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .describe("Which proxies' X-Forwarded-For and -Proto the desk believes (a session cookie is Secure over https)."),
+  LOG_LEVEL: z.string().default("warn").describe("The desk's log level (pino): what it logs besides failures."),
+});
+
+export type DeskEnvironment = z.infer<typeof deskEnvironmentSchema>;
+
+export function readDeskEnvironment(env: NodeJS.ProcessEnv = process.env): DeskEnvironment {
+  const parsed = deskEnvironmentSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+  throw new Error(`The staff desk's environment is not valid: ${problems}`);
+}

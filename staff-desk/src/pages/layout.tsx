@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import type { Grants, Member } from "../desk-api.js";
+
+export const ROLE_NAMES: Record<Member["role"], string> = {
+  admin: "Admin",
+  sales_manager: "Sales manager",
+  service_manager: "Service manager",
+  marketing: "Marketing",
+};
+
+/** Every desk page: the dealership's name, what the member may open, and sign-out. */
+export function Layout({
+  title,
+  signedIn,
+  children,
+}: {
+  title: string;
+  signedIn?: { member: Member; grants: Grants };
+  children: ReactNode;
+}) {
+  return (
+    <html lang="en-CA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{`${title} · Staff desk`}</title>
+        <link rel="stylesheet" href="/desk.css" />
+      </head>
+      <body>
+        <header className="desk-header">
+          <p className="desk-header__name">Staff desk</p>
+          {signedIn ? (
+            <nav aria-label="Desk">
+              <ul>
+                {signedIn.grants.leads.length > 0 ? (
+                  <li>
+                    <a href="/leads">Leads</a>
+                  </li>
+                ) : null}
+                {signedIn.grants.staff ? (
+                  <li>
+                    <a href="/staff">Staff</a>
+                  </li>
+                ) : null}
+                {signedIn.grants.audit ? (
+                  <li>
+                    <a href="/audit">Audit log</a>
+                  </li>
+                ) : null}
+              </ul>
+            </nav>
+          ) : null}
+          {signedIn ? (
+            <form method="post" action="/sign-out" className="desk-header__account">
+              <span>
+                {signedIn.member.email} ({ROLE_NAMES[signedIn.member.role]})
+              </span>{" "}
+              <button type="submit">Sign out</button>
+            </form>
+          ) : null}
+        </header>
+        <main>
+          <h1>{title}</h1>
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+/** A message about what just happened, announced to screen readers. */
+export function Notice({ kind, children }: { kind: "done" | "refused"; children: ReactNode }) {
+  return (
+    <p className={`desk-notice desk-notice--${kind}`} role={kind === "refused" ? "alert" : "status"}>
+      {children}
+    </p>
+  );
+}
+
+/** A table that may be wider than a phone: it scrolls on its own, and a keyboard can reach it to scroll it. */
+export function ScrollingTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="desk-table" aria-label={label} tabIndex={0}>
+      <table>{children}</table>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Grants, LedgerLead, Member, SpeedToLead } from "../desk-api.js";
+import { Layout, Notice, ScrollingTable } from "./layout.js";
+
+const when = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleString("en-CA", {
+        timeZone: "America/Edmonton",
+        dateStyle: "medium",
+        timeStyle: "short",
+      })
+    : "";
+
+/** Minutes as a desk reads them: "45 min", "3 h 10 min". */
+const duration = (minutes: number | null) => {
+  if (minutes === null) return "none yet";
+  const whole = Math.round(minutes);
+  return whole < 60 ? `${whole} min` : `${Math.floor(whole / 60)} h ${whole % 60} min`;
+};
+
+const STATES = [
+  ["", "All"],
+  ["unclaimed", "Not claimed"],
+  ["claimed", "Claimed, not yet contacted"],
+  ["contacted", "Contacted"],
+] as const;
+
+/** The leads ledger: each lead, its deliveries, who claimed it and when it was answered; claim and mark contacted. */
+export function LeadsPage({
+  signedIn,
+  leads,
+  speed,
+  query,
+  notice,
+}: {
+  signedIn: { member: Member; grants: Grants };
+  leads: LedgerLead[];
+  speed: SpeedToLead[];
+  query: { state?: string; q?: string };
+  notice?: { kind: "done" | "refused"; text: string };
+}) {
+  const back = new URLSearchParams(Object.entries(query).filter(([, value]) => value) as [string, string][]);
+  const returnTo = `/leads${back.size > 0 ? `?${back}` : ""}`;
+  return (
+    <Layout title="Leads" signedIn={signedIn}>
+      {notice ? <Notice kind={notice.kind}>{notice.text}</Notice> : null}
+      <h2 className="desk-subheading">Speed to lead, last 30 days</h2>
+      <p className="desk-hint">From a lead's arrival to its being marked contacted.</p>
+      <ScrollingTable label="Speed to lead">
+        <thead>
+          <tr>
+            <th scope="col">Department</th>
+            <th scope="col">Leads</th>
+            <th scope="col">Contacted</th>
+            <th scope="col">Median</th>
+            <th scope="col">90th percentile</th>
+          </tr>
+        </thead>
+        <tbody>
+          {speed.map((row) => (
+            <tr key={row.department}>
+              <th scope="row">{row.department}</th>
+              <td>{row.leads}</td>
+              <td>{row.contacted}</td>
+              <td>{duration(row.median_minutes)}</td>
+              <td>{duration(row.p90_minutes)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollingTable>
+      <form method="get" action="/leads" className="desk-filters">
+        <label htmlFor="desk-q">Name, email or phone</label>
+        <input id="desk-q" name="q" type="search" defaultValue={query.q ?? ""} />
+        <label htmlFor="desk-state">Show</label>
+        <select id="desk-state" name="state" defaultValue={query.state ?? ""}>
+          {STATES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <button type="submit">Filter</button>
+      </form>
+      {leads.length === 0 ? (
+        <p>No leads match.</p>
+      ) : (
+        <ul className="desk-leads">
+          {leads.map((lead) => (
+            <li key={lead.id} className="desk-lead" data-lead-id={lead.id}>
+              <h2>
+                {lead.name || "(no name)"} <span className="desk-lead__form">{lead.form}</span>
+              </h2>
+              <dl>
+                <dt>Department</dt>
+                <dd>{lead.department}</dd>
+                <dt>Received</dt>
+                <dd>{when(lead.received_at)}</dd>
+                <dt>Email</dt>
+                <dd>{lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : "none"}</dd>
+                <dt>Phone</dt>
+                <dd>{lead.phone ? <a href={`tel:${lead.phone}`}>{lead.phone}</a> : "none"}</dd>
+                <dt>Delivered</dt>
+                <dd>
+                  {lead.deliveries.length === 0
+                    ? "not yet"
+                    : lead.deliveries
+                        .map((d) => `${d.channel}: ${d.status}${d.last_error ? ` (${d.last_error})` : ""}`)
+                        .join("; ")}
+                </dd>
+                <dt>Claimed</dt>
+                <dd>{lead.claimed_by ? `by ${lead.claimed_by}, ${when(lead.claimed_at)}` : "nobody yet"}</dd>
+                <dt>Contacted</dt>
+                <dd>{lead.contacted_at ? when(lead.contacted_at) : "not yet"}</dd>
+              </dl>
+              <div className="desk-lead__actions">
+                {!lead.claimed_by ? (
+                  <form method="post" action={`/leads/${encodeURIComponent(lead.id)}/claim`}>
+                    <input type="hidden" name="return_to" value={returnTo} />
+                    <button type="submit">Claim</button>
+                  </form>
+                ) : null}
+                {!lead.contacted_at ? (
+                  <form method="post" action={`/leads/${encodeURIComponent(lead.id)}/contacted`}>
+                    <input type="hidden" name="return_to" value={returnTo} />
+                    <button type="submit">Mark contacted</button>
+                  </form>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Layout>
+  );
+}

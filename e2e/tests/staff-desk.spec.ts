@@ -128,6 +128,37 @@ test.describe("the staff desk", () => {
     expect((await marketing.goto(`${DESK_URL}/leads`))?.status()).toBe(403);
   });
 
+  test("a member adds a passkey for this device and signs in with it, no email needed (a virtual authenticator)", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    const email = uniqueEmail("passkey");
+    await signInWith(page, inviteFromCommandLine(email, "sales_manager"));
+    await page.getByRole("link", { name: "Your account" }).click();
+    await expect(page.getByText("No passkey yet")).toBeVisible();
+    await page.getByRole("button", { name: "Add a passkey for this device" }).click();
+    await expect(page.getByRole("status")).toContainText("Passkey added");
+    await expect(page.getByText("1 passkey on your account")).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(page.getByRole("heading", { name: "Leads" })).toBeVisible();
+    await expect(page.getByText(`${email} (Sales manager)`)).toBeVisible();
+    await context.close();
+  });
+
   test("works at 390 px with no serious accessibility finding (axe, WCAG 2.2 AA)", async ({ browser }) => {
     // (axe itself runs as a script in the page)
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -141,7 +172,7 @@ test.describe("the staff desk", () => {
     await page.goto(`${DESK_URL}/sign-in`);
     expect(await axe()).toEqual([]);
     await signInWith(page, inviteFromCommandLine(uniqueEmail("admin-axe"), "admin"));
-    for (const path of ["/leads", "/staff", "/audit"]) {
+    for (const path of ["/leads", "/staff", "/audit", "/account"]) {
       await page.goto(`${DESK_URL}${path}`);
       expect(await axe(), path).toEqual([]);
       // nothing runs off the side of a phone's screen

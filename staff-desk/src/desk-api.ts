@@ -42,6 +42,12 @@ export interface AuditEntry {
   after: unknown;
 }
 
+/** A WebAuthn ceremony's options and the id the answer is sent back with. */
+export interface Ceremony {
+  ceremony: string;
+  options: unknown;
+}
+
 export class ApiRefusal extends Error {
   constructor(
     readonly status: number,
@@ -79,6 +85,13 @@ export function deskApi(apiOrigin: string) {
     claim: (session: string, id: string) => call<unknown>("POST", `/leads/${encodeURIComponent(id)}/claim`, session),
     contacted: (session: string, id: string) =>
       call<unknown>("POST", `/leads/${encodeURIComponent(id)}/contacted`, session),
+    passkeys: (session: string) =>
+      call<{ passkeys: { created_at: string; last_used_at: string | null }[] }>("GET", "/passkeys", session),
+    passkeyOptions: (session: string) => call<Ceremony>("POST", "/passkeys/options", session),
+    addPasskey: (session: string, answer: unknown) => call<unknown>("POST", "/passkeys", session, answer),
+    passkeySignInOptions: () => call<Ceremony>("POST", "/sign-in/passkey-options"),
+    signInWithPasskey: (answer: unknown) =>
+      call<{ session: string; member: Member }>("POST", "/sign-in/passkey", undefined, answer),
     audit: (session: string) => call<{ entries: AuditEntry[] }>("GET", "/audit", session),
     members: (session: string) => call<{ members: (Member & { created_at: string })[] }>("GET", "/members", session),
     invite: (session: string, email: string, role: string) =>

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
@@ -7,6 +9,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { registerSecurityHeaders, requestForLog, timeLimitOptions } from "server-kit";
 import { z } from "zod";
 import { ApiRefusal, type DeskApi, deskApi, type Grants, type Member } from "./desk-api.js";
+import { AccountPage } from "./pages/account.js";
 import { AuditPage } from "./pages/audit.js";
 import { LeadsPage } from "./pages/leads.js";
 import { RefusedPage } from "./pages/refused.js";
@@ -24,6 +27,12 @@ export interface DeskOptions {
 /** The member's session, in a cookie no script can read and no other site can make the browser send. */
 export const SESSION_COOKIE = "desk_session";
 const STYLES = readFileSync(new URL("../src/desk.css", import.meta.url), "utf8");
+const PASSKEY_SCRIPT = readFileSync(new URL("../public/passkey.js", import.meta.url), "utf8");
+/** @simplewebauthn/browser's own bundle (a global, SimpleWebAuthnBrowser): the desk has no build step of its own. */
+const WEBAUTHN_SCRIPT = readFileSync(
+  join(dirname(createRequire(import.meta.url).resolve("@simplewebauthn/browser")), "../dist/bundle/index.umd.min.js"),
+  "utf8",
+);
 
 const stateSchema = z.enum(["unclaimed", "claimed", "contacted"]).optional().catch(undefined);
 /** Where an action returns to: a desk page, never another site. */
@@ -46,6 +55,8 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
     contentSecurityPolicy: {
       defaultSrc: ["'none'"],
       styleSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
       baseUri: ["'none'"],
@@ -111,6 +122,35 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
   };
 
   app.get("/desk.css", async (_request, reply) => reply.type("text/css; charset=utf-8").send(STYLES));
+  app.get("/passkey.js", async (_request, reply) => reply.type("text/javascript; charset=utf-8").send(PASSKEY_SCRIPT));
+  app.get("/vendor/webauthn.js", async (_request, reply) =>
+    reply.type("text/javascript; charset=utf-8").send(WEBAUTHN_SCRIPT),
+  );
+
+  /** A passkey ceremony's JSON: the API's answer, or its refusal with its reason. */
+  const ceremony = async (reply: FastifyReply, call: () => Promise<unknown>) => {
+    try {
+      return reply.send(await call());
+    } catch (error) {
+      if (error instanceof ApiRefusal && error.status < 500)
+        return reply.code(error.status).send({ message: error.message });
+      throw error;
+    }
+  };
+  app.post("/passkey/sign-in-options", async (_request, reply) => ceremony(reply, () => api.passkeySignInOptions()));
+  app.post("/passkey/sign-in", async (request, reply) =>
+    ceremony(reply, async () => {
+      const { session } = await api.signInWithPasskey(request.body);
+      setSession(request, reply, session);
+      return { location: "/" };
+    }),
+  );
+  app.post("/passkey/register-options", async (request, reply) =>
+    ceremony(reply, () => api.passkeyOptions(sessionOf(request))),
+  );
+  app.post("/passkey/register", async (request, reply) =>
+    ceremony(reply, () => api.addPasskey(sessionOf(request), request.body)),
+  );
   app.get("/healthz", async () => ({ ok: true }));
 
   app.get("/sign-in", async (request, reply) => {
@@ -206,6 +246,14 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
       }
     });
   }
+
+  app.get("/account", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    const { passkeys } = await api.passkeys(who.session);
+    const added = (request.query as { added?: string }).added === "1";
+    return page(reply, AccountPage({ signedIn: who, passkeys: passkeys.length, added }));
+  });
 
   app.get("/audit", async (request, reply) => {
     const who = await signedIn(request, reply);

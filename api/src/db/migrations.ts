@@ -305,6 +305,28 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       alter table leads add column contacted_at timestamptz;
     `,
   },
+  {
+    // the staff desk's passkeys (WebAuthn): each member's credentials, and the challenges a ceremony answers once
+    id: "019_staff_passkeys",
+    sql: `
+      create table staff_passkeys (
+        id text primary key,
+        staff_id text not null references staff_members (id),
+        public_key text not null,
+        counter bigint not null default 0,
+        transports jsonb not null default '[]',
+        created_at timestamptz not null default now(),
+        last_used_at timestamptz
+      );
+      create table staff_challenges (
+        id text primary key,
+        staff_id text references staff_members (id),
+        challenge text not null,
+        purpose text not null check (purpose in ('register', 'sign-in')),
+        expires_at timestamptz not null
+      );
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

@@ -5,6 +5,7 @@ import type { Database } from "../db/database.js";
 import { departmentOf } from "../delivery/departments.js";
 import { HttpError, withSchemas } from "../http-errors.js";
 import { staffScope } from "../security/edges.js";
+import { Passkeys, relyingPartyOf } from "./passkeys.js";
 import { type Grant, mayRead, ROLE_GRANTS, STAFF_ROLES } from "./roles.js";
 import { type StaffMember, StaffStore } from "./staff-store.js";
 
@@ -28,6 +29,11 @@ const SESSION_PREFIX = "Session ";
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "a link's or session's token");
 const emailSchema = z.email("an email address").max(254);
 const leadParams = z.object({ id: z.string().min(1).max(100) });
+/** A browser's answer to a passkey ceremony: checked whole by the WebAuthn library; here only its outline. */
+const ceremonyAnswer = z.object({
+  ceremony: z.uuid("a ceremony's id"),
+  response: z.looseObject({ id: z.string().min(1).max(1024), type: z.literal("public-key") }),
+});
 
 const refuse = (status: 401 | 403 | 404 | 409 | 429, message: string) =>
   new HttpError(status, {
@@ -52,6 +58,7 @@ const sameToken = (given: string, expected: string) => {
 export async function registerStaffRoutes(app: FastifyInstance, db: Database, options: StaffRouteOptions) {
   const store = new StaffStore(db, options.now);
   app.decorate("staff", store);
+  const passkeys = new Passkeys(db, store, relyingPartyOf(options.deskUrl, "Staff desk"), options.now);
   const link = (token: string) => `${options.deskUrl.replace(/\/$/, "")}/sign-in/link?token=${token}`;
 
   await app.register(async (scope) => {
@@ -115,6 +122,46 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
         }
         request.log.info({ audit: "staff-signed-in", staff: signed.member.id }, "staff member signed in");
         return { session: signed.session, member: signed.member };
+      },
+    );
+
+    routes.post("/staff/sign-in/passkey-options", { onRequest: holdBack }, async () => passkeys.signInOptions());
+
+    routes.post(
+      "/staff/sign-in/passkey",
+      { schema: { body: ceremonyAnswer }, onRequest: holdBack },
+      async (request) => {
+        const { ceremony, response } = request.body;
+        const signed = await passkeys.signIn(ceremony, response as never);
+        if (!signed) {
+          await failures.failed(request);
+          throw refuse(401, "That passkey did not sign you in: try again, or ask for a link by email");
+        }
+        request.log.info({ audit: "staff-signed-in", staff: signed.id, with: "passkey" }, "staff member signed in");
+        return { session: await store.startSession(signed), member: signed };
+      },
+    );
+
+    routes.get("/staff/passkeys", { onRequest: signedIn }, async (request) => ({
+      passkeys: await db.query<{ created_at: string; last_used_at: string | null }>(
+        "select created_at::text, last_used_at::text from staff_passkeys where staff_id = $1 order by created_at",
+        [member(request).id],
+      ),
+    }));
+
+    routes.post("/staff/passkeys/options", { onRequest: signedIn }, async (request) =>
+      passkeys.registrationOptions(member(request)),
+    );
+
+    routes.post(
+      "/staff/passkeys",
+      { onRequest: signedIn, schema: { body: ceremonyAnswer } },
+      async (request, reply) => {
+        const { ceremony, response } = request.body;
+        if (!(await passkeys.register(member(request), ceremony, response as never))) {
+          throw new HttpError(400, { error: "Bad Request", message: "This passkey could not be added: try again" });
+        }
+        return reply.code(201).send({ added: true });
       },
     );
 

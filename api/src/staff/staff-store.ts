@@ -82,6 +82,24 @@ export class StaffStore {
     return member ?? null;
   }
 
+  async memberById(id: string): Promise<StaffMember | null> {
+    const [member] = await this.db.query<StaffMember>(
+      "select id, email, role from staff_members where id = $1 and disabled_at is null",
+      [id],
+    );
+    return member ?? null;
+  }
+
+  /** A new session for a member who proved who they are (a passkey). */
+  async startSession(member: StaffMember): Promise<string> {
+    const session = newToken();
+    await this.db.query(
+      "insert into staff_sessions (token_hash, staff_id, created_at, last_seen_at) values ($1, $2, $3, $3)",
+      [hash(session), member.id, this.at()],
+    );
+    return session;
+  }
+
   async members(): Promise<(StaffMember & { created_at: string })[]> {
     return this.db.query(
       "select id, email, role, created_at::text from staff_members where disabled_at is null order by email",

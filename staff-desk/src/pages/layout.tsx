@@ -12,10 +12,13 @@ export const ROLE_NAMES: Record<Member["role"], string> = {
 export function Layout({
   title,
   signedIn,
+  scripts = false,
   children,
 }: {
   title: string;
   signedIn?: { member: Member; grants: Grants };
+  /** The page offers passkeys: it loads the desk's one script (the page works without it). */
+  scripts?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -26,6 +29,8 @@ export function Layout({
         <meta name="robots" content="noindex" />
         <title>{`${title} · Staff desk`}</title>
         <link rel="stylesheet" href="/desk.css" />
+        {scripts ? <script src="/vendor/webauthn.js" defer /> : null}
+        {scripts ? <script src="/passkey.js" defer /> : null}
       </head>
       <body>
         <header className="desk-header">
@@ -48,6 +53,9 @@ export function Layout({
                     <a href="/audit">Audit log</a>
                   </li>
                 ) : null}
+                <li>
+                  <a href="/account">Your account</a>
+                </li>
               </ul>
             </nav>
           ) : null}

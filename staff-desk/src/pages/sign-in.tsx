@@ -3,7 +3,7 @@ import { Layout, Notice } from "./layout.js";
 /** Sign-in by a one-time link by email: works on any device, with scripts or without. */
 export function SignInPage({ sent, refused, email = "" }: { sent?: boolean; refused?: string; email?: string }) {
   return (
-    <Layout title="Sign in">
+    <Layout title="Sign in" scripts>
       {sent ? (
         <Notice kind="done">
           If that address belongs to a member of staff, a sign-in link is on its way. It works once, for 15 minutes.
@@ -15,6 +15,12 @@ export function SignInPage({ sent, refused, email = "" }: { sent?: boolean; refu
         <input id="desk-email" name="email" type="email" autoComplete="email" required defaultValue={email} />
         <button type="submit">Email me a sign-in link</button>
       </form>
+      <p id="desk-passkey-message" className="desk-notice desk-notice--refused" role="alert" hidden />
+      <p>
+        <button type="button" id="desk-passkey-sign-in" hidden>
+          Sign in with a passkey
+        </button>
+      </p>
     </Layout>
   );
 }

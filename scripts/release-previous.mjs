@@ -11,6 +11,7 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -84,7 +85,22 @@ function installDropped(dir, modules) {
   if (dropped.size === 0) return;
   const extra = join(dir, ".dropped-dependencies");
   const specs = [...dropped].map((name) => `${name}@${lock[`node_modules/${name}`]?.version ?? "latest"}`);
-  run("npm", ["install", "--prefix", extra, "--no-save", "--no-audit", "--no-fund", "--ignore-scripts", ...specs], dir);
+  // without their peers (React above all): those are this checkout's, so the release runs on the one React the page has
+  run(
+    "npm",
+    [
+      "install",
+      "--prefix",
+      extra,
+      "--no-save",
+      "--no-audit",
+      "--no-fund",
+      "--ignore-scripts",
+      "--legacy-peer-deps",
+      ...specs,
+    ],
+    dir,
+  );
   for (const name of dropped) {
     const scope = name.startsWith("@") ? name.split("/")[0] : null;
     if (scope && lstatSync(join(modules, scope), { throwIfNoEntry: false })?.isSymbolicLink()) {
@@ -98,6 +114,19 @@ function installDropped(dir, modules) {
     if (existsSync(join(extra, "node_modules", name)))
       symlinkSync(join(extra, "node_modules", name), join(modules, name));
   }
+}
+
+/** The libraries installed beside a worktree (installDropped), each the folder to copy into a release. */
+function droppedOf(dir) {
+  const extra = join(dir, ".dropped-dependencies", "node_modules");
+  if (!existsSync(extra)) return [];
+  return readdirSync(extra).flatMap((entry) =>
+    entry.startsWith("@")
+      ? readdirSync(join(extra, entry)).map((name) => `${entry}/${name}`)
+      : entry.startsWith(".")
+        ? []
+        : [entry],
+  );
 }
 
 const ids = {};
@@ -127,6 +156,17 @@ for (const remote of remotes) {
   );
   const id = output.match(/promote: npm run promote -- \S+ (\S+)/)?.[1];
   if (!id) throw new Error(`no release id in: ${output}`);
+  // its renderer imports what it was built with: a library this checkout dropped goes with the release
+  for (const name of droppedOf(checkout)) {
+    cpSync(
+      join(checkout, ".dropped-dependencies", "node_modules", name),
+      join(root, `mfe-${remote}`, "releases", id, "node_modules", name),
+      {
+        recursive: true,
+        dereference: true,
+      },
+    );
+  }
   ids[remote] = id;
   console.log(`${remote}: ${entry.commit.slice(0, 12)} -> release ${id}`);
 }

@@ -246,7 +246,15 @@ export async function buildApp({
       registerPromotionRoutes(api, db);
       await registerFeedRoutes(api, feedService, adminToken);
       registerMediaRoutes(api, photoStore);
-      await registerStaffRoutes(api, db, { deskUrl: "http://localhost:4190", ...staff });
+      await registerStaffRoutes(api, db, {
+        deskUrl: "http://localhost:4190",
+        business,
+        held: {
+          channels: leads.deliveryChannels ?? DEFAULT_LEAD_OPTIONS.deliveryChannels,
+          onReleased: () => delivery?.nudge(),
+        },
+        ...staff,
+      });
     },
     { prefix: API_PREFIX },
   );

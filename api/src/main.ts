@@ -63,6 +63,7 @@ const heldDigest = (force: boolean) =>
         send: salesDeskSender(config, digestTransport, business),
         business: () => business.get(),
         staffUrl,
+        deskUrl: config.STAFF_DESK_URL ?? "http://localhost:4190",
         secret: signingSecret,
         intervalMs: config.QUARANTINE_DIGEST_HOURS * 60 * 60 * 1000,
         force,

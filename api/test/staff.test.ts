@@ -170,6 +170,65 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
     expect(audit.some((e) => e.action === "staff.invite" && e.subject === "staff:owner@summit.example")).toBe(true);
   });
 
+  it("lists held enquiries with why each was held; a desk releases one into delivery and discards another", async () => {
+    const hold = (id: string, name: string) =>
+      db.query(
+        "insert into quarantined_leads (id, reason, destination, fields) values ($1, 'filled in 1 s after the page was served', 'ContactUs', $2)",
+        [id, JSON.stringify({ form: "contact", first_name: name, email: `${name.toLowerCase()}@fleet.example` })],
+      );
+    await hold("held-1", "Hana");
+    await hold("held-2", "Ivo");
+    const sales = await signIn("sales@summit.example", "sales_manager");
+    const service = await signIn("service@summit.example", "service_manager");
+    const listed = (await as(sales, "GET", "/api/staff/held")).json().held as { id: string; reason: string }[];
+    expect(listed.map((h) => h.id).sort()).toEqual(["held-1", "held-2"]);
+    expect(listed[0]?.reason).toBe("filled in 1 s after the page was served");
+    expect((await as(service, "GET", "/api/staff/held")).json().held).toEqual([]);
+    expect((await as(service, "POST", "/api/staff/held/held-1/release")).statusCode).toBe(403);
+    expect((await as(sales, "POST", "/api/staff/held/held-1/release")).json()).toEqual({ outcome: "released" });
+    expect((await as(sales, "POST", "/api/staff/held/held-2/discard")).json()).toEqual({ outcome: "discarded" });
+    expect((await as(sales, "GET", "/api/staff/held")).json().held).toEqual([]);
+    const ledger = (await as(sales, "GET", "/api/staff/leads?q=hana")).json().leads as { id: string }[];
+    expect(ledger.map((l) => l.id)).toEqual(["held-1"]);
+    const [deliveries] = await db.query<{ count: number }>(
+      "select count(*)::int as count from lead_deliveries where lead_id = 'held-1'",
+    );
+    expect(deliveries?.count).toBeGreaterThan(0);
+    expect((await as(sales, "POST", "/api/staff/held/held-2/release")).statusCode).toBe(404);
+  });
+
+  it("lets an admin change the dealership's details and closures (audited), and no other role", async () => {
+    const admin = await signIn("owner@summit.example", "admin");
+    const sales = await signIn("sales@summit.example", "sales_manager");
+    expect((await as(sales, "GET", "/api/staff/business")).statusCode).toBe(403);
+    const details = (await as(admin, "GET", "/api/staff/business")).json();
+    const closure = { from: "2026-12-25", to: "2026-12-26", note: "Christmas", departments: ["sales", "service"] };
+    const put = await app.inject({
+      method: "PUT",
+      url: "/api/staff/business",
+      headers: { authorization: admin },
+      payload: { ...details, phone_sales: "403-555-0199", closures: [closure] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const shown = (await app.inject({ url: "/api/business-details" })).json();
+    expect(shown).toMatchObject({ phone_sales: "403-555-0199", closures: [closure] });
+    const backwards = await app.inject({
+      method: "PUT",
+      url: "/api/staff/business",
+      headers: { authorization: admin },
+      payload: { ...details, closures: [{ ...closure, from: "2026-12-27" }] },
+    });
+    expect(backwards.statusCode).toBe(400);
+    const audit = (await as(admin, "GET", "/api/staff/audit")).json().entries as {
+      action: string;
+      before: { phone_sales: string };
+      after: { phone_sales: string };
+    }[];
+    const change = audit.find((entry) => entry.action === "business.update");
+    expect(change?.before.phone_sales).toBe(details.phone_sales);
+    expect(change?.after.phone_sales).toBe("403-555-0199");
+  });
+
   it("keeps the audit log append-only: the database refuses to change or delete a row", async () => {
     await expect(db.query("update staff_audit set action = 'nothing'")).rejects.toThrow(/append-only/);
     await expect(db.query("delete from staff_audit")).rejects.toThrow(/append-only/);

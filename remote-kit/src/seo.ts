@@ -10,7 +10,7 @@ import type {
   PostalAddress,
   WithContext,
 } from "schema-dts";
-import type { BusinessDetails, DayHours } from "shared-types";
+import { type BusinessDetails, closuresAhead, type DayHours, type Department, dealershipToday } from "shared-types";
 import { absoluteUrl } from "./protocol.js";
 
 /** Structured data (schema.org, JSON-LD) the pages put in their head; typed with schema-dts. */
@@ -38,6 +38,30 @@ export function openingHoursSpecification(week: readonly DayHours[]): OpeningHou
   }));
 }
 
+/** The department's closures not over yet, as schema.org writes a day closed: opening and closing at midnight. */
+export function specialOpeningHoursSpecification(
+  business: BusinessDetails,
+  department: Department,
+  today = dealershipToday(),
+): OpeningHoursSpecification[] {
+  return closuresAhead(business.closures, today)
+    .filter((closure) => closure.departments.includes(department))
+    .map((closure) => ({
+      "@type": "OpeningHoursSpecification",
+      validFrom: closure.from,
+      validThrough: closure.to,
+      opens: "00:00",
+      closes: "00:00",
+      description: closure.note,
+    }));
+}
+
+/** The department's closures in its structured data, when it has any. */
+const closedDays = (business: BusinessDetails, department: Department) => {
+  const days = specialOpeningHoursSpecification(business, department);
+  return days.length > 0 ? { specialOpeningHoursSpecification: days } : {};
+};
+
 function postalAddress(business: BusinessDetails): PostalAddress {
   const { address } = business;
   return {
@@ -64,6 +88,7 @@ export function dealerJsonLd(siteUrl: string, business: BusinessDetails): WithCo
     url: `${siteUrl}/service`,
     telephone: business.phone_service,
     openingHoursSpecification: openingHoursSpecification(business.hours.service),
+    ...closedDays(business, "service"),
     ...common,
   };
   const parts: AutoPartsStore = {
@@ -73,6 +98,7 @@ export function dealerJsonLd(siteUrl: string, business: BusinessDetails): WithCo
     url: `${siteUrl}/parts`,
     telephone: business.phone_sales,
     openingHoursSpecification: openingHoursSpecification(business.hours.parts),
+    ...closedDays(business, "parts"),
     ...common,
   };
   const bodyShop: AutoBodyShop = {
@@ -82,6 +108,7 @@ export function dealerJsonLd(siteUrl: string, business: BusinessDetails): WithCo
     url: `${siteUrl}/body-shop`,
     telephone: business.phone_service,
     openingHoursSpecification: openingHoursSpecification(business.hours.service),
+    ...closedDays(business, "service"),
     ...common,
   };
   return {
@@ -95,6 +122,7 @@ export function dealerJsonLd(siteUrl: string, business: BusinessDetails): WithCo
     address,
     geo: { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude },
     openingHoursSpecification: openingHoursSpecification(business.hours.sales),
+    ...closedDays(business, "sales"),
     brand: [
       { "@type": "Brand", name: "Isuzu" },
       { "@type": "Brand", name: "Chevrolet" },

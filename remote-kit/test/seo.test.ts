@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { breadcrumbJsonLd, dealerJsonLd, openingHoursSpecification } from "../src/seo";
+import {
+  breadcrumbJsonLd,
+  dealerJsonLd,
+  openingHoursSpecification,
+  specialOpeningHoursSpecification,
+} from "../src/seo";
 import { TEST_BUSINESS_DETAILS as BUSINESS_DETAILS } from "../src/testing.js";
 
 describe("structured data", () => {
@@ -34,6 +39,27 @@ describe("structured data", () => {
       ["AutoPartsStore", BUSINESS_DETAILS.phone_sales],
       ["AutoBodyShop", BUSINESS_DETAILS.phone_service],
     ]);
+  });
+
+  it("writes each department's closures not over yet as days closed (specialOpeningHoursSpecification)", () => {
+    const closures = [
+      { from: "2026-11-01", to: "2026-11-02", note: "Past", departments: ["sales" as const] },
+      { from: "2026-12-25", to: "2026-12-26", note: "Christmas", departments: ["sales" as const, "parts" as const] },
+    ];
+    const business = { ...BUSINESS_DETAILS, closures };
+    expect(specialOpeningHoursSpecification(business, "sales", "2026-11-25")).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        validFrom: "2026-12-25",
+        validThrough: "2026-12-26",
+        opens: "00:00",
+        closes: "00:00",
+        description: "Christmas",
+      },
+    ]);
+    expect(specialOpeningHoursSpecification(business, "service", "2026-11-25")).toEqual([]);
+    // none set: the structured data says nothing of them
+    expect(JSON.stringify(dealerJsonLd("https://summitheavyfleet.ca", BUSINESS_DETAILS))).not.toContain("special");
   });
 
   it("numbers a breadcrumb trail from 1 with absolute addresses", () => {

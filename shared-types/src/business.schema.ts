@@ -35,6 +35,21 @@ export const addressSchema = z.object({
 
 const phone = () => z.string().check(z.minLength(7));
 
+/** "YYYY-MM-DD", a day in Calgary. */
+const calendarDateSchema = z
+  .string()
+  .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "expected YYYY-MM-DD"));
+
+/** Days the dealership (or some of its departments) is closed: a holiday, an inventory count. */
+export const closureSchema = z
+  .object({
+    from: calendarDateSchema,
+    to: calendarDateSchema,
+    note: z.string().check(z.minLength(1), z.maxLength(120)),
+    departments: z.array(z.enum(["sales", "service", "parts"])).check(z.minLength(1)),
+  })
+  .check(z.refine((closure) => closure.from <= closure.to, "a closure ends on or after the day it starts"));
+
 export const businessDetailsSchema = z.object({
   name: z.string().check(z.minLength(1)),
   domain: z.string().check(z.minLength(1)),
@@ -44,6 +59,8 @@ export const businessDetailsSchema = z.object({
   phone_service: phone(),
   hours: z.object({ sales: weekHoursSchema, service: weekHoursSchema, parts: weekHoursSchema }),
   address: addressSchema,
+  /** Closures, newest last; a page shows those not yet over (older sites' details have none). */
+  closures: z.optional(z.array(closureSchema)),
   /** Where the lot is, for maps and structured data. */
   geo: z.object({
     latitude: z.number().check(z.gte(-90), z.lte(90)),

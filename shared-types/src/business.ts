@@ -1,5 +1,11 @@
 import type { z } from "zod/mini";
-import type { addressSchema, businessDetailsSchema, dayHoursSchema, openingSegmentSchema } from "./business.schema.js";
+import type {
+  addressSchema,
+  businessDetailsSchema,
+  closureSchema,
+  dayHoursSchema,
+  openingSegmentSchema,
+} from "./business.schema.js";
 
 export type OpeningSegment = z.infer<typeof openingSegmentSchema>;
 
@@ -10,6 +16,56 @@ export type Address = z.infer<typeof addressSchema>;
 export type BusinessDetails = z.infer<typeof businessDetailsSchema>;
 
 export type Department = keyof BusinessDetails["hours"];
+
+export type Closure = z.infer<typeof closureSchema>;
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** "2026-12-25" -> "Friday, December 25" */
+export function formatCalendarDate(date: string): string {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  const weekday = DAY_NAMES[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
+  return `${weekday}, ${MONTHS[month - 1]} ${day}`;
+}
+
+/** Today in Calgary, "YYYY-MM-DD": the day the dealership's closures are counted in. */
+export function dealershipToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Edmonton" }).format(now);
+}
+
+/** The closures not over yet (ending today or later), soonest first. */
+export function closuresAhead(closures: readonly Closure[] | undefined, today: string): Closure[] {
+  return (closures ?? []).filter((closure) => closure.to >= today).sort((a, b) => a.from.localeCompare(b.from));
+}
+
+/** "sales", "sales and service", "sales, service and parts" */
+export function departmentsText(departments: readonly Department[]): string {
+  const names = [...departments];
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** "Closed Friday, December 25 to Saturday, December 26 (sales, service and parts): Christmas" */
+export function formatClosure(closure: Closure): string {
+  const days =
+    closure.from === closure.to
+      ? formatCalendarDate(closure.from)
+      : `${formatCalendarDate(closure.from)} to ${formatCalendarDate(closure.to)}`;
+  return `Closed ${days} (${departmentsText(closure.departments)}): ${closure.note}`;
+}
 
 /** "08:00" -> "8:00 AM", "17:30" -> "5:30 PM". */
 export function formatClockTime(time: string): string {

@@ -2,7 +2,7 @@
 // in with a passkey, or adds one for this device. The WebAuthn ceremony is @simplewebauthn/browser's.
 (() => {
   const webauthn = window.SimpleWebAuthnBrowser;
-  if (!webauthn || !webauthn.browserSupportsWebAuthn()) return;
+  if (!webauthn?.browserSupportsWebAuthn()) return;
 
   const post = async (path, body) => {
     const response = await fetch(path, {

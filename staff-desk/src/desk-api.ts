@@ -1,3 +1,5 @@
+import type { BusinessDetails } from "./business-form.js";
+
 /**
  * The desk's client of the API's staff routes (the staff edge): every call carries the member's session, and the
  * API decides what the member may see and do. A refusal comes back as the API's status and reason.
@@ -11,6 +13,7 @@ export interface Grants {
   leads: readonly string[];
   staff: boolean;
   audit: boolean;
+  business: boolean;
 }
 export interface LedgerLead {
   id: string;
@@ -31,6 +34,14 @@ export interface SpeedToLead {
   contacted: number;
   median_minutes: number | null;
   p90_minutes: number | null;
+}
+export interface HeldEnquiry {
+  id: string;
+  reason: string;
+  received_at: string;
+  department: string;
+  /** What a desk reads of it, label and value, "Held because" last. */
+  summary: [string, string][];
 }
 export interface AuditEntry {
   id: number;
@@ -58,7 +69,12 @@ export class ApiRefusal extends Error {
 }
 
 export function deskApi(apiOrigin: string) {
-  const call = async <T>(method: "GET" | "POST", path: string, session?: string, body?: unknown): Promise<T> => {
+  const call = async <T>(
+    method: "GET" | "POST" | "PUT",
+    path: string,
+    session?: string,
+    body?: unknown,
+  ): Promise<T> => {
     const response = await fetch(`${apiOrigin}/api/staff${path}`, {
       method,
       headers: {
@@ -92,6 +108,12 @@ export function deskApi(apiOrigin: string) {
     passkeySignInOptions: () => call<Ceremony>("POST", "/sign-in/passkey-options"),
     signInWithPasskey: (answer: unknown) =>
       call<{ session: string; member: Member }>("POST", "/sign-in/passkey", undefined, answer),
+    held: (session: string) => call<{ held: HeldEnquiry[] }>("GET", "/held", session),
+    release: (session: string, id: string) => call<unknown>("POST", `/held/${encodeURIComponent(id)}/release`, session),
+    discard: (session: string, id: string) => call<unknown>("POST", `/held/${encodeURIComponent(id)}/discard`, session),
+    business: (session: string) => call<BusinessDetails>("GET", "/business", session),
+    saveBusiness: (session: string, details: BusinessDetails) =>
+      call<BusinessDetails>("PUT", "/business", session, details),
     audit: (session: string) => call<{ entries: AuditEntry[] }>("GET", "/audit", session),
     members: (session: string) => call<{ members: (Member & { created_at: string })[] }>("GET", "/members", session),
     invite: (session: string, email: string, role: string) =>

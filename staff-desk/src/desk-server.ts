@@ -8,9 +8,12 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { registerSecurityHeaders, requestForLog, timeLimitOptions } from "server-kit";
 import { z } from "zod";
+import { type Closure, withForm } from "./business-form.js";
 import { ApiRefusal, type DeskApi, deskApi, type Grants, type Member } from "./desk-api.js";
 import { AccountPage } from "./pages/account.js";
 import { AuditPage } from "./pages/audit.js";
+import { BusinessPage } from "./pages/business.js";
+import { HeldPage } from "./pages/held.js";
 import { LeadsPage } from "./pages/leads.js";
 import { RefusedPage } from "./pages/refused.js";
 import { LinkPage, SignInPage } from "./pages/sign-in.js";
@@ -246,6 +249,137 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
       }
     });
   }
+
+  app.get("/held", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    const raw = request.query as { done?: string; refused?: string };
+    const notice =
+      raw.done === "release"
+        ? { kind: "done" as const, text: "Released: it is delivered to its desk and the CRM." }
+        : raw.done === "discard"
+          ? { kind: "done" as const, text: "Discarded." }
+          : raw.refused
+            ? { kind: "refused" as const, text: raw.refused.slice(0, 200) }
+            : undefined;
+    try {
+      return page(reply, HeldPage({ signedIn: who, held: (await api.held(who.session)).held, notice }));
+    } catch (error) {
+      return refused(reply, who, error);
+    }
+  });
+  for (const action of ["release", "discard"] as const) {
+    app.post(`/held/:id/${action}`, async (request, reply) => {
+      const who = await signedIn(request, reply);
+      if (!who) return reply;
+      const { id } = request.params as { id: string };
+      try {
+        await (action === "release" ? api.release(who.session, id) : api.discard(who.session, id));
+        return reply.redirect(`/held?done=${action}`, 303);
+      } catch (error) {
+        if (error instanceof ApiRefusal && error.status === 404) {
+          return reply.redirect(`/held?refused=${encodeURIComponent(error.message)}`, 303);
+        }
+        return refused(reply, who, error);
+      }
+    });
+  }
+
+  const BUSINESS_DONE: Record<string, string> = {
+    saved: "Saved: the site shows the new details now.",
+    closure: "Closure added: the site shows it now.",
+    removed: "Closure removed.",
+  };
+  app.get("/business", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    const done = BUSINESS_DONE[(request.query as { done?: string }).done ?? ""];
+    try {
+      const details = await api.business(who.session);
+      return page(
+        reply,
+        BusinessPage({ signedIn: who, details, notice: done ? { kind: "done", text: done } : undefined }),
+      );
+    } catch (error) {
+      return refused(reply, who, error);
+    }
+  });
+  /** Saves changed details, or shows the form again as typed with the reasons. */
+  const saveBusiness = async (
+    reply: FastifyReply,
+    who: { session: string; member: Member; grants: Grants },
+    change: (details: Awaited<ReturnType<DeskApi["business"]>>) => { details: typeof details; problems: string[] },
+    done: string,
+  ) => {
+    try {
+      const { details, problems } = change(await api.business(who.session));
+      if (problems.length === 0) {
+        try {
+          await api.saveBusiness(who.session, details);
+          return reply.redirect(`/business?done=${done}`, 303);
+        } catch (error) {
+          if (!(error instanceof ApiRefusal && error.status === 400)) throw error;
+          problems.push(error.message);
+        }
+      }
+      return page(
+        reply,
+        BusinessPage({ signedIn: who, details, notice: { kind: "refused", text: problems.join(". ") } }),
+        400,
+      );
+    } catch (error) {
+      return refused(reply, who, error);
+    }
+  };
+  app.post("/business", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    return saveBusiness(
+      reply,
+      who,
+      (current) => withForm(current, (request.body ?? {}) as Record<string, unknown>),
+      "saved",
+    );
+  });
+  app.post("/business/closures", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const departments = ([] as unknown[]).concat(body.departments ?? []).map(String) as Closure["departments"];
+    const closure: Closure = {
+      from: String(body.from ?? ""),
+      to: String(body.to ?? ""),
+      note: String(body.note ?? "").trim(),
+      departments,
+    };
+    return saveBusiness(
+      reply,
+      who,
+      (current) => {
+        const problems = [];
+        if (!closure.from || !closure.to) problems.push("Enter the first and last days closed");
+        else if (closure.to < closure.from) problems.push("The last day closed is before the first");
+        if (!closure.note) problems.push("Say why, as visitors will read it (Christmas, say)");
+        if (departments.length === 0) problems.push("Choose at least one department");
+        return { details: { ...current, closures: [...(current.closures ?? []), closure] }, problems };
+      },
+      "closure",
+    );
+  });
+  app.post("/business/closures/remove", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    const index = Number((request.body as { index?: unknown })?.index);
+    return saveBusiness(
+      reply,
+      who,
+      (current) => ({
+        details: { ...current, closures: (current.closures ?? []).filter((_, i) => i !== index) },
+        problems: [],
+      }),
+      "removed",
+    );
+  });
 
   app.get("/account", async (request, reply) => {
     const who = await signedIn(request, reply);

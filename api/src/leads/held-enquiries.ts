@@ -59,7 +59,7 @@ export function heldSummary(held: HeldEnquiry): [string, string][] {
 /** The day's email to the sales desk: every held submission not reported yet, with its release link. */
 export function digestMessage(
   held: readonly HeldEnquiry[],
-  context: { business: BusinessDetails; staffUrl: string; secret: Buffer },
+  context: { business: BusinessDetails; staffUrl: string; secret: Buffer; deskUrl?: string },
 ) {
   const subject = `Possible spam, please check: ${held.length} held ${held.length === 1 ? "enquiry" : "enquiries"} from the website`;
   const intro =
@@ -74,6 +74,9 @@ export function digestMessage(
       `   Not spam? Release it: ${link}`,
       "",
     ]),
+    ...(context.deskUrl
+      ? [`Every held enquiry, to release or discard, on the staff desk: ${deskHeldLink(context.deskUrl)}`, ""]
+      : []),
     `${context.business.name} website`,
   ].join("\n");
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
@@ -86,8 +89,20 @@ ${rows.map(([label, value]) => `<tr><th align="left" valign="top">${escapeHtml(l
 <p><a href="${escapeHtml(link)}">Not spam? Release this enquiry</a></p><hr>`,
   )
   .join("\n")}
+${context.deskUrl ? `<p><a href="${escapeHtml(deskHeldLink(context.deskUrl))}">Every held enquiry, to release or discard, on the staff desk</a></p>` : ""}
 </body></html>`;
   return { subject, text: textBody, html };
+}
+
+/** The staff desk's list of held enquiries (sign-in first). */
+export const deskHeldLink = (deskUrl: string) => `${deskUrl.replace(/\/$/, "")}/held`;
+
+/** Every held submission not released yet, newest first (the staff desk's list). */
+export async function listHeld(db: Queryable, limit = 200): Promise<HeldEnquiry[]> {
+  return db.query<HeldEnquiry>(
+    `select ${HELD_COLUMNS} from quarantined_leads where released_at is null order by received_at desc limit $1`,
+    [limit],
+  );
 }
 
 const HELD_COLUMNS = `id, reason, fields,
@@ -121,6 +136,8 @@ export interface DigestOptions {
   business: () => Promise<BusinessDetails>;
   /** The staff edge's address, where the release links lead. */
   staffUrl: string;
+  /** The staff desk, where every held enquiry can be released or discarded. */
+  deskUrl?: string;
   secret: Buffer;
   intervalMs: number;
   /** Sends now, whenever the last one went (staff asking for it). */
@@ -143,7 +160,9 @@ export async function sendQuarantineDigest(options: DigestOptions): Promise<{ se
   if (held.length === 0) return { sent: 0 };
   const business = await options.business();
   try {
-    await options.send(digestMessage(held, { business, staffUrl: options.staffUrl, secret: options.secret }));
+    await options.send(
+      digestMessage(held, { business, staffUrl: options.staffUrl, secret: options.secret, deskUrl: options.deskUrl }),
+    );
   } catch (error) {
     if (previous) {
       await options.db.query("update scheduled_runs set last_run_at = $2 where name = $1", [

@@ -1,21 +1,29 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { businessDetailsSchema } from "shared-types/schemas";
 import { z } from "zod";
+import type { BusinessDetailsStore } from "../business/business-store.js";
 import type { Database } from "../db/database.js";
 import { departmentOf } from "../delivery/departments.js";
+import type { Channel } from "../delivery/outbox.js";
 import { HttpError, withSchemas } from "../http-errors.js";
+import { findHeld, heldSummary, listHeld, releaseHeld } from "../leads/held-enquiries.js";
 import { staffScope } from "../security/edges.js";
 import { Passkeys, relyingPartyOf } from "./passkeys.js";
 import { type Grant, mayRead, ROLE_GRANTS, STAFF_ROLES } from "./roles.js";
 import { type StaffMember, StaffStore } from "./staff-store.js";
 
 export interface StaffRouteOptions {
+  /** The dealership's details (phones, address, hours, closures): the site's one source. */
+  business?: BusinessDetailsStore;
   /** Where staff open the desk: the links in sign-in and invitation emails lead there. */
   deskUrl: string;
   /** Sends one plain-text email to one member (the API's SMTP path); none: links are only printed. */
   sendMail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
   /** The command line's credential (staff:invite): whoever can read the API's data directory. */
   cliToken?: string;
+  /** Where a released held enquiry is delivered, and who is told a lead is stored (the delivery worker). */
+  held?: { channels: readonly Channel[]; onReleased?: () => void };
   now?: () => number;
 }
 
@@ -225,6 +233,68 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
         },
       );
     }
+
+    const heldDepartment = (fields: Record<string, unknown>) =>
+      departmentOf(typeof fields.form === "string" ? fields.form : "");
+    routes.get("/staff/held", { onRequest: signedIn }, async (request) => {
+      const allowed = ROLE_GRANTS[member(request).role].leads as readonly string[];
+      if (allowed.length === 0) throw refuse(403, "Your role does not include leads");
+      return {
+        held: (await listHeld(db))
+          .filter((held) => allowed.includes(heldDepartment(held.fields)))
+          .map((held) => ({
+            id: held.id,
+            reason: held.reason,
+            received_at: held.received_at,
+            department: heldDepartment(held.fields),
+            summary: heldSummary(held),
+          })),
+      };
+    });
+
+    for (const action of ["release", "discard"] as const) {
+      routes.post(
+        `/staff/held/:id/${action}`,
+        { onRequest: signedIn, schema: { params: leadParams } },
+        async (request) => {
+          const by = member(request);
+          const held = await findHeld(db, request.params.id);
+          if (!held || held.released_at) throw refuse(404, "No held enquiry here: released or discarded already");
+          if (!mayRead(by.role, heldDepartment(held.fields))) {
+            throw refuse(403, "This enquiry is another department's");
+          }
+          const before = Object.fromEntries(heldSummary(held));
+          if (action === "release") {
+            if (!options.held) throw refuse(404, "Held enquiries are not delivered by this API");
+            const outcome = await releaseHeld(db, held.id, options.held.channels);
+            await store.audit(db, by, "held.release", `lead:${held.id}`, before, { released: outcome });
+            if (outcome === "released") options.held.onReleased?.();
+            return { outcome };
+          }
+          await db.transaction(async (tx) => {
+            await tx.query("delete from quarantined_leads where id = $1 and released_at is null", [held.id]);
+            await store.audit(tx, by, "held.discard", `lead:${held.id}`, before, null);
+          });
+          return { outcome: "discarded" };
+        },
+      );
+    }
+
+    routes.get("/staff/business", { onRequest: [signedIn, granted("business")] }, async () => {
+      if (!options.business) throw refuse(404, "The dealership's details are not kept by this API");
+      return options.business.get();
+    });
+    routes.put(
+      "/staff/business",
+      { onRequest: [signedIn, granted("business")], schema: { body: businessDetailsSchema } },
+      async (request) => {
+        if (!options.business) throw refuse(404, "The dealership's details are not kept by this API");
+        const before = await options.business.get();
+        const saved = await options.business.set(request.body);
+        await store.audit(db, member(request), "business.update", "business-details", before, saved);
+        return saved;
+      },
+    );
 
     routes.get("/staff/audit", { onRequest: [signedIn, granted("audit")] }, async () => ({
       entries: await store.auditLog(),

@@ -43,6 +43,16 @@ export function Layout({
                     <a href="/leads">Leads</a>
                   </li>
                 ) : null}
+                {signedIn.grants.leads.length > 0 ? (
+                  <li>
+                    <a href="/held">Held enquiries</a>
+                  </li>
+                ) : null}
+                {signedIn.grants.business ? (
+                  <li>
+                    <a href="/business">Hours and details</a>
+                  </li>
+                ) : null}
                 {signedIn.grants.staff ? (
                   <li>
                     <a href="/staff">Staff</a>

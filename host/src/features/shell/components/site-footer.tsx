@@ -1,5 +1,6 @@
 import { Link, useSite } from "remote-kit";
 import { paths } from "shared-types";
+import { FooterClosures } from "./closure-notices";
 import { HoursTable } from "./hours-table";
 
 const NAVIGATE_LINKS = [
@@ -59,6 +60,7 @@ export function SiteFooter({ copyrightYear }: { copyrightYear: number }) {
           <HoursTable title="Sales Hours" days={hours.sales} />
           <HoursTable title="Service Hours" days={hours.service} />
           <HoursTable title="Parts Hours" days={hours.parts} />
+          <FooterClosures />
         </div>
       </div>
       <div className="host-footer__legal">

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation } from "remote-kit/router";
+import { ClosedToday } from "./closure-notices";
 import { SiteFooter } from "./site-footer";
 import TopNav from "./top-nav";
 
@@ -17,6 +18,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <header className="host-header">
         <TopNav location={`${pathname}${search}`} />
       </header>
+      <ClosedToday />
       <main id="main" className="host-main">
         {children}
       </main>

@@ -1,0 +1,41 @@
+import { useSite } from "remote-kit";
+import { type Closure, closuresAhead, dealershipToday, formatClosure } from "shared-types";
+
+/** The closures not over yet, as the dealership set them on the staff desk (the footer's holiday hours). */
+export function ClosuresAhead({ closures }: { closures: readonly Closure[] }) {
+  if (closures.length === 0) return null;
+  return (
+    <div className="host-closures">
+      <h2 className="host-footer__heading">Holiday Hours</h2>
+      <ul>
+        {closures.map((closure) => (
+          <li key={`${closure.from}-${closure.to}-${closure.note}`}>{formatClosure(closure)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** On a day the dealership (or a department) is closed, every page says so at its top. */
+export function ClosedToday() {
+  const { closures } = useSite().business;
+  const today = dealershipToday();
+  const now = closuresAhead(closures, today).filter((closure) => closure.from <= today);
+  if (now.length === 0) return null;
+  return (
+    <div className="host-closed-today">
+      {now.map((closure) => (
+        <p key={`${closure.from}-${closure.note}`}>
+          <strong>Today:</strong>
+          {` ${formatClosure(closure)}`}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** The footer's holiday hours, from the site's details. */
+export function FooterClosures() {
+  const { closures } = useSite().business;
+  return <ClosuresAhead closures={closuresAhead(closures, dealershipToday())} />;
+}

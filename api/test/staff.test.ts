@@ -229,6 +229,35 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
     expect(change?.after.phone_sales).toBe("403-555-0199");
   });
 
+  it("exports the ledger as it is filtered, as CSV a spreadsheet cannot run (formula-safe), and records the export", async () => {
+    await db.query("insert into leads (id, destination, form, fields) values ($1, 'ContactUs', 'contact', $2)", [
+      "lead-formula",
+      JSON.stringify({ first_name: '=HYPERLINK("http://evil.example")', email: "formula@fleet.example" }),
+    ]);
+    const sales = await signIn("sales@summit.example", "sales_manager");
+    const res = await as(sales, "GET", "/api/staff/leads.csv?q=formula");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
+    const [header, row, ...rest] = res.body.trim().split("\n");
+    expect(header).toBe(
+      "id,received_at,form,department,name,email,phone,deliveries,claimed_by,claimed_at,contacted_at",
+    );
+    expect(rest).toEqual([]);
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    const service = await signIn("service@summit.example", "service_manager");
+    expect((await as(service, "GET", "/api/staff/leads.csv?q=formula")).body.trim().split("\n")).toHaveLength(1);
+    const admin = await signIn("owner@summit.example", "admin");
+    const audit = (await as(admin, "GET", "/api/staff/audit")).json().entries as {
+      action: string;
+      staff_email: string;
+    }[];
+    expect(audit.filter((e) => e.action === "leads.export").map((e) => e.staff_email)).toEqual([
+      "service@summit.example",
+      "sales@summit.example",
+    ]);
+  });
+
   it("keeps the audit log append-only: the database refuses to change or delete a row", async () => {
     await expect(db.query("update staff_audit set action = 'nothing'")).rejects.toThrow(/append-only/);
     await expect(db.query("delete from staff_audit")).rejects.toThrow(/append-only/);

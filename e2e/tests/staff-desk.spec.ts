@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -99,6 +100,15 @@ test.describe("the staff desk", () => {
     await lead.getByRole("button", { name: "Mark contacted" }).click();
     await expect(sales.getByRole("status")).toContainText("Marked contacted");
     await expect(lead.getByRole("button", { name: "Mark contacted" })).toHaveCount(0);
+    // the ledger as filtered, as a spreadsheet
+    const [download] = await Promise.all([
+      sales.waitForEvent("download"),
+      sales.getByRole("link", { name: "Download these leads (CSV)" }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), "utf8");
+    expect(csv.split("\n")[0]).toContain("received_at,form,department,name");
+    expect(csv).toContain(customer);
+    expect(csv).toContain(salesEmail);
     // a sales manager's role does not include the audit log or the staff list: the server says so
     const refused = await sales.goto(`${DESK_URL}/audit`);
     expect(refused?.status()).toBe(403);

@@ -98,6 +98,18 @@ export function deskApi(apiOrigin: string) {
     me: (session: string) => call<{ member: Member; grants: Grants }>("GET", "/me", session),
     leads: (session: string, query: URLSearchParams) =>
       call<{ leads: LedgerLead[]; speed: SpeedToLead[] }>("GET", `/leads${query.size > 0 ? `?${query}` : ""}`, session),
+    /** The ledger as CSV, as the API writes it (formula-safe), to pass on as a download. */
+    leadsCsv: async (session: string, query: URLSearchParams) => {
+      const response = await fetch(`${apiOrigin}/api/staff/leads.csv${query.size > 0 ? `?${query}` : ""}`, {
+        headers: { authorization: `Session ${session}` },
+        signal: AbortSignal.timeout(30_000),
+      });
+      if (!response.ok) {
+        const answer = (await response.json().catch(() => ({}))) as { message?: string };
+        throw new ApiRefusal(response.status, answer.message ?? `The API answered ${response.status}`);
+      }
+      return { body: await response.text(), disposition: response.headers.get("content-disposition") ?? "attachment" };
+    },
     claim: (session: string, id: string) => call<unknown>("POST", `/leads/${encodeURIComponent(id)}/claim`, session),
     contacted: (session: string, id: string) =>
       call<unknown>("POST", `/leads/${encodeURIComponent(id)}/contacted`, session),

@@ -231,6 +231,21 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
       return refused(reply, who, error);
     }
   });
+  app.get("/leads.csv", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    const raw = request.query as { state?: string; q?: string };
+    const asked = new URLSearchParams();
+    const state = stateSchema.parse(raw.state);
+    if (state) asked.set("state", state);
+    if (typeof raw.q === "string" && raw.q) asked.set("q", raw.q.slice(0, 100));
+    try {
+      const csv = await api.leadsCsv(who.session, asked);
+      return reply.type("text/csv; charset=utf-8").header("content-disposition", csv.disposition).send(csv.body);
+    } catch (error) {
+      return refused(reply, who, error);
+    }
+  });
   for (const action of ["claim", "contacted"] as const) {
     app.post(`/leads/:id/${action}`, async (request, reply) => {
       const who = await signedIn(request, reply);

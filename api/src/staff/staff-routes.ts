@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { stringify } from "csv-stringify/sync";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { businessDetailsSchema } from "shared-types/schemas";
 import { z } from "zod";
@@ -8,6 +9,7 @@ import { departmentOf } from "../delivery/departments.js";
 import type { Channel } from "../delivery/outbox.js";
 import { HttpError, withSchemas } from "../http-errors.js";
 import { findHeld, heldSummary, listHeld, releaseHeld } from "../leads/held-enquiries.js";
+import { csvCell } from "../leads/lead-export.js";
 import { staffScope } from "../security/edges.js";
 import { Passkeys, relyingPartyOf } from "./passkeys.js";
 import { type Grant, mayRead, ROLE_GRANTS, STAFF_ROLES } from "./roles.js";
@@ -37,6 +39,11 @@ const SESSION_PREFIX = "Session ";
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "a link's or session's token");
 const emailSchema = z.email("an email address").max(254);
 const leadParams = z.object({ id: z.string().min(1).max(100) });
+const ledgerQuery = z.object({
+  state: z.enum(["unclaimed", "claimed", "contacted"]).optional(),
+  q: z.string().max(100).optional(),
+  department: z.enum(["sales", "service", "parts"]).optional(),
+});
 /** A browser's answer to a passkey ceremony: checked whole by the WebAuthn library; here only its outline. */
 const ceremonyAnswer = z.object({
   ceremony: z.uuid("a ceremony's id"),
@@ -189,11 +196,7 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
       {
         onRequest: signedIn,
         schema: {
-          querystring: z.object({
-            state: z.enum(["unclaimed", "claimed", "contacted"]).optional(),
-            q: z.string().max(100).optional(),
-            department: z.enum(["sales", "service", "parts"]).optional(),
-          }),
+          querystring: ledgerQuery,
         },
       },
       async (request) => {
@@ -208,6 +211,57 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
           store.speedToLead(departments),
         ]);
         return { leads, speed };
+      },
+    );
+
+    const LEDGER_COLUMNS = [
+      "id",
+      "received_at",
+      "form",
+      "department",
+      "name",
+      "email",
+      "phone",
+      "deliveries",
+      "claimed_by",
+      "claimed_at",
+      "contacted_at",
+    ] as const;
+    routes.get(
+      "/staff/leads.csv",
+      { onRequest: signedIn, schema: { querystring: ledgerQuery } },
+      async (request, reply) => {
+        const allowed = ROLE_GRANTS[member(request).role].leads as readonly string[];
+        if (allowed.length === 0) throw refuse(403, "Your role does not include leads");
+        const { department, state, q } = request.query;
+        if (department && !allowed.includes(department))
+          throw refuse(403, `Your role does not include ${department} leads`);
+        const leads = await store.ledger({
+          departments: department ? [department] : allowed,
+          state,
+          text: q,
+          limit: 10_000,
+        });
+        const rows = leads.map((lead) =>
+          LEDGER_COLUMNS.map((column) =>
+            csvCell(
+              column === "deliveries"
+                ? lead.deliveries.map((d) => `${d.channel}: ${d.status}`).join("; ")
+                : (lead[column] ?? ""),
+            ),
+          ),
+        );
+        await store.audit(db, member(request), "leads.export", "leads", null, {
+          rows: rows.length,
+          state,
+          q,
+          department,
+        });
+        return reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`)
+          .header("cache-control", "no-store")
+          .send(stringify([[...LEDGER_COLUMNS], ...rows]));
       },
     );
 

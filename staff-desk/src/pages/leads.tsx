@@ -80,6 +80,11 @@ export function LeadsPage({
         </select>
         <button type="submit">Filter</button>
       </form>
+      <p>
+        <a href={`/leads.csv${back.size > 0 ? `?${back}` : ""}`} download>
+          Download these leads (CSV)
+        </a>
+      </p>
       {leads.length === 0 ? (
         <p>No leads match.</p>
       ) : (

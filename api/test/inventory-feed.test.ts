@@ -11,6 +11,7 @@ import { buildApp } from "../src/app.js";
 import type { Database } from "../src/db/database.js";
 import { withVinCheckDigit } from "../src/seed/inventory-generator.js";
 import { backfillUnitCharges, backfillWorkTruckFacts } from "../src/seed/seed.js";
+import { StaffStore } from "../src/staff/staff-store.js";
 import { backends } from "./database-fixtures.js";
 
 const ADMIN_TOKEN = "feed-admin-token-0123456789";
@@ -268,6 +269,29 @@ describe.each(backends())("the inventory feed on $name", (backend) => {
     await upload(feed(...FIVE.map((s) => row(s, s === "F1003" ? { Status: "Sale Pending" } : {}))));
     expect((await unit("F1003")).status).toBe("sale_pending");
     expect((await search()).vehicles.map((v) => v.stock_number)).toContain("F1003");
+  });
+
+  it("a staff change to a unit stands through feed imports until cleared; a hidden unit is off the site", async () => {
+    await upload(feed(...FIVE.map((s) => row(s))));
+    const staff = new StaffStore(db);
+    const desk = { id: "m1", email: "sales@summit.example", role: "sales_manager" as const };
+    await staff.overrideUnit("F1001", { sale_price: 80_000, status: "sale_pending", reason: "Fleet deal" }, desk);
+    await staff.overrideUnit("F1002", { hidden: true, reason: "Body damage found" }, desk);
+    expect(await unit("F1001")).toMatchObject({ low_price: 80_000, status: "sale_pending" });
+    expect((await app.inject({ method: "GET", url: "/api/inventory/stocknumber/F1002" })).statusCode).toBe(404);
+    expect((await search()).vehicles.map((v) => v.stock_number)).not.toContain("F1002");
+    // the feed says otherwise: its price and status give way to the staff change, everything else comes through
+    const priced = feed(...FIVE.map((s) => row(s, { SellingPrice: "$85,000.00", Trim: "Diesel 18ft" })));
+    expect((await upload(priced)).json()).toMatchObject({ outcome: "imported", updated: 5 });
+    expect(await unit("F1001")).toMatchObject({ low_price: 80_000, status: "sale_pending", trim: "Diesel 18ft" });
+    expect(await unit("F1003")).toMatchObject({ low_price: 85_000 });
+    expect((await app.inject({ method: "GET", url: "/api/inventory/stocknumber/F1002" })).statusCode).toBe(404);
+    // cleared: shown again at once; the next import sets the feed's price and status
+    await staff.clearOverride("F1001", desk);
+    await staff.clearOverride("F1002", desk);
+    expect((await app.inject({ method: "GET", url: "/api/inventory/stocknumber/F1002" })).statusCode).toBe(200);
+    await upload(feed(...FIVE.map((s) => row(s, { SellingPrice: "$84,000.00" }))));
+    expect(await unit("F1001")).toMatchObject({ low_price: 84_000, status: "available" });
   });
 
   it("fetches photos within limits: each that cannot be used is reported on its row, the unit keeps the rest", async () => {

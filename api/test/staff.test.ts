@@ -33,6 +33,9 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
         JSON.stringify({ first_name: name, email: `${name.toLowerCase()}@fleet.example` }),
       ]);
     await lead("lead-sales-1", "contact", "Dana");
+    await db.query(
+      "insert into vehicles (stock_number, vin, year, make, model, condition, listed_at, full_price, low_price) values ('U100', '1GTP9EEL0KZ000001', 2026, 'GMC', 'Sierra 2500HD', 'new', '2026-11-01', 90000, 85000)",
+    );
     await lead("lead-service-1", "service-request", "Eli");
   });
   afterAll(async () => {
@@ -256,6 +259,38 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
       "service@summit.example",
       "sales@summit.example",
     ]);
+  });
+
+  it("lets a sales manager change a unit's price with a reason (never without one), and a service manager not at all", async () => {
+    const sales = await signIn("sales@summit.example", "sales_manager");
+    const service = await signIn("service@summit.example", "service_manager");
+    expect((await as(service, "GET", "/api/staff/units?q=U100")).statusCode).toBe(403);
+    expect(
+      (await as(sales, "GET", "/api/staff/units?q=sierra"))
+        .json()
+        .units.map((u: { stock_number: string }) => u.stock_number),
+    ).toEqual(["U100"]);
+    const change = (payload: Record<string, unknown>) =>
+      app.inject({ method: "POST", url: "/api/staff/units/U100", headers: { authorization: sales }, payload });
+    const noReason = await change({ sale_price: 82_000, reason: "" });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields.reason).toEqual(["say why (at least 3 characters)"]);
+    const changed = await change({
+      sale_price: 82_000,
+      status: "sale_pending",
+      reason: "Fleet deal with Prairie Haulage",
+    });
+    expect(changed.json()).toMatchObject({
+      sale_price: 82_000,
+      status: "sale_pending",
+      staff_override: {
+        sale_price: 82_000,
+        status: "sale_pending",
+        reason: "Fleet deal with Prairie Haulage",
+        by: "sales@summit.example",
+      },
+    });
+    expect((await as(sales, "POST", "/api/staff/units/U100/clear")).json().staff_override).toBeNull();
   });
 
   it("keeps the audit log append-only: the database refuses to change or delete a row", async () => {

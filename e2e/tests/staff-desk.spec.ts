@@ -241,6 +241,49 @@ test.describe("the staff desk", () => {
     }
   });
 
+  test("a sales manager lowers a unit's price with a reason: its page shows the new all-in price within 5 s, and the change is kept through imports until cleared", async ({
+    browser,
+  }) => {
+    const listed = (await (await fetch(`${API_URL}/api/inventory/all/?page_size=60`)).json()) as {
+      vehicles: { stock_number: string; low_price: number }[];
+    };
+    const unit = listed.vehicles.at(-1);
+    if (!unit) throw new Error("no unit on offer");
+    const allInCents = async () =>
+      Number(
+        /data-all-in-cents="(\d+)"/.exec(
+          await (await fetch(`${SITE_URL}/inventory/vehicle/${unit.stock_number}`)).text(),
+        )?.[1],
+      );
+    const before = await allInCents();
+    const sales = await browser.newPage({ javaScriptEnabled: false });
+    await signInWith(sales, inviteFromCommandLine(uniqueEmail("units-sales"), "sales_manager"));
+    await sales.getByRole("link", { name: "Units" }).click();
+    await sales.getByLabel("Stock number, VIN, make or model").fill(unit.stock_number);
+    await sales.getByRole("button", { name: "Find" }).click();
+    await sales.getByRole("link", { name: new RegExp(`^${unit.stock_number}:`) }).click();
+    try {
+      await sales.getByLabel("Sale price (whole dollars)").fill(String(unit.low_price - 1000));
+      // a change needs its reason: refused, what was typed kept
+      await sales.getByRole("button", { name: "Save the change" }).click();
+      await expect(sales.getByRole("alert")).toContainText("Say why");
+      await expect(sales.getByLabel("Sale price (whole dollars)")).toHaveValue(String(unit.low_price - 1000));
+      await sales.getByLabel("Why (kept with the change)").fill("Matching a fleet quote for Prairie Haulage");
+      await sales.getByRole("button", { name: "Save the change" }).click();
+      await expect(sales.getByRole("status").first()).toContainText("Saved");
+      await expect(sales.getByText("Feed imports keep this change")).toBeVisible();
+      await expect.poll(allInCents, { timeout: 5_000 }).toBe(before - 100_000);
+    } finally {
+      // as it was: the price back, then the change cleared
+      await sales.getByLabel("Sale price (whole dollars)").fill(String(unit.low_price));
+      await sales.getByLabel("Why (kept with the change)").fill("Back to the feed's price");
+      await sales.getByRole("button", { name: "Save the change" }).click();
+      await sales.getByRole("button", { name: /Clear the change/ }).click();
+      await expect(sales.getByRole("status").first()).toContainText("Cleared");
+    }
+    await expect.poll(allInCents, { timeout: 5_000 }).toBe(before);
+  });
+
   test("a member adds a passkey for this device and signs in with it, no email needed (a virtual authenticator)", async ({
     browser,
   }) => {
@@ -285,7 +328,7 @@ test.describe("the staff desk", () => {
     await page.goto(`${DESK_URL}/sign-in`);
     expect(await axe()).toEqual([]);
     await signInWith(page, inviteFromCommandLine(uniqueEmail("admin-axe"), "admin"));
-    for (const path of ["/leads", "/held", "/business", "/staff", "/audit", "/account"]) {
+    for (const path of ["/leads", "/held", "/units?q=isuzu", "/business", "/staff", "/audit", "/account"]) {
       await page.goto(`${DESK_URL}${path}`);
       expect(await axe(), path).toEqual([]);
       // nothing runs off the side of a phone's screen

@@ -14,6 +14,7 @@ export interface Grants {
   staff: boolean;
   audit: boolean;
   business: boolean;
+  units: boolean;
 }
 export interface LedgerLead {
   id: string;
@@ -42,6 +43,18 @@ export interface HeldEnquiry {
   department: string;
   /** What a desk reads of it, label and value, "Held because" last. */
   summary: [string, string][];
+}
+export interface DeskUnit {
+  stock_number: string;
+  year: number;
+  make: string;
+  model: string;
+  trim: string;
+  full_price: number;
+  sale_price: number;
+  status: "available" | "sale_pending" | "sold";
+  hidden: boolean;
+  staff_override: { reason: string; by: string; at: string } | null;
 }
 export interface AuditEntry {
   id: number;
@@ -126,6 +139,13 @@ export function deskApi(apiOrigin: string) {
     business: (session: string) => call<BusinessDetails>("GET", "/business", session),
     saveBusiness: (session: string, details: BusinessDetails) =>
       call<BusinessDetails>("PUT", "/business", session, details),
+    units: (session: string, q: string) =>
+      call<{ units: DeskUnit[] }>("GET", `/units?${new URLSearchParams({ q })}`, session),
+    unit: (session: string, stock: string) => call<DeskUnit>("GET", `/units/${encodeURIComponent(stock)}`, session),
+    changeUnit: (session: string, stock: string, change: Record<string, unknown>) =>
+      call<DeskUnit>("POST", `/units/${encodeURIComponent(stock)}`, session, change),
+    clearUnit: (session: string, stock: string) =>
+      call<DeskUnit>("POST", `/units/${encodeURIComponent(stock)}/clear`, session),
     audit: (session: string) => call<{ entries: AuditEntry[] }>("GET", "/audit", session),
     members: (session: string) => call<{ members: (Member & { created_at: string })[] }>("GET", "/members", session),
     invite: (session: string, email: string, role: string) =>

@@ -18,6 +18,7 @@ import { LeadsPage } from "./pages/leads.js";
 import { RefusedPage } from "./pages/refused.js";
 import { LinkPage, SignInPage } from "./pages/sign-in.js";
 import { StaffPage } from "./pages/staff.js";
+import { UnitPage, UnitsPage } from "./pages/units.js";
 
 export interface DeskOptions {
   /** The API's staff listener (API_STAFF_ORIGIN). */
@@ -394,6 +395,86 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
       }),
       "removed",
     );
+  });
+
+  app.get("/units", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    const query = String((request.query as { q?: unknown }).q ?? "").slice(0, 60);
+    try {
+      const { units } = await api.units(who.session, query);
+      return page(reply, UnitsPage({ signedIn: who, query, units }));
+    } catch (error) {
+      return refused(reply, who, error);
+    }
+  });
+  app.get("/units/:stock", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    const { stock } = request.params as { stock: string };
+    const done = (request.query as { done?: string }).done;
+    try {
+      const unit = await api.unit(who.session, stock);
+      const notice =
+        done === "saved"
+          ? { kind: "done" as const, text: "Saved: the site shows it now." }
+          : done === "cleared"
+            ? { kind: "done" as const, text: "Cleared: the next feed import sets its price and status." }
+            : undefined;
+      return page(reply, UnitPage({ signedIn: who, unit, notice }));
+    } catch (error) {
+      if (error instanceof ApiRefusal && error.status === 404) return reply.redirect("/units", 303);
+      return refused(reply, who, error);
+    }
+  });
+  app.post("/units/:stock", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    const { stock } = request.params as { stock: string };
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const typed = {
+      sale_price: String(body.sale_price ?? "").trim(),
+      status: String(body.status ?? ""),
+      hidden: body.hidden === "on",
+      reason: String(body.reason ?? "").trim(),
+    };
+    const price = Number(typed.sale_price.replace(/[$,\s]/g, ""));
+    try {
+      const unit = await api.unit(who.session, stock);
+      if (!Number.isInteger(price) || price < 0) {
+        const notice = { kind: "refused" as const, text: "Enter the sale price in whole dollars, like 84990." };
+        return page(reply, UnitPage({ signedIn: who, unit, notice, typed }), 400);
+      }
+      try {
+        await api.changeUnit(who.session, stock, {
+          ...(price !== unit.sale_price ? { sale_price: price } : {}),
+          ...(typed.status !== unit.status ? { status: typed.status } : {}),
+          ...(typed.hidden !== unit.hidden ? { hidden: typed.hidden } : {}),
+          reason: typed.reason,
+        });
+        return reply.redirect(`/units/${encodeURIComponent(stock)}?done=saved`, 303);
+      } catch (error) {
+        if (!(error instanceof ApiRefusal && error.status === 400)) throw error;
+        const text =
+          typed.reason.length < 3
+            ? "Say why (at least 3 characters): it is kept with the change."
+            : "Change the price, the status or the visibility, and say why.";
+        return page(reply, UnitPage({ signedIn: who, unit, notice: { kind: "refused", text }, typed }), 400);
+      }
+    } catch (error) {
+      return refused(reply, who, error);
+    }
+  });
+  app.post("/units/:stock/clear", async (request, reply) => {
+    const who = await signedIn(request, reply);
+    if (!who) return reply;
+    const { stock } = request.params as { stock: string };
+    try {
+      await api.clearUnit(who.session, stock);
+      return reply.redirect(`/units/${encodeURIComponent(stock)}?done=cleared`, 303);
+    } catch (error) {
+      return refused(reply, who, error);
+    }
   });
 
   app.get("/account", async (request, reply) => {

@@ -327,6 +327,15 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    // staff changes to a unit (the desk): its sale price, sale pending or sold, or hidden from the site, with a
+    // reason; the feed's price and status for the unit give way to them until they are cleared
+    id: "020_unit_overrides",
+    sql: `
+      alter table vehicles add column hidden boolean not null default false;
+      alter table vehicles add column staff_override jsonb;
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

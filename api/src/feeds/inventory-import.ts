@@ -56,11 +56,16 @@ async function upsertUnit(db: Queryable, unit: FeedUnit, hash: string, photos: S
        $24, $25, $26, $27, $28, $29, $30, $31, $32, coalesce($33::jsonb, '[]'::jsonb), '', '[]')
      on conflict (stock_number) do update set
        vin = excluded.vin, year = excluded.year, make = excluded.make, model = excluded.model, trim = excluded.trim,
-       condition = excluded.condition, status = excluded.status, body_style = excluded.body_style,
+       condition = excluded.condition,
+       status = case when vehicles.staff_override ? 'status' then vehicles.status else excluded.status end,
+       body_style = excluded.body_style,
        engine = excluded.engine, transmission = excluded.transmission, exterior = excluded.exterior,
        interior = excluded.interior, odometer = excluded.odometer, fuel_type = excluded.fuel_type,
-       drive_train = excluded.drive_train, full_price = excluded.full_price, low_price = excluded.low_price,
-       discount = excluded.discount, options = excluded.options, comments = excluded.comments,
+       drive_train = excluded.drive_train, full_price = excluded.full_price,
+       low_price = case when vehicles.staff_override ? 'sale_price' then vehicles.low_price else excluded.low_price end,
+       discount = case when vehicles.staff_override ? 'sale_price'
+         then greatest(excluded.full_price - vehicles.low_price, 0) else excluded.discount end,
+       options = excluded.options, comments = excluded.comments,
        listed_at = excluded.listed_at,
        charges = case when $24::jsonb = '[]'::jsonb then vehicles.charges else excluded.charges end,
        gvwr_lb = coalesce(excluded.gvwr_lb, vehicles.gvwr_lb), body_type = coalesce(excluded.body_type, vehicles.body_type),

@@ -33,9 +33,10 @@ function toVehicle(row: Record<string, unknown>): Vehicle {
 /** Reads whole vehicles for the given stock numbers, in that order (those gone since are skipped). */
 async function vehiclesInOrder(db: Queryable, stockNumbers: readonly string[]): Promise<Vehicle[]> {
   if (stockNumbers.length === 0) return [];
-  const rows = await db.query<Record<string, unknown>>(`${SELECT_VEHICLE} where stock_number = any($1)`, [
-    stockNumbers,
-  ]);
+  const rows = await db.query<Record<string, unknown>>(
+    `${SELECT_VEHICLE} where stock_number = any($1) and not hidden`,
+    [stockNumbers],
+  );
   const byStock = new Map(rows.map((r) => [r.stock_number as string, r]));
   return stockNumbers.flatMap((s) => {
     const row = byStock.get(s);
@@ -68,7 +69,7 @@ export async function findVehicles(
 }
 
 export async function findVehicleByStockNumber(db: Queryable, stockNumber: string): Promise<Vehicle | null> {
-  const [row] = await db.query(`${SELECT_VEHICLE} where stock_number = $1`, [stockNumber]);
+  const [row] = await db.query(`${SELECT_VEHICLE} where stock_number = $1 and not hidden`, [stockNumber]);
   return row ? toVehicle(row) : null;
 }
 
@@ -88,7 +89,7 @@ export async function findSimilarVehicles(
   const [unit] = onOffer
     ? [onOffer]
     : await db.query<{ make: string; body_style: string }>(
-        "select make, body_style from vehicles where stock_number = $1",
+        "select make, body_style from vehicles where stock_number = $1 and not hidden",
         [stockNumber],
       );
   if (!unit) return null;

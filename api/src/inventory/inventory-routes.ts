@@ -39,7 +39,7 @@ export function registerInventoryRoutes(fastify: FastifyInstance, db: Database):
   // Sitemaps hold at most 50,000 addresses; a dealership's lot is far below that, and the cap keeps the answer bounded.
   app.get("/inventory/sitemap", async () => {
     const rows = await db.query<{ stock_number: string; updated_at: Date | string }>(
-      "select stock_number, updated_at from vehicles where status <> 'sold' order by stock_number limit 45000",
+      "select stock_number, updated_at from vehicles where status <> 'sold' and not hidden order by stock_number limit 45000",
     );
     return rows.map((r) => ({ stock_number: r.stock_number, updated_at: new Date(r.updated_at).toISOString() }));
   });

@@ -6,17 +6,17 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What each role may do: the one place the API (every route) and the desk (what it offers) read it from. */
 export const ROLE_GRANTS = {
-  admin: { leads: ["sales", "service", "parts"], staff: true, audit: true, business: true },
-  sales_manager: { leads: ["sales"], staff: false, audit: false, business: false },
-  service_manager: { leads: ["service", "parts"], staff: false, audit: false, business: false },
-  marketing: { leads: [], staff: false, audit: false, business: false },
+  admin: { leads: ["sales", "service", "parts"], staff: true, audit: true, business: true, units: true },
+  sales_manager: { leads: ["sales"], staff: false, audit: false, business: false, units: true },
+  service_manager: { leads: ["service", "parts"], staff: false, audit: false, business: false, units: false },
+  marketing: { leads: [], staff: false, audit: false, business: false, units: false },
 } as const satisfies Record<
   StaffRole,
-  { leads: readonly LeadDepartment[]; staff: boolean; audit: boolean; business: boolean }
+  { leads: readonly LeadDepartment[]; staff: boolean; audit: boolean; business: boolean; units: boolean }
 >;
 
-/** What a role may open besides leads: the staff list, the audit log, the dealership's details and hours. */
-export type Grant = "staff" | "audit" | "business";
+/** What a role may open besides leads: the staff list, the audit log, the dealership's details and hours, units. */
+export type Grant = "staff" | "audit" | "business" | "units";
 
 export const mayRead = (role: StaffRole, department: string): boolean =>
   (ROLE_GRANTS[role].leads as readonly string[]).includes(department);

@@ -72,7 +72,6 @@ const sameToken = (given: string, expected: string) => {
  */
 export async function registerStaffRoutes(app: FastifyInstance, db: Database, options: StaffRouteOptions) {
   const store = new StaffStore(db, options.now);
-  app.decorate("staff", store);
   const passkeys = new Passkeys(db, store, relyingPartyOf(options.deskUrl, "Staff desk"), options.now);
   const link = (token: string) => `${options.deskUrl.replace(/\/$/, "")}/sign-in/link?token=${token}`;
 
@@ -350,6 +349,59 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
       },
     );
 
+    const unitParams = z.object({ stock: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, "a stock number") });
+    routes.get(
+      "/staff/units",
+      {
+        onRequest: [signedIn, granted("units")],
+        schema: { querystring: z.object({ q: z.string().max(60).default("") }) },
+      },
+      async (request) => ({ units: request.query.q ? await store.findUnits(request.query.q) : [] }),
+    );
+    routes.get(
+      "/staff/units/:stock",
+      { onRequest: [signedIn, granted("units")], schema: { params: unitParams } },
+      async (request) => {
+        const unit = await store.unit(request.params.stock);
+        if (!unit) throw refuse(404, `No unit ${request.params.stock}`);
+        return unit;
+      },
+    );
+    routes.post(
+      "/staff/units/:stock",
+      {
+        onRequest: [signedIn, granted("units")],
+        schema: {
+          params: unitParams,
+          body: z
+            .object({
+              sale_price: z.number().int().min(0).max(10_000_000).optional(),
+              status: z.enum(["available", "sale_pending", "sold"]).optional(),
+              hidden: z.boolean().optional(),
+              reason: z.string().trim().min(3, "say why (at least 3 characters)").max(200),
+            })
+            .refine(
+              (change) => change.sale_price !== undefined || change.status !== undefined || change.hidden !== undefined,
+              "nothing to change",
+            ),
+        },
+      },
+      async (request) => {
+        const unit = await store.overrideUnit(request.params.stock, request.body, member(request));
+        if (!unit) throw refuse(404, `No unit ${request.params.stock}`);
+        return unit;
+      },
+    );
+    routes.post(
+      "/staff/units/:stock/clear",
+      { onRequest: [signedIn, granted("units")], schema: { params: unitParams } },
+      async (request) => {
+        const unit = await store.clearOverride(request.params.stock, member(request));
+        if (!unit) throw refuse(404, `No unit ${request.params.stock}`);
+        return unit;
+      },
+    );
+
     routes.get("/staff/audit", { onRequest: [signedIn, granted("audit")] }, async () => ({
       entries: await store.auditLog(),
     }));
@@ -385,10 +437,4 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
       },
     );
   });
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    staff: StaffStore;
-  }
 }

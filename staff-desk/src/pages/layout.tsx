@@ -48,6 +48,11 @@ export function Layout({
                     <a href="/held">Held enquiries</a>
                   </li>
                 ) : null}
+                {signedIn.grants.units ? (
+                  <li>
+                    <a href="/units">Units</a>
+                  </li>
+                ) : null}
                 {signedIn.grants.business ? (
                   <li>
                     <a href="/business">Hours and details</a>

@@ -81,7 +81,7 @@ export class InventoryIndex {
       FacetUnit & { stock_number: string; discount: number; listed_at: string; search_text: string }
     >(
       `select stock_number, discount, listed_at, search_text, ${FACET_UNIT_COLUMNS.join(", ")}
-         from vehicles where status <> 'sold'`,
+         from vehicles where status <> 'sold' and not hidden`,
     );
     const units = rows.map(
       (row): IndexedUnit => ({

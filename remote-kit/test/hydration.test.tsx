@@ -1,9 +1,10 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import { MemoryRouter, useNavigate } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { defineResource, type RemoteRoute, RemoteRoutes, SiteProvider, useResource } from "../src/index";
 import { routeDataElementId } from "../src/protocol.js";
+import { RouteTable } from "../src/remote-routes.js";
 import { TEST_SITE } from "../src/testing";
 
 const load = vi.fn(async (id: string) => `unit ${id} from the browser`);
@@ -61,6 +62,8 @@ async function renderAt(remote: Remote, path: string) {
 }
 
 describe("a region hydrating from the server's data", () => {
+  // the route table's router half is its own chunk: here, as on a server and in a browser that hydrates, it is in
+  beforeAll(() => RouteTable.preload());
   beforeEach(() => load.mockClear());
   afterEach(cleanup);
 

@@ -15,7 +15,7 @@ import { AuditPage } from "./pages/audit.js";
 import { BusinessPage } from "./pages/business.js";
 import { HeldPage } from "./pages/held.js";
 import { LeadsPage } from "./pages/leads.js";
-import { RefusedPage } from "./pages/refused.js";
+import { RefusedPage, UnavailablePage } from "./pages/refused.js";
 import { LinkPage, SignInPage } from "./pages/sign-in.js";
 import { StaffPage } from "./pages/staff.js";
 import { UnitPage, UnitsPage } from "./pages/units.js";
@@ -80,6 +80,17 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
     const own = `${request.protocol}://${request.host}`;
     const fromHere = typeof site === "string" ? site === "same-origin" : !origin || origin === own;
     if (!fromHere) return reply.code(403).type("text/plain").send("Forms are sent from the staff desk's own pages");
+  });
+
+  // the API down or too slow: the desk says so (503), never a bare error; the request is logged
+  app.setErrorHandler((error, request, reply) => {
+    request.log.error({ err: error }, "the desk could not answer");
+    const text = "The staff desk cannot reach the dealership's data just now. Please try again in a minute.";
+    if (request.url.startsWith("/passkey/")) return reply.code(503).send({ message: text });
+    return reply
+      .code(503)
+      .type("text/html; charset=utf-8")
+      .send(`<!doctype html>${renderToStaticMarkup(UnavailablePage({ text }))}`);
   });
 
   const page = (reply: FastifyReply, element: ReactElement, status = 200) =>

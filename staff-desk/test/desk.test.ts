@@ -143,6 +143,15 @@ describe("the staff desk's server", () => {
     expect(claims).toEqual(["lead-1"]);
   });
 
+  it("says the desk is unavailable (503) when the API does not answer, never a bare error", async () => {
+    const cut = await buildDesk({ apiOrigin: "http://127.0.0.1:9" });
+    const answer = await cut.inject({ url: "/leads", headers: cookie });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers["content-type"]).toContain("text/html");
+    expect(answer.body).toContain("cannot reach the dealership&#x27;s data just now");
+    await cut.close();
+  });
+
   it("says what the role does not include (403), with the API's reason", async () => {
     const audit = await desk.inject({ url: "/audit", headers: cookie });
     expect(audit.statusCode).toBe(403);

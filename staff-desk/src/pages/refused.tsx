@@ -1,5 +1,5 @@
 import type { Grants, Member } from "../desk-api.js";
-import { Layout, ROLE_NAMES } from "./layout.js";
+import { Layout, Notice, ROLE_NAMES } from "./layout.js";
 
 /** What a member sees where their role does not reach (403), or on their own page when no list is theirs. */
 export function RefusedPage({ signedIn, reason }: { signedIn: { member: Member; grants: Grants }; reason: string }) {
@@ -8,6 +8,18 @@ export function RefusedPage({ signedIn, reason }: { signedIn: { member: Member; 
       <p>{reason}</p>
       <p>
         You are signed in as {signedIn.member.email}, {ROLE_NAMES[signedIn.member.role]}. An admin can change your role.
+      </p>
+    </Layout>
+  );
+}
+
+/** What the desk shows when it cannot reach the API: what happened and what to do, nothing lost (forms are re-sent). */
+export function UnavailablePage({ text }: { text: string }) {
+  return (
+    <Layout title="The desk is unavailable">
+      <Notice kind="refused">{text}</Notice>
+      <p>
+        <a href="/">Try again</a>
       </p>
     </Layout>
   );

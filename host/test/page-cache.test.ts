@@ -7,6 +7,7 @@ import { REMOTE_NAMES, type RemoteName } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHostServer } from "../src/server/host-server";
 import { type CachedAnswer, PageCache } from "../src/server/page-cache";
+import { atDealershipMidnight } from "../src/server/plugins/page-cache";
 import { fakeHostBuild } from "./fake-host-build";
 
 const answer = (tags: string[], body = "<p>page</p>"): CachedAnswer => ({
@@ -75,6 +76,32 @@ describe("the host's page cache", () => {
       await vi.advanceTimersByTimeAsync(1_001);
       await expect(cache.make("/inventory", async () => answer([]))).resolves.toMatchObject({ status: 200 });
       expect(made).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("the day's turn in Calgary", () => {
+  it("runs its task as each day begins (a second after), again the next day, and not once closed", async () => {
+    vi.useFakeTimers();
+    try {
+      let runs = 0;
+      const midnight = atDealershipMidnight(
+        async () => {
+          runs += 1;
+        },
+        () => 60_000,
+      );
+      await vi.advanceTimersByTimeAsync(60_999);
+      expect(runs).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(runs).toBe(1);
+      await vi.advanceTimersByTimeAsync(61_000);
+      expect(runs).toBe(2);
+      midnight.close();
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(runs).toBe(2);
     } finally {
       vi.useRealTimers();
     }

@@ -47,6 +47,24 @@ export function dealershipToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Edmonton" }).format(now);
 }
 
+/** How long until the next day begins in Calgary (a closure's notice starts and ends then). */
+export function msToDealershipMidnight(now: Date = new Date()): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/Edmonton",
+      hourCycle: "h23",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  const elapsed =
+    (Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second)) * 1000 + now.getUTCMilliseconds();
+  return 24 * 60 * 60 * 1000 - elapsed;
+}
+
 /** The closures not over yet (ending today or later), soonest first. */
 export function closuresAhead(closures: readonly Closure[] | undefined, today: string): Closure[] {
   return (closures ?? []).filter((closure) => closure.to >= today).sort((a, b) => a.from.localeCompare(b.from));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { CACHE_TAGS, REMOTE_NAMES } from "shared-types";
+import { CACHE_TAGS, msToDealershipMidnight, REMOTE_NAMES } from "shared-types";
 import { followChanges, sharedCachePurger, watchRemoteReleases } from "../cache-invalidation";
 import { pageContentSecurityPolicy } from "../content-security-policy";
 import { type CachedAnswer, PageCache } from "../page-cache";
@@ -129,8 +129,27 @@ export const pageCachePlugin = fp(async (app: FastifyInstance) => {
       options.releaseCheckMs ?? 3_000,
     );
     app.addHook("onClose", async () => releases.close());
+    // a closure's notice (a page's top on the days closed, the footer's holiday hours) is worked out as a page is
+    // made: when a day begins in Calgary and a closure is set, every page is made anew
+    const closures = atDealershipMidnight(async () => {
+      const { closures: set = [] } = await businessDetails.current().catch(() => ({ closures: [] }));
+      if (set.length > 0) purge([CACHE_TAGS.site]);
+    });
+    app.addHook("onClose", async () => closures.close());
   }
 });
+
+/** Runs `task` as each day begins in Calgary, until closed. */
+export function atDealershipMidnight(task: () => Promise<void>, wait = msToDealershipMidnight): { close(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    // a second past midnight: the new day is the day's, whatever the timer's drift
+    timer = setTimeout(() => void task().finally(arm), wait() + 1_000);
+    timer.unref();
+  };
+  arm();
+  return { close: () => clearTimeout(timer) };
+}
 
 declare module "fastify" {
   interface FastifyInstance {

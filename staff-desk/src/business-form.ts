@@ -1,31 +1,6 @@
-/** The dealership's details as the API keeps them (shared-types businessDetailsSchema), what the desk edits of them. */
-export interface DayHours {
-  day: string;
-  segments: { open: string; close: string }[];
-  text?: string;
-}
-export interface Closure {
-  from: string;
-  to: string;
-  note: string;
-  departments: ("sales" | "service" | "parts")[];
-}
-export interface BusinessDetails {
-  name: string;
-  primary_email: string;
-  phone_sales: string;
-  phone_isuzu: string;
-  phone_service: string;
-  hours: Record<"sales" | "service" | "parts", DayHours[]>;
-  address: Record<
-    "recipient" | "line1" | "line2" | "street_number" | "street_name" | "city" | "province" | "postal_code",
-    string
-  > & {
-    country: string;
-  };
-  closures?: Closure[];
-  [other: string]: unknown;
-}
+import type { BusinessDetails, Closure, DayHours } from "shared-types";
+
+export type { BusinessDetails, Closure };
 
 export const DEPARTMENTS = ["sales", "service", "parts"] as const;
 export const CONTACT_FIELDS = [
@@ -52,7 +27,7 @@ export const dayText = (day: DayHours) =>
   day.segments.length > 0 ? day.segments.map((s) => `${s.open}-${s.close}`).join(", ") : (day.text ?? "");
 
 /** What was typed for a day, read back: its opening times, or its words; null when it is empty. */
-export function parseDay(day: string, typed: string): DayHours | null {
+export function parseDay(day: DayHours["day"], typed: string): DayHours | null {
   const text = typed.trim();
   if (!text) return null;
   const parts = text.split(",").map((part) => part.replace(/\s+/g, ""));

@@ -1,70 +1,24 @@
-import type { BusinessDetails } from "./business-form.js";
+import type {
+  AuditEntry,
+  BusinessDetails,
+  DeskUnit,
+  HeldEnquiryListing,
+  LedgerLead,
+  SpeedToLead,
+  StaffGrants,
+  StaffMember,
+} from "shared-types";
+
+export type { AuditEntry, DeskUnit, LedgerLead, SpeedToLead };
 
 /**
  * The desk's client of the API's staff routes (the staff edge): every call carries the member's session, and the
  * API decides what the member may see and do. A refusal comes back as the API's status and reason.
  */
-export interface Member {
-  id: string;
-  email: string;
-  role: "admin" | "sales_manager" | "service_manager" | "marketing";
-}
-export interface Grants {
-  leads: readonly string[];
-  staff: boolean;
-  audit: boolean;
-  business: boolean;
-  units: boolean;
-}
-export interface LedgerLead {
-  id: string;
-  form: string;
-  department: string;
-  received_at: string;
-  name: string;
-  email: string;
-  phone: string;
-  deliveries: { channel: string; status: string; delivered_at: string | null; last_error: string }[];
-  claimed_by: string | null;
-  claimed_at: string | null;
-  contacted_at: string | null;
-}
-export interface SpeedToLead {
-  department: string;
-  leads: number;
-  contacted: number;
-  median_minutes: number | null;
-  p90_minutes: number | null;
-}
-export interface HeldEnquiry {
-  id: string;
-  reason: string;
-  received_at: string;
-  department: string;
-  /** What a desk reads of it, label and value, "Held because" last. */
-  summary: [string, string][];
-}
-export interface DeskUnit {
-  stock_number: string;
-  year: number;
-  make: string;
-  model: string;
-  trim: string;
-  full_price: number;
-  sale_price: number;
-  status: "available" | "sale_pending" | "sold";
-  hidden: boolean;
-  staff_override: { reason: string; by: string; at: string } | null;
-}
-export interface AuditEntry {
-  id: number;
-  at: string;
-  staff_email: string;
-  action: string;
-  subject: string;
-  before: unknown;
-  after: unknown;
-}
+/** The shapes the staff routes answer (shared-types staff.ts), under the desk's names. */
+export type Member = StaffMember;
+export type Grants = StaffGrants;
+export type HeldEnquiry = HeldEnquiryListing;
 
 /** A WebAuthn ceremony's options and the id the answer is sent back with. */
 export interface Ceremony {

@@ -1,14 +1,12 @@
+import { WEEKDAYS } from "shared-types";
 import { describe, expect, it } from "vitest";
 import { type BusinessDetails, dayText, parseDay, withForm } from "../src/business-form.js";
 
-const week = (text: string) =>
-  ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((day) => ({
-    day,
-    segments: [],
-    text,
-  }));
+const week = (text: string) => WEEKDAYS.map((day) => ({ day, segments: [], text }));
 const details: BusinessDetails = {
   name: "Summit Heavy Fleet",
+  domain: "summitheavyfleet.ca",
+  geo: { latitude: 50.98, longitude: -113.97 },
   primary_email: "sales@summit.example",
   phone_sales: "403-555-0140",
   phone_isuzu: "403-555-0177",

@@ -1,6 +1,6 @@
+import { STAFF_ROLES, type StaffRole } from "shared-types";
 import { readConfig } from "../config.js";
 import { cliTokenFile, readCliToken } from "./cli-token.js";
-import { STAFF_ROLES, type StaffRole } from "./roles.js";
 
 /**
  * npm run staff:invite -- <email> <role>

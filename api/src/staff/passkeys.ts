@@ -7,8 +7,9 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
+import type { StaffMember } from "shared-types";
 import type { Database } from "../db/database.js";
-import type { StaffMember, StaffStore } from "./staff-store.js";
+import type { StaffStore } from "./staff-store.js";
 
 /** A ceremony's challenge is answered within this long, once. */
 const CHALLENGE_MS = 5 * 60 * 1000;

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Grant, mayRead, ROLE_GRANTS, STAFF_ROLES, type StaffMember } from "shared-types";
 import { businessDetailsSchema } from "shared-types/schemas";
 import { z } from "zod";
 import type { BusinessDetailsStore } from "../business/business-store.js";
@@ -12,8 +13,7 @@ import { findHeld, heldSummary, listHeld, releaseHeld } from "../leads/held-enqu
 import { csvCell } from "../leads/lead-export.js";
 import { staffScope } from "../security/edges.js";
 import { Passkeys, relyingPartyOf } from "./passkeys.js";
-import { type Grant, mayRead, ROLE_GRANTS, STAFF_ROLES } from "./roles.js";
-import { type StaffMember, StaffStore } from "./staff-store.js";
+import { StaffStore } from "./staff-store.js";
 
 export interface StaffRouteOptions {
   /** The dealership's details (phones, address, hours, closures): the site's one source. */
@@ -66,7 +66,7 @@ const sameToken = (given: string, expected: string) => {
 
 /**
  * The staff desk's API (the staff edge only): sign-in by a one-time link, sessions, and what each role may see and
- * do (roles.ts), checked here on every route, so the desk's pages and anything else that calls them are held to it.
+ * do (shared-types staff.ts), checked here on every route, so the desk's pages and anything else that calls them are held to it.
  * Every change is written to the audit log with the change. Failed sign-ins count against the client on every staff
  * route (the admin token's limit).
  */

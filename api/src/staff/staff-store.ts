@@ -1,16 +1,19 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { LEAD_FORMS } from "shared-types";
+import {
+  type AuditEntry,
+  type DeskUnit,
+  LEAD_FORMS,
+  type LedgerLead,
+  type SpeedToLead,
+  STAFF_ROLES,
+  type StaffMember,
+  type StaffRole,
+  type UnitOverride,
+} from "shared-types";
 import type { Database, Queryable } from "../db/database.js";
 import { departmentOf } from "../delivery/departments.js";
-import { STAFF_ROLES, type StaffRole } from "./roles.js";
 
 const ALL_FORMS = Object.keys(LEAD_FORMS);
-
-export interface StaffMember {
-  id: string;
-  email: string;
-  role: StaffRole;
-}
 
 /** How long links and sessions live. */
 export const STAFF_TIMES = {
@@ -23,63 +26,6 @@ export const STAFF_TIMES = {
   /** And any session ends after this long. */
   absoluteMs: 12 * 60 * 60 * 1000,
 } as const;
-
-/** What the desk shows of a lead: its form, department, when it was stored, its deliveries, and who answers it. */
-export interface LedgerLead {
-  id: string;
-  form: string;
-  department: string;
-  received_at: string;
-  name: string;
-  email: string;
-  phone: string;
-  deliveries: { channel: string; status: string; delivered_at: string | null; last_error: string }[];
-  claimed_by: string | null;
-  claimed_at: string | null;
-  contacted_at: string | null;
-}
-
-export interface SpeedToLead {
-  department: string;
-  leads: number;
-  contacted: number;
-  median_minutes: number | null;
-  p90_minutes: number | null;
-}
-
-/** A unit as the desk sees it: what the site shows, and the staff change the feed gives way to, if any. */
-export interface DeskUnit {
-  stock_number: string;
-  year: number;
-  make: string;
-  model: string;
-  trim: string;
-  full_price: number;
-  sale_price: number;
-  status: "available" | "sale_pending" | "sold";
-  hidden: boolean;
-  staff_override: UnitOverride | null;
-}
-
-/** What staff set on a unit, and why: it stands through every feed import until it is cleared. */
-export interface UnitOverride {
-  sale_price?: number;
-  status?: "available" | "sale_pending" | "sold";
-  hidden?: boolean;
-  reason: string;
-  by: string;
-  at: string;
-}
-
-export interface AuditEntry {
-  id: number;
-  at: string;
-  staff_email: string;
-  action: string;
-  subject: string;
-  before: unknown;
-  after: unknown;
-}
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(32).toString("base64url");
@@ -115,9 +61,13 @@ export class StaffStore {
   }
 
   /** A new session for a member who proved who they are (a passkey). */
-  async startSession(member: StaffMember): Promise<string> {
+  startSession(member: StaffMember): Promise<string> {
+    return this.openSession(this.db, member);
+  }
+
+  private async openSession(tx: Queryable, member: StaffMember): Promise<string> {
     const session = newToken();
-    await this.db.query(
+    await tx.query(
       "insert into staff_sessions (token_hash, staff_id, created_at, last_seen_at) values ($1, $2, $3, $3)",
       [hash(session), member.id, this.at()],
     );
@@ -186,12 +136,7 @@ export class StaffStore {
         [link.staff_id],
       );
       if (!member) return null;
-      const session = newToken();
-      await tx.query(
-        "insert into staff_sessions (token_hash, staff_id, created_at, last_seen_at) values ($1, $2, $3, $3)",
-        [hash(session), member.id, this.at()],
-      );
-      return { member, session };
+      return { member, session: await this.openSession(tx, member) };
     });
   }
 

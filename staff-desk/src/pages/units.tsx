@@ -1,8 +1,8 @@
+import { formatDollars } from "shared-types";
 import type { DeskUnit, Grants, Member } from "../desk-api.js";
 import { Layout, Notice } from "./layout.js";
 
 const STATUS_NAMES = { available: "Available", sale_pending: "Sale pending", sold: "Sold" } as const;
-const dollars = (amount: number) => `$${amount.toLocaleString("en-CA")}`;
 const unitName = (unit: DeskUnit) => `${unit.year} ${unit.make} ${unit.model}${unit.trim ? ` ${unit.trim}` : ""}`;
 
 /** Finds a unit by stock number, VIN, make or model. */
@@ -30,7 +30,7 @@ export function UnitsPage({
               {unit.stock_number}: {unitName(unit)}
             </a>{" "}
             ({STATUS_NAMES[unit.status]}
-            {unit.hidden ? ", hidden" : ""}, {dollars(unit.sale_price)})
+            {unit.hidden ? ", hidden" : ""}, {formatDollars(unit.sale_price)})
           </li>
         ))}
       </ul>
@@ -60,9 +60,9 @@ export function UnitPage({
       {notice ? <Notice kind={notice.kind}>{notice.text}</Notice> : null}
       <dl className="desk-facts">
         <dt>Sale price</dt>
-        <dd>{dollars(unit.sale_price)}</dd>
+        <dd>{formatDollars(unit.sale_price)}</dd>
         <dt>MSRP</dt>
-        <dd>{dollars(unit.full_price)}</dd>
+        <dd>{formatDollars(unit.full_price)}</dd>
         <dt>Status</dt>
         <dd>
           {STATUS_NAMES[unit.status]}

@@ -28,7 +28,9 @@ import { clientKey } from "./security/client-key.js";
 import { declareEdges } from "./security/edges.js";
 import { postgresRateLimitStore } from "./security/shared-rate-limits.js";
 import { loadSigningSecret } from "./security/signing.js";
+import { LeadEscalation } from "./staff/escalation.js";
 import { registerStaffRoutes, type StaffRouteOptions } from "./staff/staff-routes.js";
+import { StaffStore } from "./staff/staff-store.js";
 
 export interface AppOptions {
   db: Database;
@@ -217,6 +219,17 @@ export async function buildApp({
   const photoStore = photos ? new PhotoStore(db, photos.dir, photos.policy) : null;
   const feedService = new FeedService(db, { maxRemovalPercent: 30, ...feeds, photos: photoStore, log: app.log });
   app.decorate("feeds", feedService);
+  app.decorate(
+    "leadEscalation",
+    new LeadEscalation(db, new StaffStore(db, staff.now), {
+      minutes: staff.escalationMinutes ?? 60,
+      business: () => business.get(),
+      sendMail: staff.sendMail ?? (async () => undefined),
+      deskUrl: staff.deskUrl ?? "http://localhost:4190",
+      now: staff.now,
+      log: app.log,
+    }),
+  );
   const changes = new ChangeSignal(db);
   await changes.start();
   app.addHook("onClose", async () => changes.close());
@@ -249,6 +262,7 @@ export async function buildApp({
       await registerStaffRoutes(api, db, {
         deskUrl: "http://localhost:4190",
         business,
+        photos: photoStore,
         held: {
           channels: leads.deliveryChannels ?? DEFAULT_LEAD_OPTIONS.deliveryChannels,
           onReleased: () => delivery?.nudge(),

@@ -120,6 +120,14 @@ export const apiEnvironmentSchema = z
       .min(1)
       .default(30)
       .describe("Quarantined (spam) submissions are deleted after this many days."),
+    LEAD_ESCALATION_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(60)
+      .describe(
+        "A lead nobody claims on the staff desk within this many minutes of its department's open hours is emailed to the department's manager.",
+      ),
     QUARANTINE_DIGEST_HOURS: z.coerce
       .number()
       .min(1)

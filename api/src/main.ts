@@ -14,7 +14,7 @@ import {
   smtpTransport,
   staffMailSender,
 } from "./delivery/delivery-setup.js";
-import { scheduleFeedPull } from "./feeds/feed-schedule.js";
+import { readFeed, scheduleFeedPull } from "./feeds/feed-schedule.js";
 import type { ColumnMap } from "./feeds/inventory-feed-format.js";
 import { sendQuarantineDigest } from "./leads/held-enquiries.js";
 import { purgeExpired } from "./leads/retention.js";
@@ -74,6 +74,13 @@ const app = await buildApp({
     deskUrl: config.STAFF_DESK_URL ?? "http://localhost:4190",
     sendMail: digestTransport ? staffMailSender(config, digestTransport, business) : undefined,
     cliToken: writeCliToken(cliTokenFile(config)),
+    escalationMinutes: config.LEAD_ESCALATION_MINUTES,
+    pullFeedNow: config.FEED_URL
+      ? async () => {
+          const csv = await readFeed(config.FEED_URL as string, [config.SAMPLE_FEED_DIR]);
+          return app.feeds.importInventory(csv, { source: config.FEED_URL as string });
+        }
+      : undefined,
   },
   sendHeldDigest: () => heldDigest(true),
   feeds: {
@@ -147,12 +154,22 @@ const digest = () =>
 await digest();
 const digestTimer = setInterval(digest, 60 * 60 * 1000);
 digestTimer.unref();
+// a lead nobody claims in its department's open time is escalated to the department's manager, checked each minute
+const escalationTimer = setInterval(
+  () =>
+    app.leadEscalation
+      .runOnce()
+      .catch((error: unknown) => app.log.error({ err: error }, "escalation: the check failed, will try again")),
+  60 * 1000,
+);
+escalationTimer.unref();
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
     clearInterval(purgeTimer);
     stopFeedPull();
     clearInterval(digestTimer);
+    clearInterval(escalationTimer);
     await app.close();
     await delivery?.worker.stop();
     delivery?.transport.close();

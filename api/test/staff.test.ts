@@ -1,4 +1,9 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { DeskSpecial, LedgerLead, Promotion } from "shared-types";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import type { Database } from "../src/db/database.js";
@@ -17,6 +22,10 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
     db = await backend.open();
     app = await buildApp({
       db,
+      photos: {
+        dir: mkdtempSync(join(tmpdir(), "staff-photos-")),
+        policy: { origins: [], timeoutMs: 1000, maxBytes: 5_000_000, maxPixels: 50_000_000, fileDirs: [] },
+      },
       staff: {
         deskUrl: "https://desk.example",
         cliToken: CLI_TOKEN,
@@ -302,5 +311,250 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
     const res = await useLink("not-a-token");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/body/);
+  });
+
+  it("escalates a lead nobody claims within 60 minutes of its department's open hours to its manager, once", async () => {
+    const saved = clock;
+    try {
+      await invite("sales.lead@summit.example", "sales_manager");
+      // a Monday in Calgary, 09:30: the sales desk opens at 08:00
+      await db.query(
+        "insert into leads (id, destination, form, fields, received_at) values ('lead-waiting', 'ContactUs', 'contact', $1, '2026-11-23T16:30:00Z')",
+        [JSON.stringify({ first_name: "Wren", email: "wren@fleet.example" })],
+      );
+      mail.length = 0;
+      clock = Date.parse("2026-11-23T17:29:00Z");
+      expect(await app.leadEscalation.runOnce()).toEqual([]);
+      clock = Date.parse("2026-11-23T17:31:00Z");
+      expect(await app.leadEscalation.runOnce()).toEqual(["lead-waiting"]);
+      const told = mail.filter((m) => m.subject.startsWith("Unclaimed sales lead"));
+      expect(told.map((m) => m.to)).toContain("sales.lead@summit.example");
+      expect(told.every((m) => m.to !== "service.lead@summit.example")).toBe(true);
+      expect(told[0]?.text).toContain("https://desk.example/leads?state=unclaimed");
+      expect(await app.leadEscalation.runOnce()).toEqual([]);
+      const [row] = await db.query<{ escalated_at: string }>(
+        "select escalated_at::text from leads where id = 'lead-waiting'",
+      );
+      expect(row?.escalated_at).toBeTruthy();
+    } finally {
+      clock = saved;
+    }
+  });
+
+  it("keeps each delivery's receipt (the mail server's message id and reply, the webhook's status) for the ledger", async () => {
+    await db.query(
+      "insert into leads (id, destination, form, fields) values ('lead-receipt', 'ContactUs', 'contact', $1)",
+      [JSON.stringify({ first_name: "Quinn" })],
+    );
+    await db.query(
+      "insert into lead_deliveries (id, lead_id, channel) values ('d-receipt-email', 'lead-receipt', 'email'), ('d-receipt-hook', 'lead-receipt', 'webhook')",
+    );
+    const { markDelivered } = await import("../src/delivery/outbox.js");
+    await markDelivered(db, "d-receipt-email", "<lead-receipt@summit.example> 250 2.0.0 Ok: queued as 4F2A1");
+    await markDelivered(db, "d-receipt-hook", "HTTP 202");
+    const admin = await signIn("receipts@summit.example", "admin");
+    const res = await as(admin, "GET", "/api/staff/leads?q=quinn");
+    const lead = (res.json() as { leads: LedgerLead[] }).leads.find((l) => l.id === "lead-receipt");
+    expect(lead?.deliveries).toEqual([
+      expect.objectContaining({
+        channel: "email",
+        status: "delivered",
+        receipt: expect.stringContaining("queued as 4F2A1"),
+      }),
+      expect.objectContaining({ channel: "webhook", status: "delivered", receipt: "HTTP 202" }),
+    ]);
+  });
+
+  describe("specials", () => {
+    const special = (over: Partial<Record<string, unknown>> = {}) => ({
+      department: "sales",
+      title: "Winter tire package",
+      html: "<h2>Winter tires</h2><p>On every 2026 Silverado.</p><script>alert(1)</script>",
+      url: "/inventory",
+      starts_on: null,
+      ends_on: null,
+      ...over,
+    });
+    const send = (session: string, method: "POST" | "PUT", url: string, payload: unknown) =>
+      app.inject({ method, url, headers: { authorization: session }, payload: payload as object });
+    const publicSpecials = async () =>
+      (await app.inject({ method: "GET", url: "/api/promotions?branch=shfl" })).json() as Promotion[];
+
+    it("lets marketing post a special in any department, a service manager only in service and parts (audited)", async () => {
+      const marketing = await signIn("marketing@summit.example", "marketing");
+      const created = await send(marketing, "POST", "/api/staff/specials", special());
+      expect(created.statusCode, created.body).toBe(201);
+      const made = created.json() as DeskSpecial;
+      expect(made).toMatchObject({ department: "sales", origin: "desk", title: "Winter tire package" });
+      const shown = (await publicSpecials()).find((p) => p.id === made.id);
+      expect(shown?.html).toContain("<h2>Winter tires</h2>");
+      expect(shown?.html).not.toContain("script");
+
+      const service = await signIn("service.manager@summit.example", "service_manager");
+      expect((await send(service, "POST", "/api/staff/specials", special())).statusCode).toBe(403);
+      expect(
+        (await send(service, "PUT", `/api/staff/specials/${made.id}`, special({ title: "Mine" }))).statusCode,
+      ).toBe(403);
+      const oil = await send(service, "POST", "/api/staff/specials", special({ department: "service", title: "Oil" }));
+      expect(oil.statusCode).toBe(201);
+      const sales = await signIn("sales.specials@summit.example", "sales_manager");
+      const list = (await as(sales, "GET", "/api/staff/specials")).json() as { specials: DeskSpecial[] };
+      expect(list.specials.every((s) => s.department === "sales")).toBe(true);
+
+      const admin = await signIn("specials.admin@summit.example", "admin");
+      const audit = (await as(admin, "GET", "/api/staff/audit")).json() as {
+        entries: { action: string; subject: string }[];
+      };
+      expect(audit.entries).toContainEqual(
+        expect.objectContaining({ action: "special.create", subject: `special:${made.id}` }),
+      );
+    });
+
+    it("refuses a special with reasons by field (a link elsewhere than https, a last day before the first)", async () => {
+      const marketing = await signIn("marketing2@summit.example", "marketing");
+      const res = await send(
+        marketing,
+        "POST",
+        "/api/staff/specials",
+        special({ url: "javascript:alert(1)", starts_on: "2026-12-10", ends_on: "2026-12-01", title: " " }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().fields)).toEqual(expect.arrayContaining(["url", "title", "ends_on"]));
+    });
+
+    it("shows a scheduled special only from its first day to its last (Calgary)", async () => {
+      const marketing = await signIn("marketing3@summit.example", "marketing");
+      const future = await send(
+        marketing,
+        "POST",
+        "/api/staff/specials",
+        special({ title: "Next year", starts_on: "2099-01-01", ends_on: null }),
+      );
+      const past = await send(
+        marketing,
+        "POST",
+        "/api/staff/specials",
+        special({ title: "Last year", starts_on: "2001-01-01", ends_on: "2001-01-31" }),
+      );
+      const ids = (await publicSpecials()).map((p) => p.id);
+      expect(ids).not.toContain((future.json() as DeskSpecial).id);
+      expect(ids).not.toContain((past.json() as DeskSpecial).id);
+    });
+
+    it("reorders a department's specials, and a promotions feed leaves the desk's specials alone", async () => {
+      const marketing = await signIn("marketing4@summit.example", "marketing");
+      const parts = async (title: string) =>
+        (
+          await send(marketing, "POST", "/api/staff/specials", special({ department: "parts", title }))
+        ).json() as DeskSpecial;
+      const first = await parts("Brakes");
+      const second = await parts("Filters");
+      const order = async () =>
+        ((await as(marketing, "GET", "/api/staff/specials")).json() as { specials: DeskSpecial[] }).specials
+          .filter((s) => s.department === "parts")
+          .map((s) => s.title);
+      expect(await order()).toEqual(["Brakes", "Filters"]);
+      const moved = await send(marketing, "POST", `/api/staff/specials/${second.id}/move`, { direction: "up" });
+      expect(moved.json()).toEqual({ moved: true });
+      expect(await order()).toEqual(["Filters", "Brakes"]);
+
+      await app.feeds.importPromotions([{ department: "parts", rank: 1, html: "<p>From the feed</p>" }], {
+        branch: "shfl",
+        source: "test",
+      });
+      const titles = await order();
+      expect(titles).toEqual(expect.arrayContaining(["Filters", "Brakes"]));
+      expect((await publicSpecials()).some((p) => p.html.includes("From the feed"))).toBe(true);
+      expect(first.id).toBeTruthy();
+    });
+
+    it("stores an uploaded image through the photo pipeline and shows the sanitised preview", async () => {
+      const marketing = await signIn("marketing5@summit.example", "marketing");
+      const made = (await send(marketing, "POST", "/api/staff/specials", special({ html: "" }))).json() as DeskSpecial;
+      const png = await sharp({ create: { width: 1500, height: 500, channels: 3, background: "#c00" } })
+        .png()
+        .toBuffer();
+      const uploaded = await app.inject({
+        method: "PUT",
+        url: `/api/staff/specials/${made.id}/image`,
+        headers: { authorization: marketing, "content-type": "image/png" },
+        payload: png,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const image = (uploaded.json() as DeskSpecial).image;
+      expect(image).toMatch(/^\/api\/media\/photos\/[0-9a-f]{32}\/1280\.jpeg$/);
+      const served = await app.inject({ method: "GET", url: image });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers["content-type"]).toBe("image/jpeg");
+
+      const notImage = await app.inject({
+        method: "PUT",
+        url: `/api/staff/specials/${made.id}/image`,
+        headers: { authorization: marketing, "content-type": "image/png" },
+        payload: Buffer.from("<svg onload=alert(1)>"),
+      });
+      expect(notImage.statusCode).toBe(400);
+      expect(notImage.json().message).toMatch(/not a JPEG, PNG, WebP or AVIF/);
+
+      const preview = await send(marketing, "POST", "/api/staff/specials/preview", {
+        html: '<p onclick="x()">Hi <a href="javascript:x()">there</a></p><iframe src="https://evil.example"></iframe>',
+      });
+      expect(preview.json().html).toBe("<p>Hi <a>there</a></p>");
+    });
+  });
+
+  it("lets a service manager set the service and parts hours (audited), not the sales hours nor the rest", async () => {
+    const service = await signIn("hours.service@summit.example", "service_manager");
+    const week = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((day) =>
+      day === "Sunday" ? { day, segments: [], text: "Closed" } : { day, segments: [{ open: "07:00", close: "19:00" }] },
+    );
+    const put = (department: string) =>
+      app.inject({
+        method: "PUT",
+        url: `/api/staff/business/hours/${department}`,
+        headers: { authorization: service },
+        payload: week,
+      });
+    expect((await put("service")).statusCode).toBe(200);
+    expect((await put("sales")).statusCode).toBe(403);
+    expect((await as(service, "GET", "/api/staff/business")).statusCode).toBe(200);
+    const details = (await app.inject({ method: "GET", url: "/api/business-details" })).json();
+    expect(details.hours.service[0]).toEqual({ day: "Monday", segments: [{ open: "07:00", close: "19:00" }] });
+    const marketing = await signIn("hours.marketing@summit.example", "marketing");
+    expect((await as(marketing, "GET", "/api/staff/business")).statusCode).toBe(403);
+    const admin = await signIn("hours.admin@summit.example", "admin");
+    const audit = (await as(admin, "GET", "/api/staff/audit")).json() as {
+      entries: { action: string; subject: string }[];
+    };
+    expect(audit.entries).toContainEqual(
+      expect.objectContaining({ action: "business.hours", subject: "hours:service" }),
+    );
+  });
+
+  it("lets an admin upload a feed file by hand and read its run's rejected rows; no other role", async () => {
+    const admin = await signIn("feeds.admin@summit.example", "admin");
+    const csv = [
+      "Type,Stock,VIN,Year,Make,Model,SellingPrice,MSRP",
+      "New,U100,1GTP9EEL0KZ000001,2026,GMC,Sierra 2500HD,85000,90000",
+      "New,F101,,20x6,Chevrolet,Express,49000,50000",
+    ].join("\n");
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/staff/feeds/inventory?file=stock.csv",
+      headers: { authorization: admin, "content-type": "text/csv" },
+      payload: csv,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const runs = (await as(admin, "GET", "/api/staff/feeds")).json() as {
+      runs: { id: string; source: string; report: { rejected: { line: number; reason: string }[] } }[];
+      pull: boolean;
+    };
+    const run = runs.runs.find((r) => r.id === res.json().run_id);
+    expect(run?.source).toBe("stock.csv, uploaded on the desk by feeds.admin@summit.example");
+    expect(run?.report.rejected).toContainEqual(expect.objectContaining({ line: 3 }));
+    expect(runs.pull).toBe(false);
+    expect((await as(admin, "POST", "/api/staff/feeds/pull")).statusCode).toBe(409);
+    const sales = await signIn("feeds.sales@summit.example", "sales_manager");
+    expect((await as(sales, "GET", "/api/staff/feeds")).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -143,7 +143,9 @@ test.describe("the staff desk", () => {
     await expect(service.getByText("No leads match.")).toBeVisible();
     const marketing = await browser.newPage({ javaScriptEnabled: false });
     await signInWith(marketing, inviteFromCommandLine(uniqueEmail("marketing"), "marketing"));
-    await expect(marketing.getByText("No list on the desk is part of your role yet.")).toBeVisible();
+    // marketing's desk is the specials
+    await expect(marketing.getByRole("heading", { name: "Specials", level: 1 })).toBeVisible();
+    await expect(marketing.getByRole("link", { name: "Leads" })).toHaveCount(0);
     expect((await marketing.goto(`${DESK_URL}/leads`))?.status()).toBe(403);
   });
 
@@ -285,6 +287,171 @@ test.describe("the staff desk", () => {
     await expect.poll(allInCents, { timeout: 5_000 }).toBe(before);
   });
 
+  test("marketing posts a special with scripts off: previewed as the sanitiser leaves it, an image through the photo pipeline, on the site within 5 s, then moved and scheduled; a service manager may not touch it", async ({
+    browser,
+  }) => {
+    const title = `Winter tires ${Date.now()}`;
+    const marketingEmail = uniqueEmail("specials-marketing");
+    const marketing = await browser.newPage({ javaScriptEnabled: false });
+    await signInWith(marketing, inviteFromCommandLine(marketingEmail, "marketing"));
+    await marketing.getByRole("link", { name: "New special" }).click();
+    await marketing.getByLabel("Department").selectOption("sales");
+    await marketing.getByLabel(/^Title/).fill(title);
+    await marketing
+      .getByLabel(/^Text/)
+      .fill(`<h2>${title}</h2><p onclick="steal()">On every 2026 Silverado HD.</p><script>steal()</script>`);
+    await marketing.getByLabel(/^Link for the image/).fill("javascript:steal()");
+    await marketing.getByRole("button", { name: "Preview" }).click();
+    const preview = marketing.locator(".desk-preview__body");
+    await expect(preview.getByRole("heading", { name: title })).toBeVisible();
+    expect(await preview.innerHTML()).not.toMatch(/script|onclick/);
+    // a link that is not one is refused with its reason, and what was typed stays
+    await marketing.getByRole("button", { name: "Create the special" }).click();
+    await expect(marketing.getByRole("alert")).toContainText("Link to a page of this site");
+    await expect(marketing.getByLabel(/^Title/)).toHaveValue(title);
+    await marketing.getByLabel(/^Link for the image/).fill("/inventory");
+    await marketing.getByRole("button", { name: "Create the special" }).click();
+    await expect(marketing.getByRole("status")).toContainText("Created");
+    const specialUrl = marketing.url().replace(/\?.*$/, "");
+
+    const specials = async () => (await fetch(`${SITE_URL}/sales-specials`)).text();
+    await expect.poll(async () => (await specials()).includes(title), { timeout: 5_000 }).toBe(true);
+    expect(await specials()).not.toContain("steal()");
+
+    // its image: uploaded as a file, stored through the photo pipeline (a JPEG of the API's own)
+    // one of the sample feed's photographs, as a phone's would be uploaded
+    const photos = join(root, "api/.data/sample-feed/photos");
+    const image = readFileSync(join(photos, readdirSync(photos).find((name) => name.endsWith(".jpg")) ?? ""));
+    await marketing.getByLabel(/Add one/).setInputFiles({ name: "tires.jpg", mimeType: "image/jpeg", buffer: image });
+    await marketing.getByRole("button", { name: "Upload the image" }).click();
+    await expect(marketing.getByRole("status")).toContainText("Image saved");
+    const src = await marketing.getByRole("img", { name: title }).getAttribute("src");
+    expect(src).toMatch(/^\/photos\/[0-9a-f]{32}\/1280\.jpeg$/);
+    const served = await marketing.request.get(`${DESK_URL}${src}`);
+    expect(served.headers()["content-type"]).toBe("image/jpeg");
+    const publicImage = await fetch(`${SITE_URL}${src?.replace("/photos/", "/api/media/photos/")}`);
+    expect(publicImage.status).toBe(200);
+    // not an image: refused with the pipeline's reason
+    await marketing.getByLabel(/Replace it with/).setInputFiles({
+      name: "tires.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("<svg onload=steal()>"),
+    });
+    await marketing.getByRole("button", { name: "Upload the image" }).click();
+    await expect(marketing.getByRole("alert")).toContainText("not a JPEG, PNG, WebP or AVIF");
+
+    // moved to the top of the sales specials: the public page shows it first within 5 s
+    await marketing.goto(`${DESK_URL}/specials`);
+    const firstSales = async () => {
+      const html = await specials();
+      return html.indexOf(title) >= 0 && html.indexOf(title) < html.indexOf("Winter Fleet Event");
+    };
+    for (let i = 0; i < 10 && !(await firstSales()); i++) {
+      const move = marketing.getByRole("button", { name: `Move ${title} up` });
+      if ((await move.count()) === 0) break;
+      await move.click();
+      await expect(marketing.getByRole("status")).toContainText("Moved");
+    }
+    await expect.poll(firstSales, { timeout: 5_000 }).toBe(true);
+
+    // a service manager may not edit a sales special (403), nor is it in their list
+    const service = await browser.newPage({ javaScriptEnabled: false });
+    await signInWith(service, inviteFromCommandLine(uniqueEmail("specials-service"), "service_manager"));
+    await service.goto(`${DESK_URL}/specials`);
+    await expect(service.getByRole("link", { name: title })).toHaveCount(0);
+    expect((await service.goto(specialUrl))?.status()).toBe(403);
+    await service.close();
+
+    // scheduled to start next year: off the site within 5 s; then removed
+    await marketing.goto(specialUrl);
+    await marketing.getByLabel(/^First day shown/).fill("2099-01-01");
+    await marketing.getByRole("button", { name: "Save the special" }).click();
+    await expect(marketing.getByRole("status")).toContainText("Saved");
+    await expect.poll(async () => (await specials()).includes(title), { timeout: 5_000 }).toBe(false);
+    await marketing.goto(`${DESK_URL}/specials`);
+    await expect(marketing.locator(".desk-special", { hasText: title })).toContainText("not shown today");
+    await marketing.getByRole("button", { name: `Remove ${title}` }).click();
+    await expect(marketing.getByRole("status")).toContainText("Removed");
+
+    const admin = await browser.newPage({ javaScriptEnabled: false });
+    await signInWith(admin, inviteFromCommandLine(uniqueEmail("specials-admin"), "admin"));
+    await admin.goto(`${DESK_URL}/audit`);
+    for (const action of ["special.create", "special.image", "special.update", "special.remove"]) {
+      await expect(
+        admin.getByRole("row").filter({ hasText: action }).filter({ hasText: marketingEmail }).first(),
+      ).toBeVisible();
+    }
+  });
+
+  test("a service manager sets the service hours: the site shows them within 5 s; the sales hours and the rest are not theirs", async ({
+    browser,
+  }) => {
+    const original = await (await fetch(`${API_URL}/api/business-details`)).json();
+    const service = await browser.newPage({ javaScriptEnabled: false });
+    try {
+      await signInWith(service, inviteFromCommandLine(uniqueEmail("hours-service"), "service_manager"));
+      await service.getByRole("link", { name: "Opening hours" }).click();
+      await expect(service.getByRole("group", { name: "Sales hours" })).toHaveCount(0);
+      await service.getByRole("group", { name: "Service hours" }).getByLabel("Friday").fill("07:00-15:00");
+      await service.getByRole("group", { name: "Parts hours" }).getByLabel("Monday").fill("seven till four");
+      await service.getByRole("button", { name: "Save the hours" }).click();
+      // words are a day's text (By Appointment Only); an empty day is refused and what was typed stays
+      await expect(service.getByRole("status")).toContainText("Saved");
+      await service.getByRole("group", { name: "Parts hours" }).getByLabel("Monday").fill("");
+      await service.getByRole("button", { name: "Save the hours" }).click();
+      await expect(service.getByRole("alert")).toContainText("parts hours, Monday");
+      await expect(service.getByRole("group", { name: "Service hours" }).getByLabel("Friday")).toHaveValue(
+        "07:00-15:00",
+      );
+      const footer = async () => (await fetch(`${SITE_URL}/contact`)).text();
+      await expect
+        .poll(async () => /Friday<\/t[dh]><td[^>]*>7:00 AM - 3:00 PM/.test(await footer()), { timeout: 5_000 })
+        .toBe(true);
+      // the whole of the details is an admin's: the desk sends a service manager to their hours, the API refuses the rest
+      await service.goto(`${DESK_URL}/business`);
+      expect(service.url()).toBe(`${DESK_URL}/hours`);
+      const whole = await service.request.post(`${DESK_URL}/business`, {
+        form: { phone_sales: "403-555-0000" },
+        headers: { origin: DESK_URL },
+      });
+      expect(whole.status()).toBe(403);
+    } finally {
+      await fetch(`${API_STAFF_URL}/api/business-details`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify(original),
+      });
+    }
+  });
+
+  test("an admin uploads the feed by hand: the run lists each rejected row with its line and reason; a sales manager has no feeds", async ({
+    browser,
+  }) => {
+    const sample = readFileSync(join(root, "api/.data/sample-feed/inventory.csv"), "utf8");
+    const header = sample.split("\r\n")[0] ?? "";
+    const columns = header.split(",");
+    const bad = columns.map((column) => (column === "Stock" ? "BAD-ROW-1" : column === "Year" ? "20x6" : "")).join(",");
+    const file = `${sample.trimEnd()}\r\n${bad}\r\n`;
+    // the file's own line (a description may hold line breaks inside its quotes)
+    const badLine = file.trimEnd().split("\n").length;
+    const admin = await browser.newPage({ javaScriptEnabled: false });
+    await signInWith(admin, inviteFromCommandLine(uniqueEmail("feeds-admin"), "admin"));
+    await admin.getByRole("link", { name: "Feeds" }).click();
+    await admin
+      .getByLabel(/The inventory feed/)
+      .setInputFiles({ name: "dms-export.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await admin.getByRole("button", { name: "Upload and import" }).click();
+    await expect(admin.getByRole("status")).toContainText("Imported");
+    const run = admin.locator(".desk-lead").first();
+    await expect(run).toContainText("dms-export.csv, uploaded on the desk by");
+    await expect(run).toContainText(`Line ${badLine} (stock BAD-ROW-1): VIN`);
+    await expect(admin.getByText("No feed address is set (FEED_URL)")).toBeVisible();
+    const sales = await browser.newPage({ javaScriptEnabled: false });
+    await signInWith(sales, inviteFromCommandLine(uniqueEmail("feeds-sales"), "sales_manager"));
+    await expect(sales.getByRole("link", { name: "Feeds" })).toHaveCount(0);
+    expect((await sales.goto(`${DESK_URL}/feeds`))?.status()).toBe(403);
+  });
+
   test("a member adds a passkey for this device and signs in with it, no email needed (a virtual authenticator)", async ({
     browser,
   }) => {
@@ -329,7 +496,18 @@ test.describe("the staff desk", () => {
     await page.goto(`${DESK_URL}/sign-in`);
     expect(await axe()).toEqual([]);
     await signInWith(page, inviteFromCommandLine(uniqueEmail("admin-axe"), "admin"));
-    for (const path of ["/leads", "/held", "/units?q=isuzu", "/business", "/staff", "/audit", "/account"]) {
+    for (const path of [
+      "/leads",
+      "/held",
+      "/units?q=isuzu",
+      "/business",
+      "/specials",
+      "/specials/new",
+      "/feeds",
+      "/staff",
+      "/audit",
+      "/account",
+    ]) {
       await page.goto(`${DESK_URL}${path}`);
       expect(await axe(), path).toEqual([]);
       // nothing runs off the side of a phone's screen

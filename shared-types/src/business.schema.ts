@@ -36,7 +36,7 @@ export const addressSchema = z.object({
 const phone = () => z.string().check(z.minLength(7));
 
 /** "YYYY-MM-DD", a day in Calgary. */
-const calendarDateSchema = z
+export const calendarDateSchema = z
   .string()
   .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "expected YYYY-MM-DD"));
 

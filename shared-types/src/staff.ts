@@ -7,25 +7,77 @@ import type { LeadDepartment } from "./lead-forms.js";
 export const STAFF_ROLES = ["admin", "sales_manager", "service_manager", "marketing"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** What each role may do: the one place the API (every route) and the desk (what it offers) read it from. */
+/**
+ * What each role may do: the one place the API (every route) and the desk (what it offers) read it from. Leads,
+ * specials and hours are granted by department: a service manager answers service and parts leads, posts their
+ * specials and sets their hours.
+ */
 export const ROLE_GRANTS = {
-  admin: { leads: ["sales", "service", "parts"], staff: true, audit: true, business: true, units: true },
-  sales_manager: { leads: ["sales"], staff: false, audit: false, business: false, units: true },
-  service_manager: { leads: ["service", "parts"], staff: false, audit: false, business: false, units: false },
-  marketing: { leads: [], staff: false, audit: false, business: false, units: false },
+  admin: {
+    leads: ["sales", "service", "parts"],
+    specials: ["sales", "service", "parts"],
+    hours: ["sales", "service", "parts"],
+    staff: true,
+    audit: true,
+    business: true,
+    units: true,
+    feeds: true,
+  },
+  sales_manager: {
+    leads: ["sales"],
+    specials: ["sales"],
+    hours: [],
+    staff: false,
+    audit: false,
+    business: false,
+    units: true,
+    feeds: false,
+  },
+  service_manager: {
+    leads: ["service", "parts"],
+    specials: ["service", "parts"],
+    hours: ["service", "parts"],
+    staff: false,
+    audit: false,
+    business: false,
+    units: false,
+    feeds: false,
+  },
+  marketing: {
+    leads: [],
+    specials: ["sales", "service", "parts"],
+    hours: [],
+    staff: false,
+    audit: false,
+    business: false,
+    units: false,
+    feeds: false,
+  },
 } as const satisfies Record<
   StaffRole,
-  { leads: readonly LeadDepartment[]; staff: boolean; audit: boolean; business: boolean; units: boolean }
+  {
+    leads: readonly LeadDepartment[];
+    specials: readonly LeadDepartment[];
+    hours: readonly LeadDepartment[];
+    staff: boolean;
+    audit: boolean;
+    business: boolean;
+    units: boolean;
+    feeds: boolean;
+  }
 >;
 
-/** What a role may open besides leads: the staff list, the audit log, the dealership's details and hours, units. */
-export type Grant = "staff" | "audit" | "business" | "units";
+/** What a role may open that is not granted by department: staff, the audit log, all the details, units, feeds. */
+export type Grant = "staff" | "audit" | "business" | "units" | "feeds";
 
 /** What a role includes, as GET /api/staff/me answers it beside the member. */
 export type StaffGrants = (typeof ROLE_GRANTS)[StaffRole];
 
-export const mayRead = (role: StaffRole, department: string): boolean =>
-  (ROLE_GRANTS[role].leads as readonly string[]).includes(department);
+/** Whether a role includes a department's leads, specials or hours. */
+export const grantsDepartment = (role: StaffRole, what: "leads" | "specials" | "hours", department: string): boolean =>
+  (ROLE_GRANTS[role][what] as readonly string[]).includes(department);
+
+export const mayRead = (role: StaffRole, department: string): boolean => grantsDepartment(role, "leads", department);
 
 export interface StaffMember {
   id: string;
@@ -42,7 +94,10 @@ export interface LedgerLead {
   name: string;
   email: string;
   phone: string;
-  deliveries: { channel: string; status: string; delivered_at: string | null; last_error: string }[];
+  /** Each channel's status, and its receipt once delivered: the mail server's message id and reply, the webhook's status. */
+  deliveries: { channel: string; status: string; delivered_at: string | null; last_error: string; receipt: string }[];
+  /** When the department's manager was told nobody had claimed it in time. */
+  escalated_at: string | null;
   claimed_by: string | null;
   claimed_at: string | null;
   contacted_at: string | null;
@@ -97,4 +152,39 @@ export interface HeldEnquiryListing {
   received_at: string;
   department: string;
   summary: [string, string][];
+}
+
+/** A special as the desk edits it: SPEC's promotion, with a title for the desk, its days, and where it came from. */
+export interface DeskSpecial {
+  id: string;
+  department: "sales" | "service" | "parts";
+  rank: number;
+  title: string;
+  html: string;
+  image: string;
+  url: string;
+  /** The first and last days it is shown (Calgary), "YYYY-MM-DD"; null: from now, or until removed. */
+  starts_on: string | null;
+  ends_on: string | null;
+  /** "desk": made on the desk, kept through promotions feeds; "feed": replaced by the next promotions feed. */
+  origin: "desk" | "feed";
+}
+
+/** A feed run as the desk lists it (the API's feed_runs). */
+export interface DeskFeedRun {
+  id: string;
+  kind: "inventory" | "promotions";
+  source: string;
+  started_at: string;
+  outcome: "imported" | "refused";
+  report: {
+    added?: number;
+    updated?: number;
+    unchanged?: number;
+    marked_sold?: number;
+    imported?: number;
+    refused?: string;
+    rejected?: { line?: number; index?: number; stock_number?: string; reason: string }[];
+    photo_problems?: { line: number; stock_number: string; url: string; reason: string }[];
+  };
 }

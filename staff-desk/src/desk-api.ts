@@ -1,6 +1,9 @@
 import type {
   AuditEntry,
   BusinessDetails,
+  DayHours,
+  DeskFeedRun,
+  DeskSpecial,
   DeskUnit,
   HeldEnquiryListing,
   LedgerLead,
@@ -9,7 +12,17 @@ import type {
   StaffMember,
 } from "shared-types";
 
-export type { AuditEntry, DeskUnit, LedgerLead, SpeedToLead };
+export type { AuditEntry, DeskFeedRun, DeskSpecial, DeskUnit, LedgerLead, SpeedToLead };
+
+/** A special as the editor sends it (shared-types specialInputSchema checks it). */
+export interface SpecialInput {
+  department: DeskSpecial["department"];
+  title: string;
+  html: string;
+  url: string;
+  starts_on: string | null;
+  ends_on: string | null;
+}
 
 /**
  * The desk's client of the API's staff routes (the staff edge): every call carries the member's session, and the
@@ -37,7 +50,7 @@ export class ApiRefusal extends Error {
 
 export function deskApi(apiOrigin: string) {
   const call = async <T>(
-    method: "GET" | "POST" | "PUT",
+    method: "GET" | "POST" | "PUT" | "DELETE",
     path: string,
     session?: string,
     body?: unknown,
@@ -53,6 +66,24 @@ export function deskApi(apiOrigin: string) {
       signal: AbortSignal.timeout(10_000),
     });
     if (response.status === 204) return undefined as T;
+    const answer = (await response.json().catch(() => ({}))) as { message?: string };
+    if (!response.ok) throw new ApiRefusal(response.status, answer.message ?? `The API answered ${response.status}`);
+    return answer as T;
+  };
+  /** A file's bytes to a staff route (a special's image, a feed file): the API checks what they are. */
+  const upload = async <T>(
+    method: "POST" | "PUT",
+    path: string,
+    session: string,
+    type: string,
+    bytes: Buffer,
+  ): Promise<T> => {
+    const response = await fetch(`${apiOrigin}/api/staff${path}`, {
+      method,
+      headers: { accept: "application/json", authorization: `Session ${session}`, "content-type": type },
+      body: new Uint8Array(bytes),
+      signal: AbortSignal.timeout(120_000),
+    });
     const answer = (await response.json().catch(() => ({}))) as { message?: string };
     if (!response.ok) throw new ApiRefusal(response.status, answer.message ?? `The API answered ${response.status}`);
     return answer as T;
@@ -100,6 +131,45 @@ export function deskApi(apiOrigin: string) {
       call<DeskUnit>("POST", `/units/${encodeURIComponent(stock)}`, session, change),
     clearUnit: (session: string, stock: string) =>
       call<DeskUnit>("POST", `/units/${encodeURIComponent(stock)}/clear`, session),
+    saveHours: (session: string, department: string, week: DayHours[]) =>
+      call<BusinessDetails>("PUT", `/business/hours/${encodeURIComponent(department)}`, session, week),
+    specials: (session: string) => call<{ specials: DeskSpecial[] }>("GET", "/specials", session),
+    special: (session: string, id: string) => call<DeskSpecial>("GET", `/specials/${encodeURIComponent(id)}`, session),
+    previewSpecial: (session: string, html: string) =>
+      call<{ html: string }>("POST", "/specials/preview", session, { html }),
+    createSpecial: (session: string, input: SpecialInput) => call<DeskSpecial>("POST", "/specials", session, input),
+    saveSpecial: (session: string, id: string, input: SpecialInput) =>
+      call<DeskSpecial>("PUT", `/specials/${encodeURIComponent(id)}`, session, input),
+    moveSpecial: (session: string, id: string, direction: "up" | "down") =>
+      call<{ moved: boolean }>("POST", `/specials/${encodeURIComponent(id)}/move`, session, { direction }),
+    removeSpecial: (session: string, id: string) =>
+      call<unknown>("POST", `/specials/${encodeURIComponent(id)}/remove`, session),
+    specialImage: (session: string, id: string, type: string, bytes: Buffer) =>
+      upload<DeskSpecial>("PUT", `/specials/${encodeURIComponent(id)}/image`, session, type, bytes),
+    removeSpecialImage: (session: string, id: string) =>
+      call<DeskSpecial>("DELETE", `/specials/${encodeURIComponent(id)}/image`, session),
+    /** A stored photo (a special's image) as the staff edge serves it; null when there is none. */
+    photo: async (session: string, id: string, file: string) => {
+      const response = await fetch(
+        `${apiOrigin}/api/staff/photos/${encodeURIComponent(id)}/${encodeURIComponent(file)}`,
+        { headers: { authorization: `Session ${session}` }, signal: AbortSignal.timeout(30_000) },
+      );
+      if (!response.ok) return null;
+      return {
+        type: response.headers.get("content-type") ?? "application/octet-stream",
+        bytes: Buffer.from(await response.arrayBuffer()),
+      };
+    },
+    feeds: (session: string) => call<{ runs: DeskFeedRun[]; pull: boolean }>("GET", "/feeds", session),
+    uploadFeed: (session: string, file: string, bytes: Buffer, force: boolean) =>
+      upload<{ run_id: string; outcome: string }>(
+        "POST",
+        `/feeds/inventory?${new URLSearchParams({ file: file.slice(0, 200) || "a file", force: String(force) })}`,
+        session,
+        "text/csv",
+        bytes,
+      ),
+    pullFeed: (session: string) => call<{ run_id: string; outcome: string }>("POST", "/feeds/pull", session),
     audit: (session: string) => call<{ entries: AuditEntry[] }>("GET", "/audit", session),
     members: (session: string) => call<{ members: (Member & { created_at: string })[] }>("GET", "/members", session),
     invite: (session: string, email: string, role: string) =>

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
+import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -10,6 +11,7 @@ import { registerSecurityHeaders, requestForLog, timeLimitOptions } from "server
 import { z } from "zod";
 import { type Closure, withForm } from "./business-form.js";
 import { ApiRefusal, type DeskApi, deskApi, type Grants, type Member } from "./desk-api.js";
+import type { DeskContext } from "./desk-context.js";
 import { AccountPage } from "./pages/account.js";
 import { AuditPage } from "./pages/audit.js";
 import { BusinessPage } from "./pages/business.js";
@@ -19,6 +21,12 @@ import { RefusedPage, UnavailablePage } from "./pages/refused.js";
 import { LinkPage, SignInPage } from "./pages/sign-in.js";
 import { StaffPage } from "./pages/staff.js";
 import { UnitPage, UnitsPage } from "./pages/units.js";
+import { registerFeedPages } from "./routes/feeds.js";
+import { registerHoursPages } from "./routes/hours.js";
+import { registerSpecialPages } from "./routes/specials.js";
+
+/** The largest file the desk takes: a feed of the whole stock (a special's image is held to less by the API). */
+const FEED_FILE_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface DeskOptions {
   /** The API's staff listener (API_STAFF_ORIGIN). */
@@ -60,6 +68,7 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
       defaultSrc: ["'none'"],
       styleSrc: ["'self'"],
       scriptSrc: ["'self'"],
+      imgSrc: ["'self'"],
       connectSrc: ["'self'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
@@ -135,6 +144,12 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
     }
     throw error;
   };
+
+  const desk: DeskContext = { api, page, signedIn, refused };
+  await app.register(fastifyMultipart, { limits: { files: 1, fileSize: FEED_FILE_MAX_BYTES, fields: 20 } });
+  registerSpecialPages(app, desk);
+  registerHoursPages(app, desk);
+  registerFeedPages(app, desk);
 
   app.get("/desk.css", async (_request, reply) => reply.type("text/css; charset=utf-8").send(STYLES));
   app.get("/passkey.js", async (_request, reply) => reply.type("text/javascript; charset=utf-8").send(PASSKEY_SCRIPT));
@@ -221,6 +236,7 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
     const who = await signedIn(request, reply);
     if (!who) return reply;
     if (who.grants.leads.length > 0) return reply.redirect("/leads", 303);
+    if (who.grants.specials.length > 0) return reply.redirect("/specials", 303);
     if (who.grants.staff) return reply.redirect("/staff", 303);
     return page(reply, RefusedPage({ signedIn: who, reason: "No list on the desk is part of your role yet." }));
   });
@@ -320,6 +336,8 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
   app.get("/business", async (request, reply) => {
     const who = await signedIn(request, reply);
     if (!who) return reply;
+    // a department's manager reads the details to set its hours, on a page of their own
+    if (!who.grants.business && who.grants.hours.length > 0) return reply.redirect("/hours", 303);
     const done = BUSINESS_DONE[(request.query as { done?: string }).done ?? ""];
     try {
       const details = await api.business(who.session);
@@ -338,6 +356,8 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
     change: (details: Awaited<ReturnType<DeskApi["business"]>>) => { details: typeof details; problems: string[] },
     done: string,
   ) => {
+    // the API holds every change to this; a manager who may read the details (for their hours) is told at once
+    if (!who.grants.business) return refused(reply, who, new ApiRefusal(403, "Your role does not include this"));
     try {
       const { details, problems } = change(await api.business(who.session));
       if (problems.length === 0) {

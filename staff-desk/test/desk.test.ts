@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import { ROLE_GRANTS } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesk, SESSION_COOKIE } from "../src/desk-server.js";
 
@@ -11,7 +12,16 @@ const LEAD = {
   name: "Dana Fleet",
   email: "dana@fleet.example",
   phone: "403-555-0100",
-  deliveries: [{ channel: "crm-email", status: "delivered", delivered_at: "2026-11-25T15:00:02Z", last_error: "" }],
+  deliveries: [
+    {
+      channel: "crm-email",
+      status: "delivered",
+      delivered_at: "2026-11-25T15:00:02Z",
+      last_error: "",
+      receipt: "<lead-1@summit.example> 250 2.0.0 Ok: queued as 4F2A1",
+    },
+  ],
+  escalated_at: "2026-11-25T16:05:00Z",
   claimed_by: null,
   claimed_at: null,
   contacted_at: null,
@@ -39,7 +49,7 @@ describe("the staff desk's server", () => {
     );
     api.get("/api/staff/me", async (request, reply) =>
       signedIn(request.headers.authorization)
-        ? { member, grants: { leads: ["sales"], staff: false, audit: false } }
+        ? { member, grants: ROLE_GRANTS.sales_manager }
         : reply.code(401).send({ message: "ended" }),
     );
     api.get("/api/staff/leads", async () => ({
@@ -50,6 +60,7 @@ describe("the staff desk's server", () => {
       claims.push((request.params as { id: string }).id);
       return { outcome: "claimed" };
     });
+    api.post("/api/staff/specials", async (_request, reply) => reply.code(500).send({ message: "not called" }));
     api.get("/api/staff/audit", async (_request, reply) =>
       reply.code(403).send({ message: "Your role does not include this" }),
     );
@@ -128,6 +139,9 @@ describe("the staff desk's server", () => {
     const ledger = await desk.inject({ url: "/leads?state=unclaimed", headers: cookie });
     expect(ledger.body).toContain("Dana Fleet");
     expect(ledger.body).toContain("crm-email: delivered");
+    // each channel's receipt, and the escalation of a lead nobody claimed in time
+    expect(ledger.body).toContain("(receipt: &lt;lead-1@summit.example&gt; 250 2.0.0 Ok: queued as 4F2A1)");
+    expect(ledger.body).toContain("nobody had claimed it in time; its manager was told");
     // speed to lead on the desk's first page: median and 90th percentile
     expect(ledger.body).toMatch(
       /<th scope="row">sales<\/th><td>4<\/td><td>3<\/td><td>42 min<\/td><td>3 h 10 min<\/td>/,
@@ -157,5 +171,29 @@ describe("the staff desk's server", () => {
     expect(audit.statusCode).toBe(403);
     expect(audit.body).toContain("Your role does not include this");
     expect(audit.body).not.toContain('href="/audit"');
+  });
+
+  it("checks a special against shared-types' rules before sending it: the reasons by field, what was typed kept", async () => {
+    const answer = await desk.inject({
+      method: "POST",
+      url: "/specials/new",
+      headers: { ...cookie, ...sameOrigin },
+      payload: {
+        intent: "save",
+        department: "sales",
+        title: "Winter tires",
+        html: "<p>On every Silverado</p>",
+        url: "javascript:alert(1)",
+        starts_on: "2026-12-10",
+        ends_on: "2026-12-01",
+      },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toContain("2 things to fix");
+    expect(answer.body).toContain("Link to a page of this site (like /service) or an https:// address");
+    expect(answer.body).toContain("The last day shown is before the first");
+    expect(answer.body).toContain('value="Winter tires"');
+    expect(answer.body).toContain("&lt;p&gt;On every Silverado&lt;/p&gt;</textarea>");
+    expect(answer.body).toMatch(/id="desk-special-url"[^>]*aria-invalid="true"/);
   });
 });

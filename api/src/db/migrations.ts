@@ -336,6 +336,19 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       alter table vehicles add column staff_override jsonb;
     `,
   },
+  {
+    // the desk's specials (their days, a title for the desk, and whether a promotions feed may replace them), each
+    // delivery's receipt (the mail server's message id and reply, the webhook's status) and a lead's escalation
+    id: "021_desk_specials_receipts_escalation",
+    sql: `
+      alter table promotions add column title text not null default '';
+      alter table promotions add column starts_on date;
+      alter table promotions add column ends_on date;
+      alter table promotions add column origin text not null default 'feed' check (origin in ('feed', 'desk'));
+      alter table lead_deliveries add column receipt text not null default '';
+      alter table leads add column escalated_at timestamptz;
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

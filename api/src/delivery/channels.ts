@@ -17,8 +17,13 @@ export class DeliveryError extends Error {
 }
 
 export interface ChannelSender {
-  send(lead: ExportedLead, deliveryId: string, context: MessageContext): Promise<void>;
+  /** Sends the lead; answers the receiving end's receipt (the mail server's message id and reply, the HTTP status). */
+  send(lead: ExportedLead, deliveryId: string, context: MessageContext): Promise<string>;
 }
+
+/** What a mail server answered for a message it took: its Message-ID and its reply ("250 2.0.0 Ok: queued as …"). */
+const smtpReceipt = (info: { messageId?: string; response?: string }) =>
+  [info.messageId, info.response].filter(Boolean).join(" ");
 
 /**
  * Who receives what. Read when a delivery is sent, not when it is queued: a corrected address takes effect for
@@ -54,7 +59,7 @@ export function crmEmailSender(transport: Transporter, addresses: EmailAddresses
       const to = resolveAddresses(addresses, context.business);
       const { message, adf } = crmMessage(lead, context, deliveryId);
       try {
-        await transport.sendMail({
+        const info = await transport.sendMail({
           from: to.from,
           to: to.crm,
           subject: message.subject,
@@ -62,6 +67,7 @@ export function crmEmailSender(transport: Transporter, addresses: EmailAddresses
           messageId: message.messageId,
           attachments: [{ filename: `lead-${lead.id}.adf.xml`, content: adf, contentType: "application/xml" }],
         });
+        return smtpReceipt(info);
       } catch (error) {
         throw smtpError(error);
       }
@@ -75,7 +81,7 @@ export function departmentEmailSender(transport: Transporter, addresses: EmailAd
       const to = resolveAddresses(addresses, context.business);
       const message = departmentNotification(lead, context, deliveryId);
       try {
-        await transport.sendMail({
+        const info = await transport.sendMail({
           from: to.from,
           to: to.department(departmentOf(lead.form)),
           subject: message.subject,
@@ -85,6 +91,7 @@ export function departmentEmailSender(transport: Transporter, addresses: EmailAd
           // as an address object: nodemailer takes it as one address, never parses a name or a list out of it
           ...(message.replyTo ? { replyTo: { name: "", address: message.replyTo } } : {}),
         });
+        return smtpReceipt(info);
       } catch (error) {
         throw smtpError(error);
       }
@@ -124,7 +131,7 @@ export function webhookSender(options: WebhookOptions): ChannelSender {
         throw new DeliveryError(`webhook unreachable: ${cause ?? (error as Error).message}`);
       }
       await response.body?.cancel().catch(() => {});
-      if (response.ok) return;
+      if (response.ok) return `HTTP ${response.status}`;
       throw new DeliveryError(
         `webhook answered ${response.status}`,
         response.status >= 400 && response.status < 500 && !RETRYABLE_CLIENT_ERRORS.has(response.status),

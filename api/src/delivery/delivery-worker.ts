@@ -130,12 +130,13 @@ export class DeliveryWorker {
   private async deliver(delivery: Delivery, context: MessageContext): Promise<void> {
     const { db, log } = this.options;
     const facts = { leadId: delivery.lead_id, deliveryId: delivery.id, channel: delivery.channel };
+    let receipt = "";
     try {
       const sender = this.options.senders[delivery.channel];
       if (!sender) throw new DeliveryError(`the ${delivery.channel} channel is not configured`);
       const lead = await loadLead(db, delivery.lead_id);
       if (!lead) throw new DeliveryError("the lead is no longer stored", true);
-      await sender.send(lead, delivery.id, context);
+      receipt = await sender.send(lead, delivery.id, context);
     } catch (error) {
       const failure =
         error instanceof DeliveryError ? error : new DeliveryError(String((error as Error)?.message ?? error));
@@ -163,7 +164,7 @@ export class DeliveryWorker {
     }
     // sent but not yet recorded is the one window where a crash sends twice: the Message-ID and the webhook's
     // delivery header stay the same on every try, so the receiving end can tell it has it already
-    await markDelivered(db, delivery.id);
-    log.info({ ...facts, attempts: delivery.attempts }, "lead delivered");
+    await markDelivered(db, delivery.id, receipt);
+    log.info({ ...facts, attempts: delivery.attempts, receipt }, "lead delivered");
   }
 }

@@ -76,12 +76,16 @@ export async function claimDue(db: Queryable, limit: number, leaseMs: number): P
   );
 }
 
-/** Sent: never sent again on this channel (only a pending delivery can become delivered). */
-export async function markDelivered(db: Queryable, id: string): Promise<boolean> {
+/**
+ * Sent: never sent again on this channel (only a pending delivery can become delivered). The receipt is what the
+ * receiving end answered (the mail server's message id and reply, the webhook's status), kept for the desk.
+ */
+export async function markDelivered(db: Queryable, id: string, receipt = ""): Promise<boolean> {
   const rows = await db.query(
-    `update lead_deliveries set status = 'delivered', delivered_at = now(), locked_until = null, last_error = ''
+    `update lead_deliveries set status = 'delivered', delivered_at = now(), locked_until = null, last_error = '',
+       receipt = $2
       where id = $1 and status = 'pending' returning id`,
-    [id],
+    [id, receipt.slice(0, 500)],
   );
   return rows.length > 0;
 }

@@ -116,7 +116,7 @@ export class FeedService {
   }
 
   /**
-   * Replaces a branch's specials with the feed's (SPEC's shape: department, rank, html, image, url): an item that is
+   * Replaces the specials a feed brought for a branch (the desk's own stay) with the feed's (SPEC's shape: department, rank, html, image, url): an item that is
    * not one is rejected with its reason and the rest are imported; a feed in which none is valid is refused, so a
    * broken file never empties the specials pages. The HTML is sanitised when it is served, as before.
    */
@@ -148,10 +148,12 @@ export class FeedService {
         return this.finish("promotions", source, { ...report, refused: "no item of the feed is a promotion" });
       }
       await this.db.transaction(async (tx) => {
-        await tx.query("delete from promotions where branch = $1", [branch]);
+        // the desk's specials stay: a feed replaces only what a feed brought
+        await tx.query("delete from promotions where branch = $1 and origin = 'feed'", [branch]);
         for (const promotion of valid) {
           await tx.query(
-            "insert into promotions (id, branch, department, rank, html, image, url) values ($1, $2, $3, $4, $5, $6, $7)",
+            `insert into promotions (id, branch, department, rank, html, image, url) values ($1, $2, $3, $4, $5, $6, $7)
+             on conflict (id) do nothing`,
             [
               `${branch}-${promotion.id}`.slice(0, 120),
               branch,

@@ -90,6 +90,19 @@ export class PhotoStore {
     } catch (error) {
       return { url, reason: error instanceof Error ? error.message : String(error) };
     }
+    return this.keep(bytes, url);
+  }
+
+  /**
+   * Checks and stores a photo given as bytes (a file staff uploaded on the desk), as a feed's photo is: `source`
+   * names it in the reasons and in the store.
+   */
+  async addBytes(bytes: Buffer, source: string): Promise<StoredPhoto | PhotoProblem> {
+    if (bytes.length > this.policy.maxBytes) return { url: source, reason: `it is over ${this.policy.maxBytes} bytes` };
+    return this.keep(bytes, source);
+  }
+
+  private async keep(bytes: Buffer, url: string): Promise<StoredPhoto | PhotoProblem> {
     const kind = sniffImage(bytes);
     if (!kind) return { url, reason: "it is not a JPEG, PNG, WebP or AVIF image (judged by its bytes)" };
     const id = createHash("sha256").update(bytes).digest("hex").slice(0, 32);

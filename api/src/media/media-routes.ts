@@ -22,7 +22,7 @@ const trailerPhotoParamsSchema = z
   })
   .transform(({ stock, file }) => ({ stock, view: Number(file.replace(".jpg", "")) }));
 
-const photoParamsSchema = z.object({
+export const photoParamsSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{32}$/, "a photo id"),
   file: z
     .string()

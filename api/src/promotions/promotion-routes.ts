@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Promotion } from "shared-types";
+import { dealershipToday, type Promotion } from "shared-types";
 import { identifier, parsePromotionFeed } from "shared-types/schemas";
 import { z } from "zod";
 import { sanitizeDealerHtml } from "../content/sanitize-html.js";
@@ -15,9 +15,12 @@ export function registerPromotionRoutes(app: FastifyInstance, db: Database): voi
     { schema: { querystring: promotionQuerySchema } },
     async (request): Promise<Promotion[]> => {
       const { branch } = request.query;
+      // a special is shown from its first day to its last, in Calgary; the host makes the pages anew as a day begins
       const rows = await db.query(
-        "select id, department, rank, html, image, url from promotions where branch = $1 order by department, rank",
-        [branch],
+        `select id, department, rank, html, image, url, title from promotions
+         where branch = $1 and (starts_on is null or starts_on <= $2::date) and (ends_on is null or ends_on >= $2::date)
+         order by department, rank, id`,
+        [branch, dealershipToday()],
       );
       // a row that is not a promotion (a department the site has no page for) is left out, not the whole feed
       return parsePromotionFeed(rows).map((promotion) => ({ ...promotion, html: sanitizeDealerHtml(promotion.html) }));

@@ -1,18 +1,29 @@
 import { timingSafeEqual } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type Grant, mayRead, ROLE_GRANTS, STAFF_ROLES, type StaffMember } from "shared-types";
-import { businessDetailsSchema } from "shared-types/schemas";
+import {
+  type Grant,
+  grantsDepartment,
+  LEAD_DEPARTMENTS,
+  mayRead,
+  ROLE_GRANTS,
+  STAFF_ROLES,
+  type StaffMember,
+} from "shared-types";
+import { businessDetailsSchema, weekHoursSchema } from "shared-types/schemas";
 import { z } from "zod";
 import type { BusinessDetailsStore } from "../business/business-store.js";
 import type { Database } from "../db/database.js";
 import { departmentOf } from "../delivery/departments.js";
 import type { Channel } from "../delivery/outbox.js";
+import type { PhotoStore } from "../feeds/photos.js";
 import { HttpError, withSchemas } from "../http-errors.js";
 import { findHeld, heldSummary, listHeld, releaseHeld } from "../leads/held-enquiries.js";
 import { csvCell } from "../leads/lead-export.js";
 import { staffScope } from "../security/edges.js";
+import { registerFeedDeskRoutes } from "./feed-desk-routes.js";
 import { Passkeys, relyingPartyOf } from "./passkeys.js";
+import { registerSpecialRoutes } from "./special-routes.js";
 import { StaffStore } from "./staff-store.js";
 
 export interface StaffRouteOptions {
@@ -26,6 +37,12 @@ export interface StaffRouteOptions {
   cliToken?: string;
   /** Where a released held enquiry is delivered, and who is told a lead is stored (the delivery worker). */
   held?: { channels: readonly Channel[]; onReleased?: () => void };
+  /** The feed's photo pipeline: a special's uploaded image is stored through it. */
+  photos?: PhotoStore | null;
+  /** Pulls the inventory feed from FEED_URL now (the desk's "run now"); none when no address is set. */
+  pullFeedNow?: () => Promise<{ run: { id: string; outcome: string } }>;
+  /** Open minutes a lead may wait unclaimed before its department's manager is told (LEAD_ESCALATION_MINUTES). */
+  escalationMinutes?: number;
   now?: () => number;
 }
 
@@ -104,6 +121,9 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
       if (!ROLE_GRANTS[member.role][grant]) throw refuse(403, "Your role does not include this");
     };
     const member = (request: FastifyRequest) => request.staffMember as StaffMember;
+    const guards = { signedIn, member, refuse };
+    registerSpecialRoutes(scope, db, store, guards, options.photos);
+    registerFeedDeskRoutes(scope, db, app.feeds, store, guards, { pullNow: options.pullFeedNow });
 
     routes.post(
       "/staff/sign-in/email",
@@ -333,10 +353,40 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
       );
     }
 
-    routes.get("/staff/business", { onRequest: [signedIn, granted("business")] }, async () => {
+    /** All the details for whoever sets them; a department's hours are set by its manager too (ROLE_GRANTS hours). */
+    const readsBusiness = async (request: FastifyRequest) => {
+      const grants = ROLE_GRANTS[member(request).role];
+      if (!grants.business && grants.hours.length === 0) throw refuse(403, "Your role does not include this");
+    };
+    routes.get("/staff/business", { onRequest: [signedIn, readsBusiness] }, async () => {
       if (!options.business) throw refuse(404, "The dealership's details are not kept by this API");
       return options.business.get();
     });
+    routes.put(
+      "/staff/business/hours/:department",
+      {
+        onRequest: signedIn,
+        schema: { params: z.object({ department: z.enum(LEAD_DEPARTMENTS) }), body: weekHoursSchema },
+      },
+      async (request) => {
+        const { department } = request.params;
+        if (!grantsDepartment(member(request).role, "hours", department)) {
+          throw refuse(403, `Your role does not include the ${department} hours`);
+        }
+        if (!options.business) throw refuse(404, "The dealership's details are not kept by this API");
+        const before = await options.business.get();
+        const saved = await options.business.set({ ...before, hours: { ...before.hours, [department]: request.body } });
+        await store.audit(
+          db,
+          member(request),
+          "business.hours",
+          `hours:${department}`,
+          before.hours[department],
+          saved.hours[department],
+        );
+        return saved;
+      },
+    );
     routes.put(
       "/staff/business",
       { onRequest: [signedIn, granted("business")], schema: { body: businessDetailsSchema } },

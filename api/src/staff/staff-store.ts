@@ -74,6 +74,14 @@ export class StaffStore {
     return session;
   }
 
+  /** The members who hold a role (the managers an unclaimed lead is escalated to). */
+  async membersWithRole(role: StaffRole): Promise<StaffMember[]> {
+    return this.db.query<StaffMember>(
+      "select id, email, role from staff_members where role = $1 and disabled_at is null order by email",
+      [role],
+    );
+  }
+
   async members(): Promise<(StaffMember & { created_at: string })[]> {
     return this.db.query(
       "select id, email, role, created_at::text from staff_members where disabled_at is null order by email",
@@ -175,11 +183,14 @@ export class StaffStore {
       claimed_by: string | null;
       claimed_at: string | null;
       contacted_at: string | null;
+      escalated_at: string | null;
       deliveries: LedgerLead["deliveries"] | null;
     }>(
       `select l.id, l.form, l.received_at::text, l.fields, l.claimed_by, l.claimed_at::text, l.contacted_at::text,
+         l.escalated_at::text,
          (select jsonb_agg(jsonb_build_object('channel', d.channel, 'status', d.status,
-            'delivered_at', d.delivered_at::text, 'last_error', d.last_error) order by d.channel)
+            'delivered_at', d.delivered_at::text, 'last_error', d.last_error, 'receipt', d.receipt)
+            order by d.channel)
           from lead_deliveries d where d.lead_id = l.id) as deliveries
        from leads l
        where ($1::text is null or (case $1::text
@@ -214,6 +225,7 @@ export class StaffStore {
       claimed_by: row.claimed_by,
       claimed_at: row.claimed_at,
       contacted_at: row.contacted_at,
+      escalated_at: row.escalated_at,
     }));
   }
 

@@ -39,11 +39,19 @@ function PromotionView({ promotion }: { promotion: Promotion }) {
     case "linked-image":
       return (
         <a className="service-promo" href={promotion.url}>
-          <img src={promotion.image} alt="Current special" width={1200} height={400} />
+          <img src={promotion.image} alt={promotion.title || "Current special"} width={1200} height={400} />
         </a>
       );
     case "image":
-      return <img className="service-promo" src={promotion.image} alt="Current special" width={1200} height={400} />;
+      return (
+        <img
+          className="service-promo"
+          src={promotion.image}
+          alt={promotion.title || "Current special"}
+          width={1200}
+          height={400}
+        />
+      );
     default:
       return null;
   }

@@ -48,6 +48,11 @@ export function Layout({
                     <a href="/held">Held enquiries</a>
                   </li>
                 ) : null}
+                {signedIn.grants.specials.length > 0 ? (
+                  <li>
+                    <a href="/specials">Specials</a>
+                  </li>
+                ) : null}
                 {signedIn.grants.units ? (
                   <li>
                     <a href="/units">Units</a>
@@ -56,6 +61,16 @@ export function Layout({
                 {signedIn.grants.business ? (
                   <li>
                     <a href="/business">Hours and details</a>
+                  </li>
+                ) : null}
+                {signedIn.grants.hours.length > 0 && !signedIn.grants.business ? (
+                  <li>
+                    <a href="/hours">Opening hours</a>
+                  </li>
+                ) : null}
+                {signedIn.grants.feeds ? (
+                  <li>
+                    <a href="/feeds">Feeds</a>
                   </li>
                 ) : null}
                 {signedIn.grants.staff ? (

@@ -105,16 +105,31 @@ export function LeadsPage({
                 <dd>{lead.phone ? <a href={`tel:${lead.phone}`}>{lead.phone}</a> : "none"}</dd>
                 <dt>Delivered</dt>
                 <dd>
-                  {lead.deliveries.length === 0
-                    ? "not yet"
-                    : lead.deliveries
-                        .map((d) => `${d.channel}: ${d.status}${d.last_error ? ` (${d.last_error})` : ""}`)
-                        .join("; ")}
+                  {lead.deliveries.length === 0 ? (
+                    "not yet"
+                  ) : (
+                    <ul className="desk-deliveries">
+                      {lead.deliveries.map((d) => (
+                        <li key={d.channel}>
+                          {d.channel}: {d.status}
+                          {d.delivered_at ? `, ${when(d.delivered_at)}` : ""}
+                          {d.receipt ? <span className="desk-receipt"> (receipt: {d.receipt})</span> : null}
+                          {d.last_error ? ` (${d.last_error})` : ""}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </dd>
                 <dt>Claimed</dt>
                 <dd>{lead.claimed_by ? `by ${lead.claimed_by}, ${when(lead.claimed_at)}` : "nobody yet"}</dd>
                 <dt>Contacted</dt>
                 <dd>{lead.contacted_at ? when(lead.contacted_at) : "not yet"}</dd>
+                {lead.escalated_at ? (
+                  <>
+                    <dt>Escalated</dt>
+                    <dd>{when(lead.escalated_at)}: nobody had claimed it in time; its manager was told</dd>
+                  </>
+                ) : null}
               </dl>
               <div className="desk-lead__actions">
                 {!lead.claimed_by ? (

@@ -129,11 +129,12 @@ export const pageCachePlugin = fp(async (app: FastifyInstance) => {
       options.releaseCheckMs ?? 3_000,
     );
     app.addHook("onClose", async () => releases.close());
-    // a closure's notice (a page's top on the days closed, the footer's holiday hours) is worked out as a page is
-    // made: when a day begins in Calgary and a closure is set, every page is made anew
+    // a closure's notice (a page's top on the days closed, the footer's holiday hours) and which specials are shown
+    // (each from its first day to its last) are worked out as a page is made: when a day begins in Calgary, the
+    // specials pages are made anew, and every page when a closure is set
     const closures = atDealershipMidnight(async () => {
       const { closures: set = [] } = await businessDetails.current().catch(() => ({ closures: [] }));
-      if (set.length > 0) purge([CACHE_TAGS.site]);
+      purge(set.length > 0 ? [CACHE_TAGS.site] : [CACHE_TAGS.promotions]);
     });
     app.addHook("onClose", async () => closures.close());
   }

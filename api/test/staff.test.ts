@@ -557,4 +557,33 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
     const sales = await signIn("feeds.sales@summit.example", "sales_manager");
     expect((await as(sales, "GET", "/api/staff/feeds")).statusCode).toBe(403);
   });
+
+  it("lets marketing set the site's notice (checked, audited) and take it down; a sales manager not at all", async () => {
+    const marketing = await signIn("notice.marketing@summit.example", "marketing");
+    const put = (session: string, notice: unknown) =>
+      app.inject({
+        method: "PUT",
+        url: "/api/staff/site-notice",
+        headers: { authorization: session },
+        payload: { notice },
+      });
+    const notice = {
+      text: "Open house Saturday: coffee and test drives",
+      link: "/inventory",
+      from: null,
+      to: "2099-12-31",
+    };
+    expect((await put(marketing, notice)).statusCode).toBe(200);
+    const details = (await app.inject({ method: "GET", url: "/api/business-details" })).json();
+    expect(details.notice).toEqual(notice);
+    const bad = await put(marketing, { ...notice, link: "javascript:alert(1)" });
+    expect(bad.statusCode).toBe(400);
+    const sales = await signIn("notice.sales@summit.example", "sales_manager");
+    expect((await put(sales, notice)).statusCode).toBe(403);
+    expect((await put(marketing, null)).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/api/business-details" })).json().notice).toBeNull();
+    const admin = await signIn("notice.admin@summit.example", "admin");
+    const audit = (await as(admin, "GET", "/api/staff/audit")).json() as { entries: { action: string }[] };
+    expect(audit.entries.filter((e) => e.action === "site.notice")).toHaveLength(2);
+  });
 });

@@ -383,6 +383,41 @@ test.describe("the staff desk", () => {
     }
   });
 
+  test("marketing puts a notice at the top of every page for its days, with its link, and takes it down", async ({
+    browser,
+  }) => {
+    const text = `Open house Saturday ${Date.now()}: coffee and test drives`;
+    const marketing = await browser.newPage({ javaScriptEnabled: false });
+    await signInWith(marketing, inviteFromCommandLine(uniqueEmail("notice-marketing"), "marketing"));
+    await marketing.getByRole("link", { name: "Site notice" }).click();
+    await marketing.getByLabel(/^The notice/).fill(text);
+    await marketing.getByLabel(/^Its link/).fill("http://elsewhere.example");
+    await marketing.getByRole("button", { name: "Save the notice" }).click();
+    await expect(marketing.getByRole("alert")).toContainText("Link to a page of this site");
+    await expect(marketing.getByLabel(/^The notice/)).toHaveValue(text);
+    await marketing.getByLabel(/^Its link/).fill("/inventory");
+    await marketing.getByRole("button", { name: "Save the notice" }).click();
+    try {
+      await expect(marketing.getByRole("status")).toContainText("Saved");
+      for (const path of ["/", "/inventory", "/service"]) {
+        await expect
+          .poll(async () => (await (await fetch(`${SITE_URL}${path}`)).text()).includes(text), { timeout: 5_000 })
+          .toBe(true);
+      }
+      const visitor = await browser.newPage({ javaScriptEnabled: false });
+      await visitor.goto("/contact");
+      await expect(visitor.getByRole("link", { name: text })).toHaveAttribute("href", "/inventory");
+      await visitor.close();
+    } finally {
+      await marketing.goto(`${DESK_URL}/texts`);
+      await marketing.getByRole("button", { name: "Take the notice down" }).click();
+      await expect(marketing.getByRole("status")).toContainText("Taken down");
+    }
+    await expect
+      .poll(async () => (await (await fetch(`${SITE_URL}/`)).text()).includes(text), { timeout: 5_000 })
+      .toBe(false);
+  });
+
   test("a service manager sets the service hours: the site shows them within 5 s; the sales hours and the rest are not theirs", async ({
     browser,
   }) => {
@@ -504,6 +539,7 @@ test.describe("the staff desk", () => {
       "/specials",
       "/specials/new",
       "/feeds",
+      "/texts",
       "/staff",
       "/audit",
       "/account",

@@ -50,6 +50,37 @@ export const closureSchema = z
   })
   .check(z.refine((closure) => closure.from <= closure.to, "a closure ends on or after the day it starts"));
 
+/**
+ * Marketing's line at the top of every page (an open house, a new line-up, a holiday sale), with a link and the
+ * days it is shown (Calgary; none: from now, or until removed).
+ */
+export const siteNoticeSchema = z
+  .object({
+    text: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, "Write the notice"),
+        z.maxLength(160, "Keep the notice to 160 characters: it is one line on a phone"),
+      ),
+    link: z.string().check(
+      z.trim(),
+      z.maxLength(500, "Keep the link under 500 characters"),
+      z.refine(
+        (url) => url === "" || /^\/(?![/\\])/.test(url) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(url),
+        "Link to a page of this site (like /inventory) or an https:// address",
+      ),
+    ),
+    from: z.nullable(calendarDateSchema),
+    to: z.nullable(calendarDateSchema),
+  })
+  .check(
+    z.refine((notice) => !notice.from || !notice.to || notice.from <= notice.to, {
+      message: "The last day shown is before the first",
+      path: ["to"],
+    }),
+  );
+
 export const businessDetailsSchema = z.object({
   name: z.string().check(z.minLength(1)),
   domain: z.string().check(z.minLength(1)),
@@ -61,6 +92,8 @@ export const businessDetailsSchema = z.object({
   address: addressSchema,
   /** Closures, newest last; a page shows those not yet over (older sites' details have none). */
   closures: z.optional(z.array(closureSchema)),
+  /** Marketing's notice at the top of every page, set on the staff desk (none: no notice). */
+  notice: z.optional(z.nullable(siteNoticeSchema)),
   /** Where the lot is, for maps and structured data. */
   geo: z.object({
     latitude: z.number().check(z.gte(-90), z.lte(90)),

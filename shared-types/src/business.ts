@@ -5,6 +5,7 @@ import type {
   closureSchema,
   dayHoursSchema,
   openingSegmentSchema,
+  siteNoticeSchema,
 } from "./business.schema.js";
 
 export type OpeningSegment = z.infer<typeof openingSegmentSchema>;
@@ -18,6 +19,16 @@ export type BusinessDetails = z.infer<typeof businessDetailsSchema>;
 export type Department = keyof BusinessDetails["hours"];
 
 export type Closure = z.infer<typeof closureSchema>;
+
+export type SiteNotice = z.infer<typeof siteNoticeSchema>;
+
+/** The site's notice when it is shown on a day (Calgary's "YYYY-MM-DD"), or null. */
+export function noticeOn(notice: SiteNotice | null | undefined, today: string): SiteNotice | null {
+  if (!notice) return null;
+  if (notice.from && notice.from > today) return null;
+  if (notice.to && notice.to < today) return null;
+  return notice;
+}
 
 const MONTHS = [
   "January",

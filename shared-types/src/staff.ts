@@ -22,6 +22,7 @@ export const ROLE_GRANTS = {
     business: true,
     units: true,
     feeds: true,
+    texts: true,
   },
   sales_manager: {
     leads: ["sales"],
@@ -32,6 +33,7 @@ export const ROLE_GRANTS = {
     business: false,
     units: true,
     feeds: false,
+    texts: false,
   },
   service_manager: {
     leads: ["service", "parts"],
@@ -42,6 +44,7 @@ export const ROLE_GRANTS = {
     business: false,
     units: false,
     feeds: false,
+    texts: false,
   },
   marketing: {
     leads: [],
@@ -52,6 +55,7 @@ export const ROLE_GRANTS = {
     business: false,
     units: false,
     feeds: false,
+    texts: true,
   },
 } as const satisfies Record<
   StaffRole,
@@ -64,11 +68,13 @@ export const ROLE_GRANTS = {
     business: boolean;
     units: boolean;
     feeds: boolean;
+    /** The site's own texts: the notice at the top of every page. */
+    texts: boolean;
   }
 >;
 
-/** What a role may open that is not granted by department: staff, the audit log, all the details, units, feeds. */
-export type Grant = "staff" | "audit" | "business" | "units" | "feeds";
+/** What a role may open that is not granted by department: staff, the audit log, all the details, units, feeds, texts. */
+export type Grant = "staff" | "audit" | "business" | "units" | "feeds" | "texts";
 
 /** What a role includes, as GET /api/staff/me answers it beside the member. */
 export type StaffGrants = (typeof ROLE_GRANTS)[StaffRole];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { closuresAhead, dealershipToday, formatClosure, msToDealershipMidnight } from "../src/business.js";
+import { closuresAhead, dealershipToday, formatClosure, msToDealershipMidnight, noticeOn } from "../src/business.js";
+import { siteNoticeSchema } from "../src/business.schema.js";
 
 const christmas = {
   from: "2026-12-25",
@@ -35,5 +36,27 @@ describe("closures, counted in Calgary's days", () => {
     expect(msToDealershipMidnight(late)).toBe(30 * 60 * 1000);
     // in summer (MDT, UTC-6): 05:59:59.500 UTC is 23:59:59.500
     expect(msToDealershipMidnight(new Date("2026-07-01T05:59:59.500Z"))).toBe(500);
+  });
+});
+
+describe("the site's notice", () => {
+  const notice = { text: "Open house", link: "/inventory", from: "2026-12-05", to: "2026-12-06" };
+  it("is shown from its first day to its last, in Calgary's days, and always when it has none", () => {
+    expect(noticeOn(notice, "2026-12-04")).toBeNull();
+    expect(noticeOn(notice, "2026-12-05")).toEqual(notice);
+    expect(noticeOn(notice, "2026-12-06")).toEqual(notice);
+    expect(noticeOn(notice, "2026-12-07")).toBeNull();
+    expect(noticeOn({ ...notice, from: null, to: null }, "2030-01-01")?.text).toBe("Open house");
+    expect(noticeOn(null, "2026-12-05")).toBeNull();
+  });
+
+  it("takes a link to this site or an https address, never a script", () => {
+    const check = (link: string) => siteNoticeSchema.safeParse({ ...notice, link }).success;
+    expect(check("/inventory")).toBe(true);
+    expect(check("https://gm.ca/fleet")).toBe(true);
+    expect(check("")).toBe(true);
+    expect(check("javascript:alert(1)")).toBe(false);
+    expect(check("//evil.example")).toBe(false);
+    expect(check("http://plain.example")).toBe(false);
   });
 });

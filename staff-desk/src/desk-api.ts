@@ -7,12 +7,13 @@ import type {
   DeskUnit,
   HeldEnquiryListing,
   LedgerLead,
+  SiteNotice,
   SpeedToLead,
   StaffGrants,
   StaffMember,
 } from "shared-types";
 
-export type { AuditEntry, DeskFeedRun, DeskSpecial, DeskUnit, LedgerLead, SpeedToLead };
+export type { AuditEntry, DeskFeedRun, DeskSpecial, DeskUnit, LedgerLead, SiteNotice, SpeedToLead };
 
 /** A special as the editor sends it (shared-types specialInputSchema checks it). */
 export interface SpecialInput {
@@ -131,6 +132,9 @@ export function deskApi(apiOrigin: string) {
       call<DeskUnit>("POST", `/units/${encodeURIComponent(stock)}`, session, change),
     clearUnit: (session: string, stock: string) =>
       call<DeskUnit>("POST", `/units/${encodeURIComponent(stock)}/clear`, session),
+    siteNotice: (session: string) => call<{ notice: SiteNotice | null }>("GET", "/site-notice", session),
+    saveSiteNotice: (session: string, notice: SiteNotice | null) =>
+      call<{ notice: SiteNotice | null }>("PUT", "/site-notice", session, { notice }),
     saveHours: (session: string, department: string, week: DayHours[]) =>
       call<BusinessDetails>("PUT", `/business/hours/${encodeURIComponent(department)}`, session, week),
     specials: (session: string) => call<{ specials: DeskSpecial[] }>("GET", "/specials", session),

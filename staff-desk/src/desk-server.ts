@@ -24,6 +24,7 @@ import { UnitPage, UnitsPage } from "./pages/units.js";
 import { registerFeedPages } from "./routes/feeds.js";
 import { registerHoursPages } from "./routes/hours.js";
 import { registerSpecialPages } from "./routes/specials.js";
+import { registerTextPages } from "./routes/texts.js";
 
 /** The largest file the desk takes: a feed of the whole stock (a special's image is held to less by the API). */
 const FEED_FILE_MAX_BYTES = 64 * 1024 * 1024;
@@ -150,6 +151,7 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
   registerSpecialPages(app, desk);
   registerHoursPages(app, desk);
   registerFeedPages(app, desk);
+  registerTextPages(app, desk);
 
   app.get("/desk.css", async (_request, reply) => reply.type("text/css; charset=utf-8").send(STYLES));
   app.get("/passkey.js", async (_request, reply) => reply.type("text/javascript; charset=utf-8").send(PASSKEY_SCRIPT));

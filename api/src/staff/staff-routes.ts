@@ -10,7 +10,7 @@ import {
   STAFF_ROLES,
   type StaffMember,
 } from "shared-types";
-import { businessDetailsSchema, weekHoursSchema } from "shared-types/schemas";
+import { businessDetailsSchema, siteNoticeSchema, weekHoursSchema } from "shared-types/schemas";
 import { z } from "zod";
 import type { BusinessDetailsStore } from "../business/business-store.js";
 import type { Database } from "../db/database.js";
@@ -396,6 +396,33 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
         const saved = await options.business.set(request.body);
         await store.audit(db, member(request), "business.update", "business-details", before, saved);
         return saved;
+      },
+    );
+
+    routes.get("/staff/site-notice", { onRequest: [signedIn, granted("texts")] }, async () => {
+      if (!options.business) throw refuse(404, "The dealership's details are not kept by this API");
+      return { notice: (await options.business.get()).notice ?? null };
+    });
+    /** Marketing's notice at the top of every page: set, changed, or taken down (null); the pages are purged. */
+    routes.put(
+      "/staff/site-notice",
+      {
+        onRequest: [signedIn, granted("texts")],
+        schema: { body: z.object({ notice: z.nullable(siteNoticeSchema) }) },
+      },
+      async (request) => {
+        if (!options.business) throw refuse(404, "The dealership's details are not kept by this API");
+        const before = await options.business.get();
+        const saved = await options.business.set({ ...before, notice: request.body.notice });
+        await store.audit(
+          db,
+          member(request),
+          "site.notice",
+          "site-notice",
+          before.notice ?? null,
+          saved.notice ?? null,
+        );
+        return { notice: saved.notice ?? null };
       },
     );
 

@@ -53,6 +53,11 @@ export function Layout({
                     <a href="/specials">Specials</a>
                   </li>
                 ) : null}
+                {signedIn.grants.texts ? (
+                  <li>
+                    <a href="/texts">Site notice</a>
+                  </li>
+                ) : null}
                 {signedIn.grants.units ? (
                   <li>
                     <a href="/units">Units</a>

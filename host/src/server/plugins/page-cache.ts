@@ -129,12 +129,15 @@ export const pageCachePlugin = fp(async (app: FastifyInstance) => {
       options.releaseCheckMs ?? 3_000,
     );
     app.addHook("onClose", async () => releases.close());
-    // a closure's notice (a page's top on the days closed, the footer's holiday hours) and which specials are shown
-    // (each from its first day to its last) are worked out as a page is made: when a day begins in Calgary, the
-    // specials pages are made anew, and every page when a closure is set
+    // a closure's notice (a page's top on the days closed, the footer's holiday hours), marketing's notice and which
+    // specials are shown (each from its first day to its last) are worked out as a page is made: when a day begins
+    // in Calgary, the specials pages are made anew, and every page when a closure or a dated notice is set
     const closures = atDealershipMidnight(async () => {
-      const { closures: set = [] } = await businessDetails.current().catch(() => ({ closures: [] }));
-      purge(set.length > 0 ? [CACHE_TAGS.site] : [CACHE_TAGS.promotions]);
+      const { closures: set = [], notice } = await businessDetails
+        .current()
+        .catch(() => ({ closures: [], notice: null }));
+      const dated = Boolean(notice && (notice.from || notice.to));
+      purge(set.length > 0 || dated ? [CACHE_TAGS.site] : [CACHE_TAGS.promotions]);
     });
     app.addHook("onClose", async () => closures.close());
   }

@@ -1,5 +1,5 @@
 import { useSite } from "remote-kit";
-import { type Closure, closuresAhead, dealershipToday, formatClosure } from "shared-types";
+import { type Closure, closuresAhead, dealershipToday, formatClosure, noticeOn } from "shared-types";
 
 /** The closures not over yet, as the dealership set them on the staff desk (the footer's holiday hours). */
 export function ClosuresAhead({ closures }: { closures: readonly Closure[] }) {
@@ -38,4 +38,15 @@ export function ClosedToday() {
 export function FooterClosures() {
   const { closures } = useSite().business;
   return <ClosuresAhead closures={closuresAhead(closures, dealershipToday())} />;
+}
+
+/** Marketing's notice (an open house, a sale), set on the staff desk: at the top of every page on its days. */
+export function SiteNotice() {
+  const notice = noticeOn(useSite().business.notice, dealershipToday());
+  if (!notice) return null;
+  return (
+    <div className="host-site-notice">
+      <p>{notice.link ? <a href={notice.link}>{notice.text}</a> : notice.text}</p>
+    </div>
+  );
 }

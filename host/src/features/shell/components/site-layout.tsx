@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation } from "remote-kit/router";
-import { ClosedToday } from "./closure-notices";
+import { ClosedToday, SiteNotice } from "./closure-notices";
 import { SiteFooter } from "./site-footer";
 import TopNav from "./top-nav";
 
@@ -19,6 +19,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <TopNav location={`${pathname}${search}`} />
       </header>
       <ClosedToday />
+      <SiteNotice />
       <main id="main" className="host-main">
         {children}
       </main>

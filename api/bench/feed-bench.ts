@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
+import pLimit from "p-limit";
+import sharp from "sharp";
 import { openPglite } from "../src/db/database.js";
 import { migrate } from "../src/db/migrations.js";
 import { FeedService } from "../src/feeds/feed-service.js";
@@ -14,14 +15,19 @@ import { generateInventory } from "../src/seed/inventory-generator.js";
 import { feedRow, samplePhoto } from "../src/seed/sample-feed.js";
 
 /**
- * npm run bench:feed -w api [-- --units 10000 --photos 24]
+ * npm run bench:feed -w api [-- --units 10000 --photos 96 --concurrency 8]
  * Imports a feed of `units` units into a fresh embedded database (first as new stock, then the same file again,
- * then with a tenth of the units sold), with the time and the process's peak memory; then stores `photos` distinct
- * 1600 x 1200 photographs (as an import does: read, check, store) and makes each size and format of a few, for
- * photos per second on this machine. Not a test: the numbers go in the issue notes.
+ * then with a tenth of the units sold), with the time and the process's peak memory; then takes in `photos`
+ * distinct 1600 x 1200 photographs from a loopback server as an import does (fetched, checked, stored, `concurrency`
+ * at a time), beside sharp's own rate for the same work on the same files (the limit), and makes each size and
+ * format of a few. Not a test: the numbers go in the issue notes.
  */
 const { values } = parseArgs({
-  options: { units: { type: "string", default: "10000" }, photos: { type: "string", default: "24" } },
+  options: {
+    units: { type: "string", default: "10000" },
+    photos: { type: "string", default: "96" },
+    concurrency: { type: "string", default: "8" },
+  },
 });
 const unitCount = Number(values.units);
 const photoCount = Number(values.photos);
@@ -59,28 +65,61 @@ await timed("a tenth of the stock sold", tenthSold);
 
 const photoDir = join(work, "photos");
 const sourceDir = join(work, "sources");
+mkdirSync(sourceDir, { recursive: true });
+const shapes = ["pickup", "hd-pickup", "van", "box-truck", "medium-truck", "suv", "ev-truck"] as const;
+const sources: Buffer[] = [];
+for (let i = 0; i < Math.min(photoCount, 8); i++) {
+  sources.push(await samplePhoto(shapes[i % shapes.length] ?? "pickup", (i % 3) + 1, 1000 + i));
+}
+// each photo its own picture (a distinct content address: nothing is skipped as already stored), served from a
+// loopback server as a dealer's photo host would serve them
+const photoBytes = (i: number) => Buffer.concat([sources[i % sources.length] as Buffer, Buffer.from(`#${i}`)]);
+const { createServer } = await import("node:http");
+const server = createServer((request, response) => {
+  const i = Number(/photo-(\d+)\.jpg$/.exec(request.url ?? "")?.[1] ?? -1);
+  if (i < 0 || i >= photoCount) return response.writeHead(404).end();
+  response.writeHead(200, { "content-type": "image/jpeg" }).end(photoBytes(i));
+});
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+const concurrency = Number(values.concurrency);
 const store = new PhotoStore(db, photoDir, {
-  origins: [],
+  origins: [origin],
   timeoutMs: 10_000,
   maxBytes: 15 * 1024 * 1024,
   maxPixels: 40_000_000,
   fileDirs: [sourceDir],
+  concurrency,
+  perHostConcurrency: concurrency,
 });
-const urls: string[] = [];
-const { mkdirSync } = await import("node:fs");
-mkdirSync(sourceDir, { recursive: true });
-const shapes = ["pickup", "hd-pickup", "van", "box-truck", "medium-truck", "suv", "ev-truck"] as const;
-for (let i = 0; i < photoCount; i++) {
-  const file = join(sourceDir, `photo-${i}.jpg`);
-  writeFileSync(file, await samplePhoto(shapes[i % shapes.length] ?? "pickup", (i % 3) + 1, 1000 + i));
-  urls.push(pathToFileURL(file).href);
-}
-let started = performance.now();
-const { photos, problems } = await store.addAll(urls);
-let seconds = (performance.now() - started) / 1000;
+const urls = Array.from({ length: photoCount }, (_, i) => `${origin}/photo-${i}.jpg`);
+const meta = await sharp(sources[0] as Buffer).metadata();
 console.log(
-  `photos stored (read, checked, kept)  ${(photos.length / seconds).toFixed(1)} per second (${photos.length} in ${seconds.toFixed(1)} s, ${problems.length} refused)`,
+  `photos: ${photoCount} distinct ${meta.width} x ${meta.height} JPEGs (${Math.round((sources[0]?.length ?? 0) / 1024)} KB) from a loopback server, ${concurrency} at a time`,
 );
+// the limit: sharp alone doing what the store does to each photo (decode, turn upright, bound, encode), as many at once
+let started = performance.now();
+const limit = pLimit(concurrency);
+await Promise.all(
+  urls.map((_, i) =>
+    limit(() =>
+      sharp(photoBytes(i), { limitInputPixels: 40_000_000, failOn: "error" })
+        .rotate()
+        .resize({ width: 2400, height: 2400, fit: "inside", withoutEnlargement: true })
+        .jpeg({ quality: 88, mozjpeg: true })
+        .toBuffer(),
+    ),
+  ),
+);
+let seconds = (performance.now() - started) / 1000;
+console.log(`sharp alone (decode and encode, the limit)      ${(photoCount / seconds).toFixed(1)} per second`);
+started = performance.now();
+const { photos, problems } = await store.addAll(urls);
+seconds = (performance.now() - started) / 1000;
+console.log(
+  `photos taken in (fetched, checked, stored)      ${(photos.length / seconds).toFixed(1)} per second (${photos.length} in ${seconds.toFixed(1)} s, ${problems.length} refused)`,
+);
+server.close();
 for (const [format, width] of [
   ["avif", 640],
   ["avif", 1280],

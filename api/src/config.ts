@@ -262,6 +262,28 @@ export const apiEnvironmentSchema = z
       .min(1024)
       .default(15 * 1024 * 1024)
       .describe("The largest feed photo taken."),
+    FEED_PHOTO_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(8)
+      .describe("Feed photos fetched and stored at once during an import, overall"),
+    FEED_PHOTO_HOST_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(32)
+      .default(4)
+      .describe("Feed photos fetched at once from any one host (a dealer's photo host is not flooded)"),
+    FEED_PHOTO_DEADLINE_S: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .default(1800)
+      .describe(
+        "The longest an import spends fetching photos, in seconds: the units go live, and the photos left are fetched on the next run",
+      ),
     FEED_PHOTO_MAX_PIXELS: z.coerce
       .number()
       .int()

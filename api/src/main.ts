@@ -76,10 +76,10 @@ const app = await buildApp({
     cliToken: writeCliToken(cliTokenFile(config)),
     escalationMinutes: config.LEAD_ESCALATION_MINUTES,
     pullFeedNow: config.FEED_URL
-      ? async () => {
-          const csv = await readFeed(config.FEED_URL as string, [config.SAMPLE_FEED_DIR]);
-          return app.feeds.importInventory(csv, { source: config.FEED_URL as string });
-        }
+      ? () =>
+          app.feeds.startInventoryImport(() => readFeed(config.FEED_URL as string, [config.SAMPLE_FEED_DIR]), {
+            source: config.FEED_URL as string,
+          })
       : undefined,
   },
   sendHeldDigest: () => heldDigest(true),
@@ -90,6 +90,7 @@ const app = await buildApp({
       : undefined,
     notifySalesDesk: digestTransport ? salesDeskSender(config, digestTransport, business) : undefined,
     afterImport: fillInFacts,
+    photoDeadlineMs: config.FEED_PHOTO_DEADLINE_S * 1000,
   },
   photos: {
     dir: config.PHOTO_DIR,
@@ -98,6 +99,8 @@ const app = await buildApp({
       timeoutMs: config.FEED_PHOTO_TIMEOUT_MS,
       maxBytes: config.FEED_PHOTO_MAX_BYTES,
       maxPixels: config.FEED_PHOTO_MAX_PIXELS,
+      concurrency: config.FEED_PHOTO_CONCURRENCY,
+      perHostConcurrency: config.FEED_PHOTO_HOST_CONCURRENCY,
       fileDirs: [config.SAMPLE_FEED_DIR],
     },
   },

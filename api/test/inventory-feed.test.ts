@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.js";
 import type { Database } from "../src/db/database.js";
+import type { InventoryImportReport } from "../src/feeds/inventory-import.js";
 import { withVinCheckDigit } from "../src/seed/inventory-generator.js";
 import { backfillUnitCharges, backfillWorkTruckFacts } from "../src/seed/seed.js";
 import { StaffStore } from "../src/staff/staff-store.js";
@@ -142,13 +143,32 @@ describe.each(backends())("the inventory feed on $name", (backend) => {
     rmSync(photoDir, { recursive: true, force: true });
   });
 
-  const upload = (csv: string, query = "") =>
-    app.inject({
+  /** Sends a feed as the DMS does (202: a background run), then reads the run's status until it ends. */
+  const upload = async (csv: string, query = "") => {
+    const accepted = await app.inject({
       method: "POST",
       url: `/api/admin/feeds/inventory${query}`,
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "text/csv" },
       payload: csv,
     });
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    const { run_id, status_url } = accepted.json() as { run_id: string; status_url: string };
+    expect(accepted.headers.location).toBe(status_url);
+    let run: { outcome: string; report: InventoryImportReport };
+    for (;;) {
+      run = (
+        await app.inject({ method: "GET", url: status_url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+      ).json();
+      if (run.outcome !== "running") break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const report: InventoryImportReport & { run_id: string; outcome: string } = {
+      run_id,
+      outcome: run.outcome,
+      ...run.report,
+    };
+    return { outcome: run.outcome, json: () => report };
+  };
   const unit = async (stock: string) =>
     (await app.inject({ method: "GET", url: `/api/inventory/stocknumber/${stock}` })).json();
   const search = async (query = "") =>
@@ -160,7 +180,7 @@ describe.each(backends())("the inventory feed on $name", (backend) => {
 
   it("imports a full feed, and the same file twice changes nothing", async () => {
     const first = await upload(feed(...FIVE.map((s) => row(s))));
-    expect(first.statusCode).toBe(200);
+    expect(first.outcome).toBe("imported");
     expect(first.json()).toMatchObject({ outcome: "imported", added: 5, updated: 0, unchanged: 0, marked_sold: 0 });
     expect((await search()).size).toBe(5);
     const nrr = await unit("F1001");
@@ -194,7 +214,7 @@ describe.each(backends())("the inventory feed on $name", (backend) => {
       row("F2004", { SellingPrice: "call us" }),
     )}`;
     const response = await upload(csv);
-    expect(response.statusCode).toBe(200);
+    expect(response.outcome).toBe("imported");
     const report = response.json();
     expect(report).toMatchObject({ added: 0, updated: 1, unchanged: 4, marked_sold: 0 });
     // F1002's description spans two lines: the rows after it are numbered by the file's lines
@@ -222,7 +242,7 @@ describe.each(backends())("the inventory feed on $name", (backend) => {
       [`${feed(...FIVE.slice(0, 4).map((s) => row(s)))}New,F1005,"JALC4W16`, "cannot be read as CSV"],
     ] as const) {
       const response = await upload(csv);
-      expect(response.statusCode, reason).toBe(422);
+      expect(response.outcome, reason).toBe("refused");
       expect(response.json().refused).toContain(reason);
     }
     expect((await search()).size).toBe(5);
@@ -256,7 +276,7 @@ describe.each(backends())("the inventory feed on $name", (backend) => {
   it("refuses a file that would take more than the set share of the stock off the site, unless forced", async () => {
     const partial = feed(row("F1001"), row("F1002"));
     const refused = await upload(partial);
-    expect(refused.statusCode).toBe(422);
+    expect(refused.outcome).toBe("refused");
     expect(refused.json().refused).toMatch(/would take 3 of the 5 units on offer off the site \(60%\)/);
     expect((await search()).size).toBe(5);
     const forced = await upload(partial, "?force=true");
@@ -376,6 +396,63 @@ describe.each(backends())("the inventory feed on $name", (backend) => {
     const none = await post([{ department: "boats", rank: 1 }]);
     expect(none.statusCode).toBe(422);
     expect((await app.inject({ method: "GET", url: "/api/promotions?branch=shfl" })).json()).toHaveLength(2);
+  });
+
+  it("rejects a row with a NUL or another control character on its own line, and imports the rest", async () => {
+    const response = await upload(
+      feed(
+        ...FIVE.map((s) => row(s, s === "F1003" ? { Description: "Ready\u0000 for work." } : {})),
+        row("F2101", { Trim: "Diesel\u0007" }),
+      ),
+    );
+    expect(response.outcome).toBe("imported");
+    const report = response.json() as { rejected: { line: number; stock_number: string; reason: string }[] };
+    expect(report.rejected).toEqual([
+      {
+        line: 4,
+        stock_number: "F1003",
+        reason: expect.stringContaining("the Description column holds a control character (U+0000)"),
+      },
+      {
+        line: 7,
+        stock_number: "F2101",
+        reason: expect.stringContaining("the Trim column holds a control character (U+0007)"),
+      },
+    ]);
+    // the rejected row's unit is left as it was, not sold; the rest are on the site
+    expect((await unit("F1003")).status).not.toBe("sold");
+    expect((await search()).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it("runs one import of the stock at a time: a second file while one runs is refused (409) with the running run", async () => {
+    const slow = feed(...FIVE.map((s) => row(s, { ImageList: `${photoOrigin}/hang.jpg` })));
+    const first = await app.inject({
+      method: "POST",
+      url: "/api/admin/feeds/inventory",
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "text/csv" },
+      payload: slow,
+    });
+    expect(first.statusCode).toBe(202);
+    const second = await app.inject({
+      method: "POST",
+      url: "/api/admin/feeds/inventory",
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "text/csv" },
+      payload: feed(...FIVE.map((s) => row(s))),
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ run_id: first.json().run_id, message: expect.stringContaining("running") });
+    await app.feeds.idle();
+    const ended = (
+      await app.inject({
+        method: "GET",
+        url: first.json().status_url,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      })
+    ).json();
+    expect(ended.outcome).toBe("imported");
+    expect(ended.finished_at).toEqual(expect.any(String));
+    // the photos that hung are tried again on the next run; the file after it is taken at once
+    expect((await upload(feed(...FIVE.map((s) => row(s))))).outcome).toBe("imported");
   });
 
   it("takes feeds only with the admin token", async () => {

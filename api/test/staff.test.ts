@@ -544,7 +544,9 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
       headers: { authorization: admin, "content-type": "text/csv" },
       payload: csv,
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().outcome).toBe("running");
+    await app.feeds.idle();
     const runs = (await as(admin, "GET", "/api/staff/feeds")).json() as {
       runs: { id: string; source: string; report: { rejected: { line: number; reason: string }[] } }[];
       pull: boolean;

@@ -182,8 +182,10 @@ export interface DeskFeedRun {
   kind: "inventory" | "promotions";
   source: string;
   started_at: string;
-  outcome: "imported" | "refused";
+  finished_at: string | null;
+  outcome: "running" | "imported" | "refused" | "failed";
   report: {
+    failed?: string;
     added?: number;
     updated?: number;
     unchanged?: number;

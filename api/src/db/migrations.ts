@@ -349,6 +349,22 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       alter table leads add column escalated_at timestamptz;
     `,
   },
+  {
+    // a feed import is a background run: recorded as running when it starts, finished (or failed) later; one run
+    // per feed at a time, held by a lease any API process on the database respects
+    id: "022_background_feed_runs",
+    sql: `
+      alter table feed_runs drop constraint feed_runs_outcome_check;
+      alter table feed_runs add constraint feed_runs_outcome_check
+        check (outcome in ('running', 'imported', 'refused', 'failed'));
+      alter table feed_runs add column finished_at timestamptz;
+      create table feed_locks (
+        kind text primary key,
+        run_id text not null,
+        expires_at timestamptz not null
+      );
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

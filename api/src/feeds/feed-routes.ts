@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { identifier } from "shared-types/schemas";
 import { z } from "zod";
+import { notFound } from "../http-errors.js";
 import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
-import type { FeedService } from "./feed-service.js";
+import { FeedBusy, type FeedService } from "./feed-service.js";
 
 /** The largest feed file taken: a dealership's full stock with long descriptions is a few megabytes. */
 const FEED_BODY_LIMIT = 64 * 1024 * 1024;
@@ -13,6 +14,12 @@ const inventoryQuerySchema = z.object({
   /** What to call the file in the run's report. */
   source: z.string().max(200).optional(),
 });
+/** A feed file as sent: the importer judges each row (a file of anything is a run with its reasons, never a 400). */
+const anyText = z.custom<string>((value) => typeof value === "string", "a feed file (text/csv)");
+
+/** Where a run's status is read (the staff listener): running, then its outcome and report. */
+export const runPath = (id: string) => `/api/admin/feeds/runs/${id}`;
+
 const promotionsQuerySchema = z.object({
   branch: z.optional(identifier(/^[A-Za-z0-9-]{1,32}$/, "a branch code")),
   source: z.string().max(200).optional(),
@@ -20,8 +27,9 @@ const promotionsQuerySchema = z.object({
 
 /**
  * The dealership's feeds, behind the admin token:
- * - POST /admin/feeds/inventory (text/csv): the stock as a snapshot; 200 with the run's report, 422 when refused
- *   (nothing changed: a file that cannot be read, or one that would take too much of the stock off the site);
+ * - POST /admin/feeds/inventory (text/csv): the stock as a snapshot, imported in the background: 202 with the run's
+ *   id and where to read it (GET /admin/feeds/runs/:id: running, then imported with its report, or refused with why,
+ *   nothing changed); 409 while another import of the stock runs;
  * - POST /admin/feeds/promotions (JSON, SPEC's shape): a branch's specials replaced;
  * - GET /admin/feeds: the latest runs and their reports.
  */
@@ -37,19 +45,41 @@ export async function registerFeedRoutes(app: FastifyInstance, feeds: FeedServic
       {
         config: ADMIN_RATE_LIMIT,
         bodyLimit: FEED_BODY_LIMIT,
-        schema: { querystring: inventoryQuerySchema, body: z.string() },
+        // any text: a row with a control character is rejected on its own line by the importer, not the whole file
+        schema: { querystring: inventoryQuerySchema, body: anyText },
       },
       async (request, reply) => {
         const force = request.query.force === "true" || request.query.force === "1";
-        const { run, report } = await feeds.importInventory(request.body, {
-          source: request.query.source ?? "upload",
-          force,
-        });
-        request.log.info(
-          { audit: "inventory-feed", run: run.id, outcome: run.outcome, ip: request.ip },
-          "inventory feed",
-        );
-        return reply.code(report.refused ? 422 : 200).send({ run_id: run.id, outcome: run.outcome, ...report });
+        try {
+          const run = await feeds.startInventoryImport(request.body, {
+            source: request.query.source ?? "upload",
+            force,
+          });
+          request.log.info({ audit: "inventory-feed", run: run.id, ip: request.ip }, "inventory feed started");
+          const status = runPath(run.id);
+          return reply
+            .code(202)
+            .header("location", status)
+            .send({ run_id: run.id, outcome: run.outcome, status_url: status });
+        } catch (error) {
+          if (!(error instanceof FeedBusy)) throw error;
+          return reply.code(409).send({
+            error: "Conflict",
+            message: `An inventory import is running (run ${error.runId}): send the file again once it ends.`,
+            run_id: error.runId,
+            status_url: runPath(error.runId),
+          });
+        }
+      },
+    );
+    admin.get(
+      "/admin/feeds/runs/:id",
+      { schema: { params: z.object({ id: z.uuid("a run's id") }) } },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        const run = await feeds.run(request.params.id);
+        if (!run) throw notFound(`No feed run ${request.params.id}`);
+        return run;
       },
     );
     admin.post(

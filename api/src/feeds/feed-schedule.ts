@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FeedService } from "./feed-service.js";
+import { FeedBusy, type FeedService } from "./feed-service.js";
 
 /** A feed file is a few megabytes; one far larger is not one. */
 const FEED_MAX_BYTES = 64 * 1024 * 1024;
@@ -40,13 +40,18 @@ export function scheduleFeedPull(
 ): () => void {
   const pull = async () => {
     try {
-      const csv = await readFeed(options.url, options.fileDirs);
-      const { run, report } = await feeds.importInventory(csv, { source: options.url });
+      const { run, report } = await feeds.importInventory(() => readFeed(options.url, options.fileDirs), {
+        source: options.url,
+      });
       options.log.info(
         { run: run.id, outcome: run.outcome, added: report.added, updated: report.updated, sold: report.marked_sold },
         "feeds: scheduled pull imported",
       );
     } catch (error) {
+      if (error instanceof FeedBusy) {
+        options.log.info({ run: error.runId }, "feeds: an import is running; the scheduled pull waits for the next");
+        return;
+      }
       options.log.error({ err: error, url: options.url }, "feeds: the scheduled pull failed, will try again");
     }
   };

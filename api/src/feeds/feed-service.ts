@@ -2,7 +2,18 @@ import { randomUUID } from "node:crypto";
 import { promotionSchema } from "shared-types/schemas";
 import { escapeHtml } from "../content/escape-html.js";
 import type { Database } from "../db/database.js";
-import { type FeedRun, latestRuns, recordRun } from "./feed-runs.js";
+import {
+  FEED_LEASE_MS,
+  type FeedRun,
+  findRun,
+  finishRun,
+  latestRuns,
+  recordRun,
+  releaseFeedLease,
+  renewFeedLease,
+  startRun,
+  takeFeedLease,
+} from "./feed-runs.js";
 import { type ColumnMap, parseInventoryFeed } from "./inventory-feed-format.js";
 import { type InventoryImportReport, importInventoryFeed } from "./inventory-import.js";
 import type { PhotoStore } from "./photos.js";
@@ -16,8 +27,17 @@ export interface PromotionsImportReport {
 /** A message to the sales desk (the lead emails' transport and sender). */
 export type SalesDeskMessage = { subject: string; text: string; html: string };
 
+/** An import of this feed is running (one per feed at a time, across the API's processes): the run that holds it. */
+export class FeedBusy extends Error {
+  constructor(readonly runId: string) {
+    super(`an import of this feed is running (run ${runId}); it takes the next file once it ends`);
+  }
+}
+
 export interface FeedServiceOptions {
   maxRemovalPercent: number;
+  /** The longest a run spends fetching photos (FEED_PHOTO_DEADLINE_S): the rest are tried on the next run. */
+  photoDeadlineMs?: number;
   columnMap?: ColumnMap;
   photos?: PhotoStore | null;
   /** Tells the sales desk about a run that rejected rows or was refused; none: the report is only stored. */
@@ -39,6 +59,7 @@ const REJECTED_LINES: { [K in FeedRun["kind"]]: (report: never) => string[] } = 
 };
 
 function alertFor(run: FeedRun, report: InventoryImportReport | PromotionsImportReport): SalesDeskMessage | null {
+  if (run.outcome === "running") return null;
   const lines = report.refused
     ? [`The ${run.kind} feed (${run.source}) was refused, and nothing on the site was changed: ${report.refused}`]
     : REJECTED_LINES[run.kind](report as never);
@@ -52,7 +73,7 @@ function alertFor(run: FeedRun, report: InventoryImportReport | PromotionsImport
     : `The ${run.kind} feed (${run.source}) was imported, but these rows were left out. The rest are on the site; fix these in the DMS and they come in with the next feed.`;
   return {
     subject,
-    text: [intro, ...lines, "", `Run ${run.id}: GET /api/admin/feeds with the admin token shows every run.`]
+    text: [intro, ...lines, "", `Run ${run.id}: the staff desk's Feeds page shows every run.`]
       .filter((line, i) => line || i > 0)
       .join("\n"),
     html: `${intro ? `<p>${escapeHtml(intro)}</p>` : ""}<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul><p>Run ${escapeHtml(run.id)}</p>`,
@@ -78,12 +99,8 @@ export class FeedService {
     return next;
   }
 
-  private async finish<R extends InventoryImportReport | PromotionsImportReport>(
-    kind: FeedRun["kind"],
-    source: string,
-    report: R,
-  ): Promise<{ run: FeedRun; report: R }> {
-    const run = await recordRun(this.db, { kind, source, outcome: report.refused ? "refused" : "imported", report });
+  /** Tells the sales desk about a run that needs a person, and logs its end. */
+  private async told(run: FeedRun, report: InventoryImportReport | PromotionsImportReport): Promise<void> {
     const alert = alertFor(run, report);
     if (alert && this.options.notifySalesDesk) {
       await this.options
@@ -92,27 +109,139 @@ export class FeedService {
           this.options.log?.warn({ err: error, run: run.id }, "feeds: the sales desk could not be told about a run"),
         );
     }
-    this.options.log?.info({ run: run.id, kind, source, outcome: run.outcome }, "feeds: a run finished");
+    this.options.log?.info(
+      { run: run.id, kind: run.kind, source: run.source, outcome: run.outcome },
+      "feeds: a run finished",
+    );
+  }
+
+  private async finish<R extends PromotionsImportReport>(
+    kind: FeedRun["kind"],
+    source: string,
+    report: R,
+  ): Promise<{ run: FeedRun; report: R }> {
+    const run = await recordRun(this.db, { kind, source, outcome: report.refused ? "refused" : "imported", report });
+    await this.told(run, report);
     return { run, report };
   }
+
+  /** The runs going on in this process, each with its end. */
+  private readonly running = new Map<string, Promise<{ run: FeedRun; report: InventoryImportReport }>>();
 
   /** The latest runs and their reports, newest first. */
   latestRuns(limit = 20): Promise<FeedRun[]> {
     return latestRuns(this.db, limit);
   }
 
-  importInventory(csv: string, { source, force = false }: { source: string; force?: boolean }) {
-    return this.serially(async () => {
+  /**
+   * Starts importing the stock in the background and answers its run (running) at once: the file (or what reads it:
+   * a pull from FEED_URL) is read, checked and applied, its photos fetched, and the run finished with its report
+   * (the desk's Feeds page, GET /admin/feeds/runs/:id). One run per feed at a time, across the API's processes:
+   * FeedBusy names the run that holds it.
+   */
+  async startInventoryImport(
+    file: string | (() => Promise<string>),
+    { source, force = false }: { source: string; force?: boolean },
+  ): Promise<FeedRun> {
+    const id = randomUUID();
+    const lease = await takeFeedLease(this.db, "inventory", id);
+    if (!lease.taken) throw new FeedBusy(lease.heldBy);
+    let run: FeedRun;
+    try {
+      run = await startRun(this.db, id, "inventory", source);
+    } catch (error) {
+      await releaseFeedLease(this.db, "inventory", id);
+      throw error;
+    }
+    const renewal = setInterval(
+      () => void renewFeedLease(this.db, "inventory", id).catch(() => undefined),
+      FEED_LEASE_MS / 4,
+    );
+    renewal.unref();
+    const ended = this.runInventory(run, file, force).finally(async () => {
+      clearInterval(renewal);
+      this.running.delete(id);
+      await releaseFeedLease(this.db, "inventory", id).catch(() => undefined);
+    });
+    this.running.set(id, ended);
+    return run;
+  }
+
+  private async runInventory(
+    run: FeedRun,
+    file: string | (() => Promise<string>),
+    force: boolean,
+  ): Promise<{ run: FeedRun; report: InventoryImportReport }> {
+    const empty: InventoryImportReport = {
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      marked_sold: 0,
+      rejected: [],
+      photo_problems: [],
+    };
+    try {
+      let csv: string;
+      try {
+        csv = typeof file === "string" ? file : await file();
+      } catch (error) {
+        const report = { ...empty, refused: `the feed could not be read: ${(error as Error).message ?? error}` };
+        const ended = await finishRun(this.db, run.id, "refused", report);
+        await this.told(ended, report);
+        return { run: ended, report };
+      }
       const parsed = parseInventoryFeed(csv, { columnMap: this.options.columnMap });
       const photos = this.options.photos;
       const report = await importInventoryFeed(this.db, parsed, {
         maxRemovalPercent: this.options.maxRemovalPercent,
         force,
-        photos: photos ? (urls) => photos.addAll(urls) : undefined,
+        photos: photos ? (urls, signal) => photos.addAll(urls, signal) : undefined,
+        photoDeadlineMs: this.options.photoDeadlineMs,
       });
       if (!report.refused) await this.options.afterImport?.();
-      return this.finish("inventory", source, report);
-    });
+      const ended = await finishRun(this.db, run.id, report.refused ? "refused" : "imported", report);
+      await this.told(ended, report);
+      return { run: ended, report };
+    } catch (error) {
+      // the database or the disk failed mid-way: nothing of the file was applied (one transaction)
+      this.options.log?.warn({ err: error, run: run.id }, "feeds: a run failed");
+      const report = { ...empty, failed: `the run could not finish: ${(error as Error).message ?? error}` };
+      const ended = await finishRun(this.db, run.id, "failed", report).catch(() => ({
+        ...run,
+        outcome: "failed" as const,
+        report,
+      }));
+      return { run: ended, report };
+    }
+  }
+
+  /** A run's end: at once for one this process runs, else as the database has it (null: no such run). */
+  async settled(id: string): Promise<FeedRun | null> {
+    const going = this.running.get(id);
+    if (going) return (await going).run;
+    return findRun(this.db, id);
+  }
+
+  /** Imports and waits for the end (the sample feed, a scheduled pull, the tests). */
+  async importInventory(
+    file: string | (() => Promise<string>),
+    options: { source: string; force?: boolean },
+  ): Promise<{ run: FeedRun; report: InventoryImportReport }> {
+    const run = await this.startInventoryImport(file, options);
+    const going = this.running.get(run.id);
+    if (going) return going;
+    const ended = await findRun(this.db, run.id);
+    return { run: ended ?? run, report: (ended?.report ?? {}) as InventoryImportReport };
+  }
+
+  /** A run as it stands (running, or its outcome and report); null when there is none. */
+  run(id: string): Promise<FeedRun | null> {
+    return findRun(this.db, id);
+  }
+
+  /** Waits for every run this process has going (the API's shutdown, a test's end). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.running.values()]);
   }
 
   /**

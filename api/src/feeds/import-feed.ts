@@ -5,8 +5,9 @@ import { readConfig } from "../config.js";
 /**
  * npm run feed:import -w api -- <file or URL> [--force] [--api http://127.0.0.1:4182] (the staff listener)
  * Sends the dealership's inventory feed to the running API (POST /api/admin/feeds/inventory with ADMIN_TOKEN), as
- * the DMS's upload would, and prints the run's report: added, updated, unchanged, marked sold, each rejected row
- * with its line and reason. Exits 1 when the file was refused (nothing changed), 0 otherwise.
+ * the DMS's upload would; the import runs in the background, so this reads the run's status until it ends, then
+ * prints its report: added, updated, unchanged, marked sold, each rejected row with its line and reason. Exits 1
+ * when the file was refused or the run failed (nothing changed), 0 otherwise.
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -36,22 +37,44 @@ const response = await fetch(url, {
   headers: { authorization: `Bearer ${config.ADMIN_TOKEN}`, "content-type": "text/csv; charset=utf-8" },
   body: csv,
 });
-const report = (await response.json()) as {
-  outcome?: string;
-  refused?: string;
-  added?: number;
-  updated?: number;
-  unchanged?: number;
-  marked_sold?: number;
-  rejected?: { line: number; stock_number: string; reason: string }[];
-  photo_problems?: { line: number; stock_number: string; url: string; reason: string }[];
-  message?: string;
-};
-if (!response.ok && !report.refused) {
-  console.error(`The API answered ${response.status}: ${report.message ?? JSON.stringify(report)}`);
+const started = (await response.json()) as { run_id?: string; status_url?: string; message?: string };
+if (response.status !== 202 || !started.status_url) {
+  console.error(`The API answered ${response.status}: ${started.message ?? JSON.stringify(started)}`);
   process.exit(1);
 }
-if (report.refused) {
+console.log(`Run ${started.run_id} started; waiting for it to end…`);
+
+interface Run {
+  outcome: "running" | "imported" | "refused" | "failed";
+  report: {
+    refused?: string;
+    failed?: string;
+    added?: number;
+    updated?: number;
+    unchanged?: number;
+    marked_sold?: number;
+    rejected?: { line: number; stock_number: string; reason: string }[];
+    photo_problems?: { line: number; stock_number: string; url: string; reason: string }[];
+  };
+}
+// the import runs in the background (photos may take minutes): its status is read until it ends
+let run: Run;
+for (;;) {
+  const status = await fetch(new URL(started.status_url, values.api), {
+    headers: { authorization: `Bearer ${config.ADMIN_TOKEN}` },
+  });
+  if (!status.ok) {
+    console.error(`Reading the run's status, the API answered ${status.status}`);
+    process.exit(1);
+  }
+  run = (await status.json()) as Run;
+  if (run.outcome !== "running") break;
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+}
+const report = run.report;
+if (run.outcome === "failed") {
+  console.error(`The run failed, nothing changed: ${report.failed ?? "see the API's log"}`);
+} else if (report.refused) {
   console.error(`Refused, nothing changed: ${report.refused}`);
 } else {
   console.log(
@@ -63,4 +86,4 @@ for (const row of report.rejected ?? [])
 for (const photo of report.photo_problems ?? []) {
   console.log(`  line ${photo.line} (${photo.stock_number}) photo ${photo.url}: ${photo.reason}`);
 }
-process.exit(report.refused ? 1 : 0);
+process.exit(run.outcome === "imported" ? 0 : 1);

@@ -6,6 +6,7 @@ import {
   CAB_TYPE_LABELS,
   CAB_TYPES,
   type CabType,
+  isStorableText,
   UNIT_CHARGE_KINDS,
   type UnitCharge,
   VEHICLE_MAKES,
@@ -284,6 +285,16 @@ function lineCounter(bytes: Buffer): (offset: number) => number {
   };
 }
 
+/** The first character a field may not hold, as "U+0000". */
+function controlCharacter(value: string): string {
+  for (const character of value) {
+    if (!isStorableText(character, true)) {
+      return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+    }
+  }
+  return "an unpaired surrogate";
+}
+
 /**
  * Reads a feed file: UTF-8 with or without a byte-order mark, CRLF or LF, quoted fields holding commas and line
  * breaks. A file without a header, missing a required column, or broken off inside a quoted field is refused whole
@@ -347,6 +358,16 @@ export function parseInventoryFeed(
         line: start,
         stock_number: stock,
         reason: `the row has ${fields} fields and the header ${header.size} (cut short, or a comma outside quotes)`,
+      });
+      continue;
+    }
+    // a NUL or another control character (a DMS export gone wrong) is this row's problem, not the file's
+    const unstorable = Object.entries(record).find(([, value]) => !isStorableText(value, true));
+    if (unstorable) {
+      rejected.push({
+        line: start,
+        stock_number: isStorableText(stock, false) ? stock : "",
+        reason: `the ${unstorable[0]} column holds a control character (${controlCharacter(unstorable[1])}), which no page can show`,
       });
       continue;
     }

@@ -17,14 +17,24 @@ export interface InventoryImportReport {
   photo_problems: (PhotoProblem & { line: number; stock_number: string })[];
   /** why the whole file was refused, when it was (nothing was changed) */
   refused?: string;
+  /** why the run could not finish (the database or the disk failed; nothing was changed) */
+  failed?: string;
 }
 
 export interface InventoryImportOptions {
   /** A file that would take more than this share of the units on offer off the site is refused unless forced. */
   maxRemovalPercent: number;
   force?: boolean;
-  /** Fetches, checks and stores a unit's photos (photos.ts); none: units keep the photos they have. */
-  photos?: (urls: readonly string[]) => Promise<{ photos: StoredPhoto[]; problems: PhotoProblem[] }>;
+  /**
+   * Fetches, checks and stores a unit's photos (photos.ts, its concurrency bounded there); none: units keep the
+   * photos they have. Past `signal`, the photos not yet begun are left for the next run.
+   */
+  photos?: (
+    urls: readonly string[],
+    signal?: AbortSignal,
+  ) => Promise<{ photos: StoredPhoto[]; problems: PhotoProblem[] }>;
+  /** The longest the run spends on photos (FEED_PHOTO_DEADLINE_S); none: 10 minutes. */
+  photoDeadlineMs?: number;
 }
 
 /** The columns a feed row writes; the rest (charges, work-truck facts) are filled in where the feed is silent. */
@@ -157,28 +167,34 @@ export async function importInventoryFeed(
     };
   }
 
-  const changes: { unit: FeedUnit; hash: string; line: number; isNew: boolean; photos: StoredPhoto[] | null }[] = [];
-  for (const { unit, line } of parsed.units) {
-    const hash = hashOf(unit);
+  const changed = parsed.units.filter(({ unit }) => {
     const before = stored.get(unit.stock_number);
-    if (before && before.feed_hash === hash && before.status !== "sold") {
-      report.unchanged++;
-      continue;
-    }
-    let photos: StoredPhoto[] | null = null;
-    let complete = true;
-    if (options.photos && unit.image_urls.length > 0) {
-      const fetched = await options.photos(unit.image_urls);
-      // none came (the photo host down, say): the unit keeps the photos it had rather than losing them all
-      photos = fetched.photos.length > 0 ? fetched.photos : null;
-      complete = fetched.problems.length === 0;
-      for (const problem of fetched.problems) {
-        report.photo_problems.push({ ...problem, line, stock_number: unit.stock_number });
+    const same = before && before.feed_hash === hashOf(unit) && before.status !== "sold";
+    if (same) report.unchanged++;
+    return !same;
+  });
+  // every changed unit's photos at once: the store bounds how many are fetched together, overall and per host
+  const deadline = AbortSignal.timeout(options.photoDeadlineMs ?? 10 * 60 * 1000);
+  const changes = await Promise.all(
+    changed.map(async ({ unit, line }) => {
+      const hash = hashOf(unit);
+      let photos: StoredPhoto[] | null = null;
+      let complete = true;
+      if (options.photos && unit.image_urls.length > 0) {
+        const fetched = await options.photos(unit.image_urls, deadline);
+        // none came (the photo host down, say): the unit keeps the photos it had rather than losing them all
+        photos = fetched.photos.length > 0 ? fetched.photos : null;
+        complete = fetched.problems.length === 0;
+        for (const problem of fetched.problems) {
+          report.photo_problems.push({ ...problem, line, stock_number: unit.stock_number });
+        }
       }
-    }
-    // a row whose photos did not all come is not recorded as imported as it is: the next run tries them again
-    changes.push({ unit, hash: complete ? hash : `${hash}~photos-incomplete`, line, isNew: !before, photos });
-  }
+      // a row whose photos did not all come is not recorded as imported as it is: the next run tries them again
+      const isNew = !stored.get(unit.stock_number);
+      return { unit, hash: complete ? hash : `${hash}~photos-incomplete`, line, isNew, photos };
+    }),
+  );
+  report.photo_problems.sort((a, b) => a.line - b.line);
   await db.transaction(async (tx) => {
     for (const change of changes) {
       await upsertUnit(tx, change.unit, change.hash, change.photos);

@@ -2,9 +2,10 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import pLimit, { type LimitFunction } from "p-limit";
 import { fetchOutbound, type OutboundPolicy, OutboundRefused } from "server-kit";
 import { PHOTO_FORMATS, PHOTO_WIDTHS, type PhotoFormat } from "shared-types";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import type { Queryable } from "../db/database.js";
 
 /** A photo as a unit carries it: its content address and its size as stored (the page's width and height). */
@@ -20,6 +21,10 @@ export interface PhotoProblem {
 }
 
 export interface PhotoPolicy extends OutboundPolicy {
+  /** Photos fetched and stored at once, overall (FEED_PHOTO_CONCURRENCY; none: 8). */
+  concurrency?: number;
+  /** And from any one host (FEED_PHOTO_HOST_CONCURRENCY; none: 4): a dealer's photo host is not flooded. */
+  perHostConcurrency?: number;
   /** Folders a feed may name photos in with file: URLs (a DMS's drop folder; the sample feed's photos). */
   fileDirs: readonly string[];
   /** sharp's limit on width × height: a decompression bomb is refused before it is decoded. */
@@ -53,6 +58,45 @@ function sniffImage(bytes: Buffer): "jpeg" | "png" | "webp" | "avif" | null {
   return null;
 }
 
+/** APPn segments kept when a JPEG is stored as sent: the colour profile (APP2) and Adobe's colour transform (APP14). */
+const KEPT_APP_SEGMENTS: readonly [number, string][] = [
+  [0xe2, "ICC_PROFILE\0"],
+  [0xee, "Adobe"],
+];
+
+/**
+ * A JPEG without what a camera or an editor wrote about it (EXIF with its GPS position and serial numbers, XMP,
+ * IPTC, comments), its image data untouched: no decode, no re-encode, no loss. Null when the file's structure is
+ * not a JPEG's as expected (the caller re-encodes it instead).
+ */
+export function jpegWithoutMetadata(jpeg: Buffer): Buffer | null {
+  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return null;
+  const parts: Buffer[] = [jpeg.subarray(0, 2)];
+  let at = 2;
+  while (at + 4 <= jpeg.length) {
+    if (jpeg[at] !== 0xff) return null;
+    const marker = jpeg[at + 1] ?? 0;
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    // the first scan: the image data, and whatever follows it, is kept as it is
+    if (marker === 0xda) return Buffer.concat([...parts, jpeg.subarray(at)]);
+    const length = jpeg.readUInt16BE(at + 2);
+    if (length < 2 || at + 2 + length > jpeg.length) return null;
+    const segment = jpeg.subarray(at, at + 2 + length);
+    const isApp = marker >= 0xe1 && marker <= 0xef;
+    const kept =
+      !isApp ||
+      KEPT_APP_SEGMENTS.some(
+        ([app, name]) => app === marker && segment.subarray(4, 4 + name.length).toString("latin1") === name,
+      );
+    if (kept && marker !== 0xfe) parts.push(segment);
+    at += 2 + length;
+  }
+  return null;
+}
+
 /**
  * The feed's photos, fetched with limits and stored content-addressed: the same picture under two URLs (or in two
  * units) is one file. A photo is kept as its original (turned upright, metadata dropped, at most 2400 px, JPEG);
@@ -61,11 +105,30 @@ function sniffImage(bytes: Buffer): "jpeg" | "png" | "webp" | "avif" | null {
  * photo that is never viewed is never encoded.
  */
 export class PhotoStore {
+  private readonly overall: LimitFunction;
+  private readonly hosts = new Map<string, LimitFunction>();
+
   constructor(
     private readonly db: Queryable,
     private readonly dir: string,
     private readonly policy: PhotoPolicy,
-  ) {}
+  ) {
+    this.overall = pLimit(policy.concurrency ?? 8);
+  }
+
+  /** Runs `work` when both the overall and the host's limits allow (a file: URL counts as its own host). */
+  private limited<T>(url: string, work: () => Promise<T>): Promise<T> {
+    let host = "file:";
+    try {
+      host = new URL(url).host || "file:";
+    } catch {}
+    let limit = this.hosts.get(host);
+    if (!limit) {
+      limit = pLimit(this.policy.perHostConcurrency ?? 4);
+      this.hosts.set(host, limit);
+    }
+    return (limit as LimitFunction)(() => this.overall(work));
+  }
 
   private async download(url: string): Promise<Buffer> {
     const parsed = new URL(url);
@@ -82,8 +145,20 @@ export class PhotoStore {
     return answer.body;
   }
 
-  /** Fetches, checks and stores one photo; the reason it cannot be used otherwise. */
-  async add(url: string): Promise<StoredPhoto | PhotoProblem> {
+  /**
+   * Fetches, checks and stores one photo, within the concurrency limits; the reason it cannot be used otherwise.
+   * One whose turn comes after `signal` (the run's deadline) is not begun: the next run tries it.
+   */
+  add(url: string, signal?: AbortSignal): Promise<StoredPhoto | PhotoProblem> {
+    return this.limited(url, async () => {
+      if (signal?.aborted) {
+        return { url, reason: "not fetched: the run's time for photos ran out (the next run tries it again)" };
+      }
+      return this.fetchAndKeep(url);
+    });
+  }
+
+  private async fetchAndKeep(url: string): Promise<StoredPhoto | PhotoProblem> {
     let bytes: Buffer;
     try {
       bytes = await this.download(url);
@@ -112,11 +187,7 @@ export class PhotoStore {
       const image = sharp(bytes, { limitInputPixels: this.policy.maxPixels, failOn: "error" });
       const meta = await image.metadata();
       if (!meta.width || !meta.height) return { url, reason: "the image has no size" };
-      const { data, info } = await image
-        .rotate()
-        .resize({ width: STORED_LONG_SIDE, height: STORED_LONG_SIDE, fit: "inside", withoutEnlargement: true })
-        .jpeg({ quality: 88, mozjpeg: true })
-        .toBuffer({ resolveWithObject: true });
+      const { data, info } = await this.upright(bytes, kind, meta, image);
       const path = this.originalPath(id);
       await mkdir(dirname(path), { recursive: true });
       await writeAtomically(path, data);
@@ -137,16 +208,51 @@ export class PhotoStore {
     }
   }
 
-  /** A unit's photos in the feed's order, each once; the ones that could not be used, with why. */
-  async addAll(urls: readonly string[]): Promise<{ photos: StoredPhoto[]; problems: PhotoProblem[] }> {
+  /** A unit's photos in the feed's order, each once; the ones that could not be used, with why. All at once. */
+  async addAll(
+    urls: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<{ photos: StoredPhoto[]; problems: PhotoProblem[] }> {
+    const results = await Promise.all(urls.map((url) => this.add(url, signal)));
     const photos: StoredPhoto[] = [];
     const problems: PhotoProblem[] = [];
-    for (const url of urls) {
-      const result = await this.add(url);
+    for (const result of results) {
       if ("reason" in result) problems.push(result);
       else if (!photos.some((p) => p.id === result.id)) photos.push(result);
     }
     return { photos, problems };
+  }
+
+  /**
+   * The photo as it is kept: a JPEG already upright and no larger than kept photos are, as sent without its
+   * metadata (checked by decoding it, at an eighth of its size: a broken file is refused; no re-encoding, which is
+   * most of a photo's cost); anything else turned upright, bounded and encoded as JPEG.
+   */
+  private async upright(
+    bytes: Buffer,
+    kind: "jpeg" | "png" | "webp" | "avif",
+    meta: { width?: number; height?: number; orientation?: number },
+    image: Sharp,
+  ): Promise<{ data: Buffer; info: { width: number; height: number } }> {
+    const width = meta.width ?? 0;
+    const height = meta.height ?? 0;
+    const asSent =
+      kind === "jpeg" && (meta.orientation ?? 1) === 1 && Math.max(width, height) <= STORED_LONG_SIDE
+        ? jpegWithoutMetadata(bytes)
+        : null;
+    if (asSent) {
+      await sharp(asSent, { limitInputPixels: this.policy.maxPixels, failOn: "error" })
+        .resize({ width: Math.max(1, Math.round(width / 8)) })
+        .raw()
+        .toBuffer();
+      return { data: asSent, info: { width, height } };
+    }
+    const { data, info } = await image
+      .rotate()
+      .resize({ width: STORED_LONG_SIDE, height: STORED_LONG_SIDE, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 88, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return { data, info };
   }
 
   private originalPath(id: string): string {

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ROLE_GRANTS } from "shared-types";
 import { z } from "zod";
 import type { Database } from "../db/database.js";
-import type { FeedService } from "../feeds/feed-service.js";
+import type { FeedRun } from "../feeds/feed-runs.js";
+import { FeedBusy, type FeedService } from "../feeds/feed-service.js";
 import type { StaffGuards } from "./guards.js";
 import type { StaffStore } from "./staff-store.js";
 
@@ -11,14 +12,15 @@ import type { StaffStore } from "./staff-store.js";
 const UPLOAD_LIMIT = 64 * 1024 * 1024;
 
 export interface FeedDeskOptions {
-  /** Pulls the feed from FEED_URL now, as the schedule does; none when no address is set. */
-  pullNow?: () => Promise<{ run: { id: string; outcome: string } }>;
+  /** Starts a pull of the feed from FEED_URL now, as the schedule does (a background run); none: no address is set. */
+  pullNow?: () => Promise<FeedRun>;
 }
 
 /**
  * The feeds on the desk (/api/staff/feeds), for the roles that run them (ROLE_GRANTS feeds): the runs with their
  * reports (each rejected row's line and reason), a file uploaded by hand, and a pull from the feed's address now.
- * Each upload and pull is audited; the run itself is kept with its report as every run is.
+ * An upload or a pull starts a background run (202: the desk lists it as running until it ends); each is audited,
+ * and the run is kept with its report as every run is.
  */
 export function registerFeedDeskRoutes(
   scope: FastifyInstance,
@@ -31,6 +33,17 @@ export function registerFeedDeskRoutes(
   const { signedIn, member, refuse } = guards;
   const runsFeeds = async (request: FastifyRequest) => {
     if (!ROLE_GRANTS[member(request).role].feeds) throw refuse(403, "Your role does not include the feeds");
+  };
+  /** Another import of the stock is running: 409, naming it. */
+  const started = async (start: () => Promise<FeedRun>) => {
+    try {
+      return await start();
+    } catch (error) {
+      if (error instanceof FeedBusy) {
+        throw refuse(409, "An import of the stock is running (listed below): send this once it ends");
+      }
+      throw error;
+    }
   };
 
   scope.withTypeProvider<ZodTypeProvider>().get("/staff/feeds", { onRequest: [signedIn, runsFeeds] }, async () => ({
@@ -54,34 +67,34 @@ export function registerFeedDeskRoutes(
             file: z.string().max(200).default("a file"),
             force: z.enum(["true", "false"]).default("false"),
           }),
-          body: z.string().min(1, "the file is empty"),
+          // any text: the importer rejects a bad row on its own line (a control character too), or refuses the file
+          body: z.custom<string>((value) => typeof value === "string", "a feed file (text/csv)"),
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const by = member(request);
-        const { run, report } = await feeds.importInventory(request.body, {
-          source: `${request.query.file}, uploaded on the desk by ${by.email}`,
-          force: request.query.force === "true",
-        });
+        const run = await started(() =>
+          feeds.startInventoryImport(request.body, {
+            source: `${request.query.file}, uploaded on the desk by ${by.email}`,
+            force: request.query.force === "true",
+          }),
+        );
         await store.audit(db, by, "feed.upload", `feed-run:${run.id}`, null, {
           file: request.query.file,
-          outcome: run.outcome,
           force: request.query.force === "true",
         });
-        return { run_id: run.id, outcome: run.outcome, ...report };
+        return reply.code(202).send({ run_id: run.id, outcome: run.outcome });
       },
     );
   });
 
   scope
     .withTypeProvider<ZodTypeProvider>()
-    .post("/staff/feeds/pull", { onRequest: [signedIn, runsFeeds] }, async (request) => {
-      if (!options.pullNow) throw refuse(409, "No feed address is set (FEED_URL): upload the file instead");
-      const pulled = await options.pullNow().catch((error: unknown) => {
-        throw refuse(409, `The feed could not be read from its address: ${(error as Error).message ?? error}`);
-      });
-      const { run } = pulled;
-      await store.audit(db, member(request), "feed.pull", `feed-run:${run.id}`, null, { outcome: run.outcome });
-      return { run_id: run.id, outcome: run.outcome };
+    .post("/staff/feeds/pull", { onRequest: [signedIn, runsFeeds] }, async (request, reply) => {
+      const pullNow = options.pullNow;
+      if (!pullNow) throw refuse(409, "No feed address is set (FEED_URL): upload the file instead");
+      const run = await started(pullNow);
+      await store.audit(db, member(request), "feed.pull", `feed-run:${run.id}`, null, { started: run.started_at });
+      return reply.code(202).send({ run_id: run.id, outcome: run.outcome });
     });
 }

@@ -16,6 +16,7 @@ import type { BusinessDetailsStore } from "../business/business-store.js";
 import type { Database } from "../db/database.js";
 import { departmentOf } from "../delivery/departments.js";
 import type { Channel } from "../delivery/outbox.js";
+import type { FeedRun } from "../feeds/feed-runs.js";
 import type { PhotoStore } from "../feeds/photos.js";
 import { HttpError, withSchemas } from "../http-errors.js";
 import { findHeld, heldSummary, listHeld, releaseHeld } from "../leads/held-enquiries.js";
@@ -39,8 +40,8 @@ export interface StaffRouteOptions {
   held?: { channels: readonly Channel[]; onReleased?: () => void };
   /** The feed's photo pipeline: a special's uploaded image is stored through it. */
   photos?: PhotoStore | null;
-  /** Pulls the inventory feed from FEED_URL now (the desk's "run now"); none when no address is set. */
-  pullFeedNow?: () => Promise<{ run: { id: string; outcome: string } }>;
+  /** Starts a pull of the inventory feed from FEED_URL now (the desk's "run now"); none when no address is set. */
+  pullFeedNow?: () => Promise<FeedRun>;
   /** Open minutes a lead may wait unclaimed before its department's manager is told (LEAD_ESCALATION_MINUTES). */
   escalationMinutes?: number;
   now?: () => number;

@@ -7,6 +7,8 @@ const when = (iso: string) =>
 /** What a run did, in a line. */
 function summary(run: DeskFeedRun): string {
   const r = run.report;
+  if (run.outcome === "running") return "Running: reading the file, fetching photos. This page refreshes itself.";
+  if (run.outcome === "failed") return `Failed, nothing changed: ${r.failed ?? "see the API's log"}`;
   if (run.outcome === "refused") return `Refused, nothing changed: ${r.refused ?? "see the report"}`;
   if (run.kind === "promotions") return `${r.imported ?? 0} specials imported`;
   return `${r.added ?? 0} added, ${r.updated ?? 0} updated, ${r.unchanged ?? 0} unchanged, ${r.marked_sold ?? 0} marked sold`;
@@ -28,8 +30,9 @@ export function FeedsPage({
   pull: boolean;
   notice?: { kind: "done" | "refused"; text: string };
 }) {
+  const running = runs.some((run) => run.outcome === "running");
   return (
-    <Layout title="Feeds" signedIn={signedIn}>
+    <Layout title="Feeds" signedIn={signedIn} refreshSeconds={running ? 5 : undefined}>
       {notice ? <Notice kind={notice.kind}>{notice.text}</Notice> : null}
       <h2 className="desk-subheading">Import the stock now</h2>
       <form method="post" action="/feeds/upload" encType="multipart/form-data" className="desk-form">

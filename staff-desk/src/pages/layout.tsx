@@ -13,9 +13,12 @@ export function Layout({
   title,
   signedIn,
   scripts = false,
+  refreshSeconds,
   children,
 }: {
   title: string;
+  /** The page reloads itself this often (a run going on): no script needed. */
+  refreshSeconds?: number;
   signedIn?: { member: Member; grants: Grants };
   /** The page offers passkeys: it loads the desk's one script (the page works without it). */
   scripts?: boolean;
@@ -27,6 +30,7 @@ export function Layout({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        {refreshSeconds ? <meta httpEquiv="refresh" content={String(refreshSeconds)} /> : null}
         <title>{`${title} · Staff desk`}</title>
         <link rel="stylesheet" href="/desk.css" />
         {scripts ? <script src="/vendor/webauthn.js" defer /> : null}

@@ -15,8 +15,8 @@ export function registerFeedPages(app: FastifyInstance, { api, page, signedIn, r
     return page(reply, FeedsPage({ signedIn: who, runs, pull, notice }), status);
   };
   const outcomeText = (outcome: string) =>
-    outcome === "refused"
-      ? "Refused: nothing on the site changed. The run below says why."
+    outcome === "running"
+      ? "Started: the import runs on its own (photos may take minutes). Its run is below; this page refreshes itself."
       : "Imported: the site shows the stock now. Any row left out is listed with its line and reason below.";
 
   app.get("/feeds", async (request, reply) => {
@@ -24,11 +24,7 @@ export function registerFeedPages(app: FastifyInstance, { api, page, signedIn, r
     if (!who) return reply;
     const outcome = (request.query as { outcome?: string }).outcome;
     try {
-      return await show(
-        reply,
-        who,
-        outcome ? { kind: outcome === "refused" ? "refused" : "done", text: outcomeText(outcome) } : undefined,
-      );
+      return await show(reply, who, outcome ? { kind: "done", text: outcomeText(outcome) } : undefined);
     } catch (error) {
       return refused(reply, who, error);
     }
@@ -57,6 +53,7 @@ export function registerFeedPages(app: FastifyInstance, { api, page, signedIn, r
         return reply.redirect(`/feeds?outcome=${outcome}`, 303);
       } catch (error) {
         if (error instanceof ApiRefusal && error.status >= 400 && error.status < 500 && error.status !== 403) {
+          // another import running (409), or a file the API would not take
           return await show(reply, who, { kind: "refused", text: `This file was not imported: ${error.message}` }, 400);
         }
         throw error;

@@ -74,6 +74,8 @@ sub vcl_deliver {
   unset resp.http.xkey;
   if (obj.hits > 0) {
     set resp.http.x-cache = "HIT";
+    # the host's timing is of the request that made the page, not of this one: a hit here says so instead
+    set resp.http.server-timing = "cdn-cache;desc=hit;dur=0";
   } else {
     set resp.http.x-cache = "MISS";
   }

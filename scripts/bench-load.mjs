@@ -21,6 +21,7 @@ const REMOTE_PORTS = { catalog: 5374, inventory: 5375, service: 5376, leads: 537
 const SITE = `http://127.0.0.1:${PORTS.site}`;
 const CACHE = `http://127.0.0.1:${PORTS.cache}`;
 const DURATION = Number(process.env.DURATION ?? 10);
+const MISS_UNITS = 5000;
 const root = new URL("../", import.meta.url).pathname;
 const withVarnish = spawnSync("varnishd", ["-V"]).status === 0;
 await assertPortsFree([...Object.values(PORTS), PORTS.api + 10, PORTS.api + 11, ...Object.values(REMOTE_PORTS)]);
@@ -37,6 +38,8 @@ const { commands, result } = concurrently(
       LOG_LEVEL: "warn",
       // the load is one visitor (127.0.0.1) asking far faster than a person
       READ_RATE_LIMIT_MAX: "100000000",
+      // enough units that a run of misses (a different unit's page each request) never asks for one twice
+      SEED_VEHICLES: String(MISS_UNITS),
     },
     hostEnv: { HOST: "127.0.0.1", ...(withVarnish ? { SHARED_CACHE_PURGE_URLS: CACHE } : {}) },
   }),
@@ -100,50 +103,80 @@ try {
   if (withVarnish) await waitFor(`${CACHE}/robots.txt`);
   const vehicle = (await (await fetch(`http://127.0.0.1:${PORTS.api}/api/inventory/all/?page_size=1`)).json())
     .vehicles[0].stock_number;
+  // every unit on offer but the one the hits ask for: each miss asks for a page no one has asked for
+  const units = (await (await fetch(`http://127.0.0.1:${PORTS.api}/api/inventory/sitemap`)).json())
+    .map((unit) => unit.stock_number)
+    .filter((stock) => stock !== vehicle);
+  let nextUnit = 0;
+  const newUnitPage = () => `/inventory/vehicle/${units[nextUnit++ % units.length]}`;
+  // a search no one has made: each page of results in each order, for each of the models' words
+  const searches = [];
+  for (const word of ["", "isuzu", "chevrolet", "gmc", "silverado", "sierra", "express", "savana", "nrr", "npr"])
+    for (const sort of ["age_desc", "price_asc", "price_desc", "age_asc"])
+      for (let page = 2; page <= 60; page++)
+        searches.push(`/inventory?page=${page}&sort=${sort}${word ? `&search=${word}` : ""}`);
+  let nextSearch = 0;
+  const newSearch = () => searches[nextSearch++ % searches.length];
   const assets = join(root, "host/dist/assets");
   const bundle = readdirSync(assets)
     .filter((f) => f.endsWith(".js"))
     .sort((a, b) => statSync(join(assets, b)).size - statSync(join(assets, a)).size)[0];
   const br = { "accept-encoding": "br, gzip" };
   const gzip = { "accept-encoding": "gzip" };
+  // [what, which kind of answer, url, headers, a new address per request]
   const targets = [
-    ["/favicon.svg (what the machine serves at best)", `${SITE}/favicon.svg`, {}],
-    [`the host's largest script (${bundle}), brotli`, `${SITE}/assets/${bundle}`, br],
-    ["the same script, uncompressed", `${SITE}/assets/${bundle}`, {}],
-    ["home page, brotli", `${SITE}/`, br],
-    ["vehicle page, brotli", `${SITE}/inventory/vehicle/${vehicle}`, br],
-    ["vehicle page, gzip", `${SITE}/inventory/vehicle/${vehicle}`, gzip],
-    ["inventory search page, brotli", `${SITE}/inventory`, br],
+    ["/favicon.svg (what the machine serves at best)", "a file", `${SITE}/favicon.svg`, {}],
+    [`the host's largest script (${bundle}), brotli`, "a file", `${SITE}/assets/${bundle}`, br],
+    ["the same script, uncompressed", "a file", `${SITE}/assets/${bundle}`, {}],
+    ["home page, brotli", "hit: host cache", `${SITE}/`, br],
+    ["vehicle page, brotli", "hit: host cache", `${SITE}/inventory/vehicle/${vehicle}`, br],
+    ["vehicle page, gzip", "hit: host cache", `${SITE}/inventory/vehicle/${vehicle}`, gzip],
+    ["inventory search page, brotli", "hit: host cache", `${SITE}/inventory`, br],
+    [
+      `vehicle page, a different unit each request (of ${units.length.toLocaleString("en-CA")}), brotli`,
+      "miss: an address no one asked for",
+      `${SITE}/inventory/vehicle/${vehicle}`,
+      br,
+      newUnitPage,
+    ],
+    [
+      `inventory page, a different search each request (of ${searches.length.toLocaleString("en-CA")}), brotli`,
+      "miss: an address no one asked for",
+      `${SITE}/inventory`,
+      br,
+      newSearch,
+    ],
     // a visitor (or a bot) adding a parameter no page reads: a 301 to the page's own address, which a cache holds,
     // never a page made for it (the public edge issue's finding)
     [
       "vehicle page with a new unknown parameter each request (301 to the cached page)",
+      "a redirect",
       `${SITE}/inventory/vehicle/${vehicle}`,
       br,
       () => `/inventory/vehicle/${vehicle}?utm_x=${Math.random().toString(36).slice(2)}`,
     ],
     ...(withVarnish
       ? [
-          ["vehicle page through Varnish, gzip", `${CACHE}/inventory/vehicle/${vehicle}`, gzip],
-          ["inventory search page through Varnish, gzip", `${CACHE}/inventory`, gzip],
+          ["vehicle page through Varnish, gzip", "hit: Varnish", `${CACHE}/inventory/vehicle/${vehicle}`, gzip],
+          ["inventory search page through Varnish, gzip", "hit: Varnish", `${CACHE}/inventory`, gzip],
         ]
       : []),
   ];
   // every page once, so what is measured is serving it, not making it the first time
-  for (const [, url, headers] of targets) await fetch(url, { headers });
+  for (const [, , url, headers, vary] of targets) if (!vary) await fetch(url, { headers });
 
   const rows = [];
-  for (const [name, url, headers, vary] of targets) {
+  for (const [name, kind, url, headers, vary] of targets) {
     const outcome = await load(url, headers, vary);
     rows.push(
-      `| ${name} | ${Math.round(outcome.requests.average).toLocaleString("en-CA")} | ${outcome.latency.p99} | ${outcome.non2xx} |`,
+      `| ${name} | ${kind} | ${Math.round(outcome.requests.average).toLocaleString("en-CA")} | ${outcome.latency.p50} | ${outcome.latency.p99} | ${outcome.non2xx} |`,
     );
   }
   const html = await (
     await fetch(`${SITE}/inventory/vehicle/${vehicle}`, { headers: { "accept-encoding": "identity" } })
   ).text();
   console.log(`\nautocannon, 16 connections, ${DURATION} s each, one run, this machine\n`);
-  console.log("| target | req/s | p99 ms | non-2xx |\n|---|---|---|---|");
+  console.log("| target | answered from | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|");
   console.log(rows.join("\n"));
   console.log(`\nCompressing the vehicle page (${(html.length / 1024).toFixed(0)} KB), median of 30\n`);
   console.log("| setting | ms | KB |\n|---|---|---|");

@@ -162,6 +162,16 @@ describe("the host server with its page cache", () => {
     expect(first.headers.vary).toBe("accept-encoding");
     expect(second.headers.age).toBeDefined();
     expect(second.body).toBe(first.body);
+    // where each answer's time went (Server-Timing): each hop of the page's making on the miss, the cache on the hit
+    const made = String(first.headers["server-timing"]);
+    expect(made).toMatch(
+      /^cache;desc="miss";dur=0\.0, site;desc="the dealership's details";dur=[\d.]+, config;desc="where the remotes are";dur=[\d.]+, compose;desc="the document";dur=[\d.]+, total;desc="the host";dur=[\d.]+$/,
+    );
+    expect(String(second.headers["server-timing"])).toMatch(
+      /^cache;desc="hit";dur=0\.0, total;desc="the host";dur=[\d.]+$/,
+    );
+    // nothing in it names an address, a port or a secret
+    expect(made).not.toMatch(/127\.0\.0\.1|http|token/i);
   });
 
   it("answers a browser that has the page with a 304, and HEAD as GET without the body", async () => {

@@ -209,6 +209,8 @@ export interface RenderResult {
    * cache holding the page purges it when the API says one of these changed.
    */
   cacheTags?: string[];
+  /** Where the renderer's time went (its data, its React render), for the page's Server-Timing: names and ms. */
+  timings?: { name: string; desc?: string; dur: number }[];
 }
 
 export interface SitemapEntry {

@@ -103,6 +103,9 @@ describe("a remote's renderer", () => {
       path: "/units?x=1",
       entries: { "test:seed": 42, 'test:units:["Isuzu"]': ["Isuzu NRR", "Isuzu NPR"] },
     });
+    // where its time went, for the page's Server-Timing: its data, then React
+    expect(result.timings?.map((timing) => timing.name)).toEqual(["data", "react"]);
+    expect(result.timings?.every((timing) => timing.dur >= 0)).toBe(true);
   });
 
   it("answers the status a page states, and a redirect with its location", async () => {

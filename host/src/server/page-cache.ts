@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { PageSources } from "./page-composer";
+import type { TimingEntry } from "./server-timing";
 
 /** A composed answer as it is sent: the same bytes for every visitor, so anyone's copy serves the next one. */
 export interface CachedAnswer {
@@ -13,6 +14,8 @@ export interface CachedAnswer {
   /** How long it is served as is, and then how long still served while a fresh one is made (ms). */
   freshMs: number;
   staleMs: number;
+  /** Where its making went (Server-Timing), told only to the request that made it. */
+  timings?: readonly TimingEntry[];
 }
 
 interface Entry extends CachedAnswer {

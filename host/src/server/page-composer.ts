@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { Parser } from "htmlparser2";
 import {
   EAGER_HYDRATION,
@@ -23,6 +24,7 @@ import { homeHead } from "../features/home/components/home-page";
 import { composeDocument, type HostAssets, inlineSources, type PageCode, type PageParts } from "./page-document";
 import { OwnerUnknown, type RemoteDirectory, RendererUnavailable, type ResolvedRemote } from "./remote-directory";
 import { type RegionMode, renderApp } from "./render-app";
+import { PageTimings, type TimingEntry } from "./server-timing";
 
 export type ComposedPage =
   | {
@@ -36,6 +38,8 @@ export type ComposedPage =
       tags: string[];
       /** The shell alone: the owner's renderer could not help in time (kept briefly, if at all). */
       fallback: boolean;
+      /** Where its making went, hop by hop (the Server-Timing header of the answer that made it). */
+      timings: TimingEntry[];
     }
   | { kind: "redirect"; status: number; location: string };
 
@@ -107,12 +111,13 @@ export class PageComposer {
 
   async page(requestUrl: string, request: PageRequest = {}): Promise<ComposedPage> {
     const { assets, directory } = this.options;
+    const timings = new PageTimings();
     const url = new URL(requestUrl, "http://host.invalid");
     const location = `${url.pathname}${url.search}`;
-    const site = await this.options.site();
+    const site = await timings.time("site", () => this.options.site(), "the dealership's details");
     const siteName = site.business.name;
     // read once: every part of this page comes from the same configuration
-    const remotes = await this.options.remotesConfig();
+    const remotes = await timings.time("config", () => this.options.remotesConfig(), "where the remotes are");
     const document = (composed: SiteDocument["composed"], from: readonly ResolvedRemote[] = []): SiteDocument => ({
       ...site,
       remotes,
@@ -129,15 +134,22 @@ export class PageComposer {
       parts: PageParts,
       tags: readonly string[],
       fallback = false,
-    ): Promise<ComposedPage> => ({
-      kind: "page",
-      status,
-      sources: await sources,
-      html: composeDocument(assets, parts),
-      inline: inlineSources(assets, parts),
-      tags: [...new Set([CACHE_TAGS.site, ...tags])],
-      fallback,
-    });
+    ): Promise<ComposedPage> => {
+      const composing = performance.now();
+      const html = composeDocument(assets, parts);
+      const inline = inlineSources(assets, parts);
+      timings.entries.push({ name: "compose", desc: "the document", dur: performance.now() - composing });
+      return {
+        kind: "page",
+        status,
+        sources: await sources,
+        html,
+        inline,
+        tags: [...new Set([CACHE_TAGS.site, ...tags])],
+        fallback,
+        timings: timings.entries,
+      };
+    };
 
     if (url.pathname === "/") {
       const appHtml = renderApp(location, site, null);
@@ -153,10 +165,15 @@ export class PageComposer {
       );
     }
 
-    const remote = await directory.ownerOf(url.pathname, remotes, signal).catch((error: unknown) => {
-      if (error instanceof OwnerUnknown) return "unknown" as const;
-      throw error;
-    });
+    const remote = await timings.time(
+      "owner",
+      () =>
+        directory.ownerOf(url.pathname, remotes, signal).catch((error: unknown) => {
+          if (error instanceof OwnerUnknown) return "unknown" as const;
+          throw error;
+        }),
+      "whose page it is",
+    );
     // SPEC §2: unknown paths go home, and search engines are told so
     if (!remote) return { kind: "redirect", status: 301, location: "/" };
     // not known to be nobody's: the shell says so for now (kept by no cache), and the next request asks again
@@ -177,24 +194,39 @@ export class PageComposer {
     }
 
     try {
-      const resolved = await directory.resolve(remote, remotes, signal);
-      const result = await directory.call(
-        resolved,
-        "render",
-        {
-          path: location,
-          site,
-          remoteBase: resolved.browserBase,
-          peers: await directory.peersAsBuilt(remotes, signal),
-          ...(request.form ? { form: request.form } : {}),
-        },
-        signal,
+      const resolved = await timings.time(
+        "manifest",
+        () => directory.resolve(remote, remotes, signal),
+        `${remote}'s release`,
       );
+      const peers = await timings.time("peers", () => directory.peersAsBuilt(remotes, signal), "the remotes' builds");
+      const result = await timings.time(
+        "render",
+        () =>
+          directory.call(
+            resolved,
+            "render",
+            {
+              path: location,
+              site,
+              remoteBase: resolved.browserBase,
+              peers,
+              ...(request.form ? { form: request.form } : {}),
+            },
+            signal,
+          ),
+        `${remote}'s server`,
+      );
+      timings.add(result.timings, remote);
       if (result.location) return { kind: "redirect", status: result.status, location: result.location };
       const legacy = resolved.server?.protocol === 1;
       const fragments = legacy
         ? { html: result.html, providers: [], unfilled: 0, tags: [] }
-        : await this.fillFragments(result, location, site, request, remotes, signal);
+        : await timings.time(
+            "fragments",
+            () => this.fillFragments(result, location, site, request, remotes, signal),
+            `${result.fragments?.length ?? 0} from peers`,
+          );
       // the owner's stylesheets for its pages, and each peer's for the module it put in the page
       const parts = [{ remote: resolved, module: REMOTE_ROUTES_MODULE }, ...fragments.providers];
       const styles = await Promise.all(parts.map((part) => directory.moduleStyles(part.remote, part.module, signal)));

@@ -274,6 +274,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
     };
     const loading = loads(state);
     const context: LoaderContext = { params: match.params, searchParams: url.searchParams, ...loading.context };
+    const dataStarted = performance.now();
     await currentRender.run({ peers: request.peers, readPeerJson, cacheTags: state.cacheTags }, async () => {
       await Promise.all([
         route.load?.(context),
@@ -283,6 +284,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       await loading.done();
     });
 
+    const reactStarted = performance.now();
     const rendered = renderToString(
       <ServerRenderContext.Provider value={state}>
         <SiteProvider value={request.site}>
@@ -292,6 +294,10 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
         </SiteProvider>
       </ServerRenderContext.Provider>,
     );
+    const timings = [
+      { name: "data", desc: "the API and peers", dur: reactStarted - dataStarted },
+      { name: "react", desc: "React on the server", dur: performance.now() - reactStarted },
+    ];
     const { links, html } = takeLeadingLinks(rendered);
     const data = { path: location, entries: Object.fromEntries(state.entries) };
     const head = state.head ?? { title: request.site.business.name };
@@ -306,6 +312,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       links,
       fragments: state.fragments,
       cacheTags: [...state.cacheTags],
+      timings,
     };
   }
 

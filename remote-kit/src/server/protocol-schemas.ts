@@ -105,6 +105,17 @@ export const renderResultSchema = z.object({
     ),
   ),
   cacheTags,
+  timings: z.optional(
+    z
+      .array(
+        z.object({
+          name: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/)),
+          desc: z.optional(text(80)),
+          dur: z.number().check(z.gte(0), z.lte(600_000)),
+        }),
+      )
+      .check(z.maxLength(20)),
+  ),
 }) satisfies z.ZodMiniType<RenderResult>;
 
 export const fragmentResultSchema = z.object({ html: z.string(), cacheTags }) satisfies z.ZodMiniType<FragmentResult>;

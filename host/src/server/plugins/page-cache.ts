@@ -5,6 +5,7 @@ import { followChanges, sharedCachePurger, watchRemoteReleases } from "../cache-
 import { pageContentSecurityPolicy } from "../content-security-policy";
 import { type CachedAnswer, PageCache } from "../page-cache";
 import type { ComposedPage } from "../page-composer";
+import { pageTiming } from "../server-timing";
 
 /**
  * How long a shared cache (the host's own, Varnish, a CDN) keeps each kind of page, and how long it may still
@@ -89,6 +90,7 @@ export const pageCachePlugin = fp(async (app: FastifyInstance) => {
       // the tags a shared cache in front purges this answer by (Varnish xkey; it keeps them from visitors)
       if (answer.tags.length > 0) reply.header("xkey", answer.tags.join(" "));
       if (answer.age !== undefined) reply.header("age", String(answer.age));
+      reply.header("server-timing", pageTiming(reply, answer.timings, answer.age !== undefined ? "hit" : "miss"));
       return reply.send(answer.body);
     },
   } satisfies Answers);

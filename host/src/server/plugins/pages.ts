@@ -5,6 +5,7 @@ import { CACHE_TAGS, REMOTE_NAMES } from "shared-types";
 import { BusinessDetailsUnavailable } from "../business-details-source";
 import type { CachedAnswer } from "../page-cache";
 import { canonicalAddress } from "../public-edge";
+import { pageTiming } from "../server-timing";
 import { cacheControl, cachePolicy } from "./page-cache";
 
 /** Methods a page answers: reads, and forms sent without scripts. */
@@ -60,6 +61,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
       tags: composed.tags,
       freshMs: policy.freshS * 1000,
       staleMs: policy.staleS * 1000,
+      timings: composed.timings,
     };
   }
 
@@ -67,6 +69,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
   async function privatePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const answer = await composedAnswer(request.url);
     reply.code(answer.status).headers(answer.headers).header("cache-control", "no-store");
+    reply.header("server-timing", pageTiming(reply, answer.timings, "private"));
     if (answer.page) reply.header("content-security-policy", app.pagePolicy(answer.page, request));
     return reply.send(answer.body);
   }
@@ -94,6 +97,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
       .code(answer.status)
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
+      .header("server-timing", pageTiming(reply, composed.timings, "private"))
       .header("content-security-policy", app.pagePolicy(composed, request))
       .send(composed.html);
   };

@@ -1,0 +1,56 @@
+import { performance } from "node:perf_hooks";
+
+/** One hop of a page's making, as Server-Timing writes it: a name, what it was, how long (ms). */
+export interface TimingEntry {
+  name: string;
+  desc?: string;
+  dur: number;
+}
+
+/** A name or description as the header allows it: a token, or a quoted string of plain characters. */
+const token = (value: string) => value.replace(/[^A-Za-z0-9_.-]/g, "-").slice(0, 40);
+const quoted = (value: string) => `"${value.replace(/["\\\r\n]/g, "").slice(0, 80)}"`;
+
+/** The Server-Timing header's value: each hop with what it was and its time, nothing else (no address, no secret). */
+export function serverTimingHeader(entries: readonly TimingEntry[]): string {
+  return entries
+    .map(
+      (entry) =>
+        `${token(entry.name)}${entry.desc ? `;desc=${quoted(entry.desc)}` : ""};dur=${Math.max(0, entry.dur).toFixed(1)}`,
+    )
+    .join(", ");
+}
+
+/** Times the hops of one page's making, in the order they began. */
+export class PageTimings {
+  readonly entries: TimingEntry[] = [];
+
+  async time<T>(name: string, work: () => Promise<T>, desc?: string): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.entries.push({ name, ...(desc ? { desc } : {}), dur: performance.now() - started });
+    }
+  }
+
+  add(entries: readonly TimingEntry[] | undefined, prefix: string): void {
+    for (const entry of entries ?? []) this.entries.push({ ...entry, name: `${prefix}-${entry.name}` });
+  }
+}
+
+/**
+ * A page's Server-Timing: whether a cache held it, each hop of its making when this request made it, and the host's
+ * total for this request (from the moment it came in).
+ */
+export function pageTiming(
+  reply: { elapsedTime: number },
+  made: readonly TimingEntry[] | undefined,
+  cache: "hit" | "miss" | "private",
+): string {
+  return serverTimingHeader([
+    { name: "cache", desc: cache, dur: 0 },
+    ...(cache === "hit" ? [] : (made ?? [])),
+    { name: "total", desc: "the host", dur: reply.elapsedTime },
+  ]);
+}

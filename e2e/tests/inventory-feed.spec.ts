@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { API_STAFF_URL, E2E_ADMIN_TOKEN, SITE_URL } from "../fixtures/site-processes";
+import { API_STAFF_URL, E2E_ADMIN_TOKEN, E2E_SAMPLE_FEED_DIR, SITE_URL } from "../fixtures/site-processes";
 import { expect, test } from "../fixtures/test";
 
 /** The sample feed the API's seed wrote and imported into the suite's empty database (api/src/seed/sample-feed.ts). */
-const SAMPLE_FEED = join(import.meta.dirname, "../../api/.data/sample-feed/inventory.csv");
+const SAMPLE_FEED = join(E2E_SAMPLE_FEED_DIR, "inventory.csv");
 
 /** Sends a feed as the DMS does: 202 and a background run, whose status is read until it ends. */
 async function upload(csv: string) {

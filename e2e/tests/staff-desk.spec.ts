@@ -11,6 +11,7 @@ import {
   DESK_URL,
   E2E_ADMIN_TOKEN,
   E2E_PORTS,
+  E2E_SAMPLE_FEED_DIR,
   E2E_STAFF_CLI_TOKEN_FILE,
   root,
   SITE_URL,
@@ -320,7 +321,7 @@ test.describe("the staff desk", () => {
 
     // its image: uploaded as a file, stored through the photo pipeline (a JPEG of the API's own)
     // one of the sample feed's photographs, as a phone's would be uploaded
-    const photos = join(root, "api/.data/sample-feed/photos");
+    const photos = join(E2E_SAMPLE_FEED_DIR, "photos");
     const image = readFileSync(join(photos, readdirSync(photos).find((name) => name.endsWith(".jpg")) ?? ""));
     await marketing.getByLabel(/Add one/).setInputFiles({ name: "tires.jpg", mimeType: "image/jpeg", buffer: image });
     await marketing.getByRole("button", { name: "Upload the image" }).click();
@@ -462,7 +463,7 @@ test.describe("the staff desk", () => {
   test("an admin uploads the feed by hand: the run lists each rejected row with its line and reason; a sales manager has no feeds", async ({
     browser,
   }) => {
-    const sample = readFileSync(join(root, "api/.data/sample-feed/inventory.csv"), "utf8");
+    const sample = readFileSync(join(E2E_SAMPLE_FEED_DIR, "inventory.csv"), "utf8");
     const header = sample.split("\r\n")[0] ?? "";
     const columns = header.split(",");
     const bad = columns.map((column) => (column === "Stock" ? "BAD-ROW-1" : column === "Year" ? "20x6" : "")).join(",");

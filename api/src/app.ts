@@ -3,7 +3,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from "fastify-type-provider-zod";
-import { requestForLog } from "server-kit";
+import { requestForLog, startServerSpan } from "server-kit";
 import { API_PREFIX, LEAD_SPAM_GUARD } from "shared-types";
 import { registerBusinessRoutes } from "./business/business-routes.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
@@ -33,6 +33,8 @@ import { registerStaffRoutes, type StaffRouteOptions } from "./staff/staff-route
 import { StaffStore } from "./staff/staff-store.js";
 
 export interface AppOptions {
+  /** Tracing is on (startTracing found an OTLP endpoint): each request is a span of the caller's trace. */
+  traced?: boolean;
   db: Database;
   logLevel?: string;
   /** Where the log goes (stdout by default; tests read it to prove what it leaves out). */
@@ -123,6 +125,7 @@ export async function buildApp({
   siteUrl,
   changeStream = {},
   staff = {},
+  traced = false,
 }: AppOptions): Promise<FastifyInstance> {
   const business = new BusinessDetailsStore(db);
   await business.seedIfMissing();
@@ -155,6 +158,17 @@ export async function buildApp({
       connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(timeouts.requestMs / 3))),
     },
   });
+
+  if (traced) {
+    // each request a server span, a child of the caller's (the renderer's traceparent): no hook at all otherwise
+    const spans = new WeakMap<object, ReturnType<typeof startServerSpan>>();
+    app.addHook("onRequest", async (request) => {
+      spans.set(request, startServerSpan(request.headers, `api ${request.method} ${request.routeOptions.url ?? "?"}`));
+    });
+    app.addHook("onResponse", async (request, reply) => {
+      spans.get(request)?.end(reply.statusCode);
+    });
+  }
 
   // routes declare their request schemas (shared-types' zod); Fastify checks each part before the handler runs
   app.setValidatorCompiler(validatorCompiler);

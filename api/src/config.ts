@@ -1,3 +1,4 @@
+import { otlpEndpointVariable } from "server-kit";
 import { LEAD_SPAM_GUARD } from "shared-types";
 import { z } from "zod";
 import { DEFAULT_RETRY_POLICY } from "./delivery/outbox.js";
@@ -120,6 +121,7 @@ export const apiEnvironmentSchema = z
       .min(1)
       .default(30)
       .describe("Quarantined (spam) submissions are deleted after this many days."),
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointVariable(),
     LEAD_ESCALATION_MINUTES: z.coerce
       .number()
       .int()

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import pino from "pino";
-import { parseOriginList } from "server-kit";
+import { parseOriginList, startTracing } from "server-kit";
 import { ALLOWED_DEALERSHIP } from "shared-types";
 import { buildApp, DEFAULT_TIMEOUTS } from "./app.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
@@ -69,7 +69,9 @@ const heldDigest = (force: boolean) =>
         force,
       })
     : Promise.resolve(null);
+const tracing = await startTracing("api", config.OTEL_EXPORTER_OTLP_ENDPOINT);
 const app = await buildApp({
+  traced: tracing.enabled,
   staff: {
     deskUrl: config.STAFF_DESK_URL ?? "http://localhost:4190",
     sendMail: digestTransport ? staffMailSender(config, digestTransport, business) : undefined,
@@ -178,6 +180,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     delivery?.transport.close();
     if (digestTransport !== delivery?.transport) digestTransport?.close();
     await db.close();
+    await tracing.shutdown();
     process.exit(0);
   });
 }

@@ -2,6 +2,8 @@
 export interface RenderScope {
   /** Where the dealer API is, as the remote's server was configured. */
   apiOrigin: string;
+  /** The headers every API call of the render carries: the render's trace (`traceparent`), when it is traced. */
+  headers?: () => Record<string, string>;
 }
 
 let currentRender: () => RenderScope | undefined = () => undefined;
@@ -18,20 +20,23 @@ export const renderApiOrigin = (): string => currentRender()?.apiOrigin ?? "";
  * A team's client of the dealer API: `api()` is the client for where the code runs. In the browser, one client
  * with relative URLs to the site's own /api. During a server render, a client made for that render, to the API
  * origin the render's server was configured with: nothing is changed globally, and two renders never share one.
- * `create` makes a client for a base URL (undefined: relative), as the team wants it (timeouts, retries).
+ * `create` makes a client for a base URL (undefined: relative), as the team wants it (timeouts, retries), sending
+ * `headers` with every call (on a server, the render's trace; none in the browser).
  */
-export function defineApiClient<Client>(create: (baseURL: string | undefined) => Client): () => Client {
+export function defineApiClient<Client>(
+  create: (baseURL: string | undefined, headers: Record<string, string>) => Client,
+): () => Client {
   let browserClient: Client | undefined;
   const renderClients = new WeakMap<RenderScope, Client>();
   return () => {
     const render = currentRender();
     if (!render) {
-      browserClient ??= create(undefined);
+      browserClient ??= create(undefined, {});
       return browserClient;
     }
     let client = renderClients.get(render);
     if (!client) {
-      client = create(render.apiOrigin);
+      client = create(render.apiOrigin, render.headers?.() ?? {});
       renderClients.set(render, client);
     }
     return client;

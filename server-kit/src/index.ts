@@ -4,3 +4,4 @@ export * from "./environment.js";
 export * from "./hardening.js";
 export * from "./outbound.js";
 export * from "./slow-client.js";
+export * from "./tracing.js";

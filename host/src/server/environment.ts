@@ -1,5 +1,5 @@
 import { parseRenderSecrets } from "remote-kit/server";
-import { checkedVariable } from "server-kit";
+import { checkedVariable, otlpEndpointVariable } from "server-kit";
 import { DEFAULT_REMOTE_PORTS, REMOTE_NAMES, type RemoteName } from "shared-types";
 import { z } from "zod";
 
@@ -77,6 +77,7 @@ export const hostEnvironmentSchema = z.object({
     .default("warn")
     .describe("pino's level (logs never hold what a visitor typed)."),
   PAGE_CACHE: onOff().describe("off: keep no composed pages (every page made for its visitor)."),
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointVariable(),
   FOLLOW_CHANGES: onOff().describe("off: do not follow the API's change stream."),
   SHARED_CACHE_PURGE_URLS: list()
     .pipe(z.array(z.url()))

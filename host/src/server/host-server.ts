@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { SiteContext } from "remote-kit/protocol";
-import { requestForLog, timeLimitOptions } from "server-kit";
+import { requestForLog, startTracing, timeLimitOptions } from "server-kit";
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig, unsafePathReason } from "shared-types";
 import { parseRemotesConfig, RemotesConfigError } from "shared-types/schemas";
 import { BusinessDetailsSource } from "./business-details-source";
@@ -124,6 +124,7 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
 /** Starts the host server from the environment (README "Configuration"), checked once (environment.ts). */
 export async function startHostServer(defaultDistDir: string): Promise<FastifyInstance> {
   const env = readHostEnvironment();
+  const tracing = await startTracing("host", env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const distDir = env.HOST_DIST_DIR ? resolve(env.HOST_DIST_DIR) : defaultDistDir;
   const [renderSecret = null] = env.RENDER_SECRET;
   if (!renderSecret) {
@@ -155,6 +156,7 @@ export async function startHostServer(defaultDistDir: string): Promise<FastifyIn
     sharedCachePurgeUrls: env.SHARED_CACHE_PURGE_URLS,
     sharedCachePurgeSecret: env.SHARED_CACHE_PURGE_SECRET,
   });
+  app.addHook("onClose", () => tracing.shutdown());
   await app.listen({ port: env.PORT, host: env.HOST });
   console.log(`host serving http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
   return app;

@@ -24,6 +24,7 @@ import {
   SIGNATURE_HEADER,
   signRequest,
 } from "remote-kit/server";
+import { traceHeaders } from "server-kit";
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 
 /** The parts of a federation manifest (mf-manifest.json) the host server reads. */
@@ -292,7 +293,8 @@ export class RemoteDirectory {
     if (!remote.server || !path) throw new RendererUnavailable(`${remote.name}'s manifest names no ${endpoint}`);
     const url = atManifestOrigin(path, remote.serverManifest);
     const json = JSON.stringify(body);
-    const headers: Record<string, string> = { "content-type": "application/json" };
+    // the page's trace goes on to the remote (traceparent), and from it to the API
+    const headers: Record<string, string> = { "content-type": "application/json", ...traceHeaders() };
     if (this.options.renderSecret) headers[SIGNATURE_HEADER] = signRequest(this.options.renderSecret, endpoint, json);
     const response = await fetch(url, { method: "POST", headers, body: json, signal, redirect: "error" });
     if (response.status === 404) throw new NotOwned(`${remote.name} has no ${endpoint} for this request`);

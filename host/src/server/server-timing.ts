@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { inSpan } from "server-kit";
 
 /** One hop of a page's making, as Server-Timing writes it: a name, what it was, how long (ms). */
 export interface TimingEntry {
@@ -25,10 +26,11 @@ export function serverTimingHeader(entries: readonly TimingEntry[]): string {
 export class PageTimings {
   readonly entries: TimingEntry[] = [];
 
+  /** Times `work`, which is also a span of the page's trace (OpenTelemetry: a no-op when the host does not trace). */
   async time<T>(name: string, work: () => Promise<T>, desc?: string): Promise<T> {
     const started = performance.now();
     try {
-      return await work();
+      return await inSpan(name, work, desc ? { "fleet.hop": desc } : {});
     } finally {
       this.entries.push({ name, ...(desc ? { desc } : {}), dur: performance.now() - started });
     }

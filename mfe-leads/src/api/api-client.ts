@@ -14,8 +14,8 @@ export const RETRY_POLICY = { retries: 3, baseDelayMs: 250 } as const;
  * browser its URLs are relative: the API sits under /api on the site's own origin, so axios's anti-forgery
  * convention applies (it copies the XSRF-TOKEN cookie into the X-XSRF-TOKEN header).
  */
-export const api = defineApiClient((baseURL) => {
-  const client = axios.create({ baseURL, timeout: 15_000, headers: { Accept: "application/json" } });
+export const api = defineApiClient((baseURL, headers) => {
+  const client = axios.create({ baseURL, timeout: 15_000, headers: { Accept: "application/json", ...headers } });
   axiosRetry(client, {
     retries: RETRY_POLICY.retries,
     retryDelay: (retryCount, error) => exponentialDelay(retryCount, error, RETRY_POLICY.baseDelayMs),

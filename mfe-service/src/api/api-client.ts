@@ -2,6 +2,6 @@ import axios from "axios";
 import { defineApiClient } from "remote-kit/api-client";
 
 /** Team service's client of the dealer API: `api()` is the browser's, or the server render's own (remote-kit). */
-export const api = defineApiClient((baseURL) =>
-  axios.create({ baseURL, timeout: 10_000, headers: { Accept: "application/json" } }),
+export const api = defineApiClient((baseURL, headers) =>
+  axios.create({ baseURL, timeout: 10_000, headers: { Accept: "application/json", ...headers } }),
 );

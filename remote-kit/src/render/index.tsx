@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { context, propagation, trace } from "@opentelemetry/api";
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "react-router-dom";
@@ -72,6 +73,24 @@ export type FragmentLoaderContext = Pick<LoaderContext, "preload" | "preloadOpti
 
 /** How long, once a page's own data is in, its optional extras may still hold it (LoaderContext.preloadOptional). */
 export const OPTIONAL_DATA_WAIT_MS = 60;
+
+/** Runs `work` as a span of the render's trace (OpenTelemetry's no-op when the process does not trace). */
+function inSpan<T>(name: string, work: () => Promise<T>): Promise<T> {
+  return trace.getTracer("fleet-site").startActiveSpan(name, async (span) => {
+    try {
+      return await work();
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** The headers that carry the render's trace to the API (`traceparent`): none when the process does not trace. */
+function traceHeaders(): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier;
+}
 
 /** Waits for what the page needs, then for its extras only briefly: optional data never holds a page. */
 async function loaded(
@@ -255,7 +274,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
   const inScope =
     <A extends unknown[], T>(work: (...args: A) => Promise<T>) =>
     (...args: A) =>
-      renderScope.run({ apiOrigin }, () => work(...args));
+      renderScope.run({ apiOrigin, headers: traceHeaders }, () => work(...args));
   let readPeerJson: RendererConfiguration["readPeerJson"] = () =>
     Promise.reject(new Error("the renderer was not configured with a way to read peers"));
   const patterns = routes.map((route) => ({ path: route.path }));
@@ -275,14 +294,17 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
     const loading = loads(state);
     const context: LoaderContext = { params: match.params, searchParams: url.searchParams, ...loading.context };
     const dataStarted = performance.now();
-    await currentRender.run({ peers: request.peers, readPeerJson, cacheTags: state.cacheTags }, async () => {
-      await Promise.all([
-        route.load?.(context),
-        isLazyPage(route.element) ? route.element.preload() : undefined,
-        RouteTable.preload(),
-      ]);
-      await loading.done();
-    });
+    // a span of its own: the API calls the loaders make carry it to the API (traceparent)
+    await inSpan("data", () =>
+      currentRender.run({ peers: request.peers, readPeerJson, cacheTags: state.cacheTags }, async () => {
+        await Promise.all([
+          route.load?.(context),
+          isLazyPage(route.element) ? route.element.preload() : undefined,
+          RouteTable.preload(),
+        ]);
+        await loading.done();
+      }),
+    );
 
     const reactStarted = performance.now();
     const rendered = renderToString(

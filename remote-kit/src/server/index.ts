@@ -10,10 +10,13 @@ import {
   DEFAULT_TIME_LIMITS,
   DYNAMIC_COMPRESSION,
   fetchOutboundJson,
+  inIncomingTrace,
   type OutboundPolicy,
+  otlpEndpointVariable,
   parseOriginList,
   registerSecurityHeaders,
   requestForLog,
+  startTracing,
   type TimeLimits,
   timeLimitOptions,
 } from "server-kit";
@@ -220,7 +223,8 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     const body = accepted("render", renderRequestSchema, request, reply);
     if (!body) return reply;
     try {
-      const result = await renderer.render(body);
+      // the host's trace (traceparent) goes on through this render to the API
+      const result = await inIncomingTrace(request.headers, `${options.remote} render`, () => renderer.render(body));
       return reply.header("cache-control", "no-store").send(result);
     } catch (error) {
       const notOwned = refused(error, "route");
@@ -234,7 +238,9 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     const body = accepted("fragment", fragmentRequestSchema, request, reply);
     if (!body) return reply;
     try {
-      const result = await renderer.renderFragment(body);
+      const result = await inIncomingTrace(request.headers, `${options.remote} fragment`, () =>
+        renderer.renderFragment(body),
+      );
       return reply.header("cache-control", "no-store").send(result);
     } catch (error) {
       const notExposed = refused(error, "fragment");
@@ -325,6 +331,7 @@ export function remoteEnvironmentSchema(defaultPort: number) {
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("warn")
       .describe("pino's level (logs never hold what a visitor typed)."),
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointVariable(),
   });
 }
 
@@ -348,6 +355,7 @@ export function readRemoteEnvironment(
 
 export async function startRemoteServer(remote: RemoteName, root: URL, defaultPort: number): Promise<FastifyInstance> {
   const env = readRemoteEnvironment(remote, defaultPort);
+  const tracing = await startTracing(`remote-${remote}`, env.OTEL_EXPORTER_OTLP_ENDPOINT);
   if (env.RENDER_SECRET.length === 0) {
     console.warn(
       `${remote} remote: RENDER_SECRET is not set, so it renders for no one (POST /render, /fragment and /form answer 503); its files still serve. Give it the host's RENDER_SECRET.`,
@@ -369,7 +377,10 @@ export async function startRemoteServer(remote: RemoteName, root: URL, defaultPo
   console.log(`${remote} remote serving http://${host}:${port} (static files, /render, /sitemap.json)`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
-      app.close().then(() => process.exit(0));
+      app
+        .close()
+        .then(() => tracing.shutdown())
+        .then(() => process.exit(0));
     });
   }
   return app;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SubmittedForm } from "remote-kit/protocol";
+import { inIncomingTrace } from "server-kit";
 import { CACHE_TAGS, REMOTE_NAMES } from "shared-types";
 import { BusinessDetailsUnavailable } from "../business-details-source";
 import type { CachedAnswer } from "../page-cache";
@@ -77,7 +78,9 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
   const page: PageResponder = async (request, reply, answer) => {
     if (!answer) {
       const key = await answers.key(request);
-      const make = () => composedAnswer(request.url);
+      // a page made is a trace: continued from the visitor's traceparent, if it sent one
+      const make = () =>
+        inIncomingTrace(request.headers, `page ${request.url.split("?", 1)[0]}`, () => composedAnswer(request.url));
       // what a cache holds is served as it is: only an address it does not hold is looked at further
       if (answers.holds(key)) return answers.send(reply, await answers.cached(request, make, key));
       const declared = await composer.declaredPage(request.url.split("?", 1)[0] ?? "/");

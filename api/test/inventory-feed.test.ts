@@ -401,7 +401,12 @@ describe.each(backends())("the inventory feed on $name", (backend) => {
   it("rejects a row with a NUL or another control character on its own line, and imports the rest", async () => {
     const response = await upload(
       feed(
-        ...FIVE.map((s) => row(s, s === "F1003" ? { Description: "Ready\u0000 for work." } : {})),
+        ...FIVE.map((s) =>
+          row(
+            s,
+            s === "F1003" ? { Description: "Ready\u0000 for work." } : s === "F1004" ? { Stock: "F1004\u0000" } : {},
+          ),
+        ),
         row("F2101", { Trim: "Diesel\u0007" }),
       ),
     );
@@ -414,11 +419,19 @@ describe.each(backends())("the inventory feed on $name", (backend) => {
         reason: expect.stringContaining("the Description column holds a control character (U+0000)"),
       },
       {
+        line: 5,
+        stock_number: "F1004",
+        reason: expect.stringContaining("the Stock column holds a control character (U+0000)"),
+      },
+      {
         line: 7,
         stock_number: "F2101",
         reason: expect.stringContaining("the Trim column holds a control character (U+0007)"),
       },
     ]);
+    // a rejected row's unit is left as it was, not sold, even when the control character is in its stock number
+    expect(response.json().marked_sold).toBe(0);
+    expect((await unit("F1004")).status).not.toBe("sold");
     // the rejected row's unit is left as it was, not sold; the rest are on the site
     expect((await unit("F1003")).status).not.toBe("sold");
     expect((await search()).size).toBeGreaterThanOrEqual(5);

@@ -366,7 +366,8 @@ export function parseInventoryFeed(
     if (unstorable) {
       rejected.push({
         line: start,
-        stock_number: isStorableText(stock, false) ? stock : "",
+        // the stock number as it was meant (its control characters left out): that unit is kept, not sold
+        stock_number: [...stock].filter((character) => isStorableText(character, false)).join(""),
         reason: `the ${unstorable[0]} column holds a control character (${controlCharacter(unstorable[1])}), which no page can show`,
       });
       continue;

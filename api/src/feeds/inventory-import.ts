@@ -163,7 +163,7 @@ export async function importInventoryFeed(
       refused:
         `the file would take ${sold.length} of the ${onOffer.length} units on offer off the site (${Math.round(share)}%), ` +
         `more than FEED_MAX_REMOVAL_PERCENT (${options.maxRemovalPercent}%): a truncated or partial file? Nothing was changed; ` +
-        "send it again with force=true if the stock really went",
+        'if the stock really went, send it again forced (force=true; on the staff desk\'s Feeds page, tick "Apply it even if it takes many units off the site")',
     };
   }
 

@@ -35,6 +35,8 @@ export interface DeskOptions {
   logLevel?: string;
   /** Which proxies' X-Forwarded-* to believe (Fastify trustProxy syntax). */
   trustProxy?: string | boolean;
+  /** The largest file the desk takes (a feed, an image); none: 64 MB. */
+  maxFileBytes?: number;
 }
 
 /** The member's session, in a cookie no script can read and no other site can make the browser send. */
@@ -94,6 +96,15 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
 
   // the API down or too slow: the desk says so (503), never a bare error; the request is logged
   app.setErrorHandler((error, request, reply) => {
+    // a file over the desk's limit (a feed of 64 MB): said as such, not as the API being away
+    if ((error as { statusCode?: number }).statusCode === 413) {
+      return reply
+        .code(413)
+        .type("text/html; charset=utf-8")
+        .send(
+          `<!doctype html>${renderToStaticMarkup(UnavailablePage({ title: "The file is too large", text: `This file is too large for the desk (${Math.round((options.maxFileBytes ?? FEED_FILE_MAX_BYTES) / 1024 / 1024)} MB at most). Go back and choose a smaller one.` }))}`,
+        );
+    }
     request.log.error({ err: error }, "the desk could not answer");
     const text = "The staff desk cannot reach the dealership's data just now. Please try again in a minute.";
     if (request.url.startsWith("/passkey/")) return reply.code(503).send({ message: text });
@@ -147,7 +158,8 @@ export async function buildDesk(options: DeskOptions): Promise<FastifyInstance> 
   };
 
   const desk: DeskContext = { api, page, signedIn, refused };
-  await app.register(fastifyMultipart, { limits: { files: 1, fileSize: FEED_FILE_MAX_BYTES, fields: 20 } });
+  const maxFileBytes = options.maxFileBytes ?? FEED_FILE_MAX_BYTES;
+  await app.register(fastifyMultipart, { limits: { files: 1, fileSize: maxFileBytes, fields: 20 } });
   registerSpecialPages(app, desk);
   registerHoursPages(app, desk);
   registerFeedPages(app, desk);

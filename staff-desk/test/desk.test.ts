@@ -30,6 +30,7 @@ const LEAD = {
 describe("the staff desk's server", () => {
   let api: FastifyInstance;
   let desk: FastifyInstance;
+  let apiOrigin = "";
   const claims: string[] = [];
 
   beforeAll(async () => {
@@ -66,7 +67,8 @@ describe("the staff desk's server", () => {
     );
     await api.listen({ port: 0, host: "127.0.0.1" });
     const { port } = api.server.address() as { port: number };
-    desk = await buildDesk({ apiOrigin: `http://127.0.0.1:${port}` });
+    apiOrigin = `http://127.0.0.1:${port}`;
+    desk = await buildDesk({ apiOrigin });
   });
   afterAll(async () => {
     await desk.close();
@@ -195,5 +197,28 @@ describe("the staff desk's server", () => {
     expect(answer.body).toContain('value="Winter tires"');
     expect(answer.body).toContain("&lt;p&gt;On every Silverado&lt;/p&gt;</textarea>");
     expect(answer.body).toMatch(/id="desk-special-url"[^>]*aria-invalid="true"/);
+  });
+
+  it("says a file over its limit is too large (413), not that the dealership's data is away", async () => {
+    const small = await buildDesk({ apiOrigin, maxFileBytes: 1024 });
+    const boundary = "----desk-test";
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="stock.csv"',
+      "Content-Type: text/csv",
+      "",
+      "x".repeat(4096),
+      `--${boundary}--`,
+      "",
+    ].join("\r\n");
+    const answer = await small.inject({
+      method: "POST",
+      url: "/feeds/upload",
+      headers: { ...cookie, ...sameOrigin, "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(answer.statusCode).toBe(413);
+    expect(answer.body).toContain("This file is too large for the desk");
+    await small.close();
   });
 });

@@ -14,9 +14,9 @@ export function RefusedPage({ signedIn, reason }: { signedIn: { member: Member; 
 }
 
 /** What the desk shows when it cannot reach the API: what happened and what to do, nothing lost (forms are re-sent). */
-export function UnavailablePage({ text }: { text: string }) {
+export function UnavailablePage({ text, title = "The desk is unavailable" }: { text: string; title?: string }) {
   return (
-    <Layout title="The desk is unavailable">
+    <Layout title={title}>
       <Notice kind="refused">{text}</Notice>
       <p>
         <a href="/">Try again</a>

@@ -9,7 +9,7 @@ import { OwnerUnknown, RemoteDirectory } from "../src/server/remote-directory";
 /** A remote's server as the host sees it: a manifest naming its renderer, a stylesheet, and a renderer. */
 let renderBehaviour: "ok" | "fail" = "ok";
 let renderCalls = 0;
-let renderSignatures: { signature: string | undefined; body: string }[] = [];
+let renderSignatures: { signature: string | undefined; body: string; encoding?: string }[] = [];
 const RENDER_SECRET = "host-test-render-secret-0123456789abcdef";
 let slowRenderAbandoned = false;
 let origin = "";
@@ -66,7 +66,13 @@ const server: Server = createServer((req, res) => {
     req.on("data", (chunk) => {
       body += chunk;
     });
-    req.on("end", () => renderSignatures.push({ signature: req.headers[SIGNATURE_HEADER] as string, body }));
+    req.on("end", () =>
+      renderSignatures.push({
+        signature: req.headers[SIGNATURE_HEADER] as string,
+        body,
+        encoding: String(req.headers["accept-encoding"]),
+      }),
+    );
     if (renderBehaviour === "fail") res.writeHead(500).end("{}");
     else
       res.end(
@@ -148,6 +154,8 @@ describe("the host's directory of remotes", () => {
     expect(sent?.signature).toMatch(/^t=\d+,n=[\w-]+,v1=[0-9a-f]{64}$/);
     const verifier = new SignatureVerifier([RENDER_SECRET]);
     expect(verifier.verify(sent?.signature, "render", sent?.body ?? "")).toEqual({ ok: true });
+    // the answer comes over the machine's own network: not compressed, which would cost both ends
+    expect(sent?.encoding).toBe("identity");
   });
 
   it("follows a manifest only to its own origin: a renderer named elsewhere is not called", async () => {

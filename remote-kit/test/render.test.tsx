@@ -190,8 +190,10 @@ describe("a remote's renderer", () => {
 
 /** A stand-in for axios.create: what each client was made for. */
 const made: string[] = [];
-const api = defineApiClient((baseURL) => {
+const sentHeaders: Record<string, string>[] = [];
+const api = defineApiClient((baseURL, headers) => {
   made.push(baseURL ?? "(relative)");
+  sentHeaders.push(headers);
   return { baseURL: baseURL ?? "" };
 });
 const originResource = defineResource("test:origin", async () => {
@@ -227,5 +229,7 @@ describe("a team's API client", () => {
     expect(api().baseURL).toBe("");
     expect(api()).toBe(api());
     expect(made).toHaveLength(3);
+    // on the server, answers uncompressed (the API is on the server's own network); in the browser, nothing added
+    expect(sentHeaders).toEqual([{ "accept-encoding": "identity" }, { "accept-encoding": "identity" }, {}]);
   });
 });

@@ -1,3 +1,4 @@
+import { reactBuildVariable } from "server-kit";
 import { z } from "zod";
 
 /** What the desk's server reads from its environment, checked at start-up (a wrong value stops it, naming it). */
@@ -16,6 +17,7 @@ export const deskEnvironmentSchema = z.object({
     .default("loopback")
     .describe("Which proxies' X-Forwarded-For and -Proto the desk believes (a session cookie is Secure over https)."),
   LOG_LEVEL: z.string().default("warn").describe("The desk's log level (pino): what it logs besides failures."),
+  NODE_ENV: reactBuildVariable(),
 });
 
 export type DeskEnvironment = z.infer<typeof deskEnvironmentSchema>;

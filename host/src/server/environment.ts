@@ -1,5 +1,5 @@
 import { parseRenderSecrets } from "remote-kit/server";
-import { checkedVariable, otlpEndpointVariable } from "server-kit";
+import { checkedVariable, otlpEndpointVariable, reactBuildVariable } from "server-kit";
 import { DEFAULT_REMOTE_PORTS, REMOTE_NAMES, type RemoteName } from "shared-types";
 import { z } from "zod";
 
@@ -78,6 +78,7 @@ export const hostEnvironmentSchema = z.object({
     .describe("pino's level (logs never hold what a visitor typed)."),
   PAGE_CACHE: onOff().describe("off: keep no composed pages (every page made for its visitor)."),
   OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointVariable(),
+  NODE_ENV: reactBuildVariable(),
   FOLLOW_CHANGES: onOff().describe("off: do not follow the API's change stream."),
   SHARED_CACHE_PURGE_URLS: list()
     .pipe(z.array(z.url()))

@@ -85,9 +85,12 @@ function inSpan<T>(name: string, work: () => Promise<T>): Promise<T> {
   });
 }
 
-/** The headers that carry the render's trace to the API (`traceparent`): none when the process does not trace. */
-function traceHeaders(): Record<string, string> {
-  const carrier: Record<string, string> = {};
+/**
+ * What every API call of a render sends: the render's trace (`traceparent`, when the process traces), and that its
+ * answer need not be compressed (the API is on the server's own network: compressing costs both ends, saves nothing).
+ */
+function renderHeaders(): Record<string, string> {
+  const carrier: Record<string, string> = { "accept-encoding": "identity" };
   propagation.inject(context.active(), carrier);
   return carrier;
 }
@@ -274,7 +277,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
   const inScope =
     <A extends unknown[], T>(work: (...args: A) => Promise<T>) =>
     (...args: A) =>
-      renderScope.run({ apiOrigin, headers: traceHeaders }, () => work(...args));
+      renderScope.run({ apiOrigin, headers: renderHeaders }, () => work(...args));
   let readPeerJson: RendererConfiguration["readPeerJson"] = () =>
     Promise.reject(new Error("the renderer was not configured with a way to read peers"));
   const patterns = routes.map((route) => ({ path: route.path }));

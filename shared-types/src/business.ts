@@ -53,9 +53,13 @@ export function formatCalendarDate(date: string): string {
   return `${weekday}, ${MONTHS[month - 1]} ${day}`;
 }
 
+/** Calgary's calendar: made once (making an Intl formatter costs far more than using one, and pages ask often). */
+let calgaryDay: Intl.DateTimeFormat | undefined;
+
 /** Today in Calgary, "YYYY-MM-DD": the day the dealership's closures are counted in. */
 export function dealershipToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Edmonton" }).format(now);
+  calgaryDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: "America/Edmonton" });
+  return calgaryDay.format(now);
 }
 
 /** How long until the next day begins in Calgary (a closure's notice starts and ends then). */

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { ContentSources } from "remote-kit/protocol";
 
 /** The map on the home page (Google Maps' embed, which may answer from either host). */
@@ -27,7 +28,19 @@ const unique = (own: readonly string[], ...lists: (readonly string[] | undefined
   ...new Set([...own, ...lists.flatMap((list) => (list ?? []).filter((source) => ORIGIN.test(source)))]),
 ];
 
-const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+/**
+ * An inline part's CSP hash. Pages share their few inline parts (the boot script, each remote's styles), so each is
+ * hashed once, not again for every answer (a cached page's policy is written per request: TLS or not).
+ */
+const hashes = new LRUCache<string, string>({ max: 500 });
+const sha256 = (text: string) => {
+  let hash = hashes.get(text);
+  if (!hash) {
+    hash = `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+    hashes.set(text, hash);
+  }
+  return hash;
+};
 
 /**
  * The pages' Content-Security-Policy: nothing runs or is styled but the site's own files, the configured remotes'

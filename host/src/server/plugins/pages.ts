@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SubmittedForm } from "remote-kit/protocol";
@@ -8,6 +9,9 @@ import type { CachedAnswer } from "../page-cache";
 import { canonicalAddress } from "../public-edge";
 import { pageTiming } from "../server-timing";
 import { cacheControl, cachePolicy } from "./page-cache";
+
+/** The page's ETag, as @fastify/etag writes one (weak, SHA-1 in base64): a browser that has the page gets a 304. */
+const weakEtag = (body: string) => `W/"${createHash("sha1").update(body).digest("base64")}"`;
 
 /** Methods a page answers: reads, and forms sent without scripts. */
 const PAGE_METHODS = "GET, HEAD, POST";
@@ -56,7 +60,12 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     const policy = cachePolicy(composed);
     return {
       status: composed.status,
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": cacheControl(policy) },
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": cacheControl(policy),
+        // worked out once, as the page is made: not again for each visitor the cache serves it to
+        etag: weakEtag(composed.html),
+      },
       page: { inline: composed.inline, sources: composed.sources },
       body: composed.html,
       tags: composed.tags,

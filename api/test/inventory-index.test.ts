@@ -48,6 +48,23 @@ describe("the inventory index", () => {
     expect((await index.fresh()).query(all).total).toBe(39);
   });
 
+  it("offers the same similar units to every unit of a make and body, never the unit itself, and follows a sale", async () => {
+    const index = await new InventoryIndex(db).fresh();
+    const unit = inventory.find((v) => v.status !== "sold" && v.stock_number !== inventory[0]?.stock_number);
+    if (!unit) throw new Error("no unit on offer");
+    const first = index.similar(unit.stock_number, unit.make, unit.body_style, 3);
+    expect(first).toHaveLength(3);
+    expect(first).not.toContain(unit.stock_number);
+    // asked again (another page of the same make and body): the same list
+    expect(index.similar(unit.stock_number, unit.make, unit.body_style, 3)).toEqual(first);
+    // the first of them sold: the next build offers others
+    await db.query("update vehicles set status = 'sold' where stock_number = $1", [first[0]]);
+    const after = (await index.fresh()).similar(unit.stock_number, unit.make, unit.body_style, 3);
+    expect(after).not.toContain(first[0]);
+    expect(after).toHaveLength(3);
+    await db.query("update vehicles set status = 'available' where stock_number = $1", [first[0]]);
+  });
+
   it("searches words as substrings, every word required, in any case", async () => {
     const index = await new InventoryIndex(db).fresh();
     const unit = inventory[5];

@@ -38,6 +38,8 @@ interface Build {
   properties?: InventoryProperties;
   modelCounts?: ModelCounts;
   searchCounts?: { id: string; count: number }[];
+  /** Similar units by make, body and length (every unit of a make and body gets the same list, less itself). */
+  similar?: Map<string, string[]>;
 }
 
 const emptyBuild = (): Build => ({ table: buildUnitTable([]), words: new SearchWords([]), randomOrders: new Map() });
@@ -184,6 +186,19 @@ export class InventoryIndex {
 
   /** Up to `limit` other units, same make and body style first, then same make, then same body style, newest first. */
   similar(stock: string, make: string, bodyStyle: string, limit: number): string[] {
+    // worked out once per build of the index (the stock as it is now), not for each page that asks
+    this.current.similar ??= new Map();
+    const key = `${make}\u0000${bodyStyle}\u0000${limit}`;
+    let ranked = this.current.similar.get(key);
+    if (!ranked) {
+      ranked = this.rankSimilar(make, bodyStyle, limit + 1);
+      this.current.similar.set(key, ranked);
+    }
+    return ranked.filter((other) => other !== stock).slice(0, limit);
+  }
+
+  /** The `limit` units most like a make and body: the same make and body first, then the make, then the body; newest first within each. */
+  private rankSimilar(make: string, bodyStyle: string, limit: number): string[] {
     const score = ({ facts }: IndexedUnit) =>
       (facts.make === make && facts.body_style === bodyStyle ? 4 : 0) +
       (facts.make === make ? 2 : 0) +
@@ -192,7 +207,6 @@ export class InventoryIndex {
     const { table } = this.current;
     for (const i of table.orders.get("age_desc") ?? []) {
       const unit = table.units[i] as IndexedUnit;
-      if (unit.stock === stock) continue;
       // newest first within a score: the first `limit` of each score, in age order, are the ones kept
       if (best.length < limit || score(unit) > score(best[best.length - 1] as IndexedUnit)) {
         best.push(unit);

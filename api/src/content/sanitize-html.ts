@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import sanitize from "sanitize-html";
 
 /**
@@ -32,6 +33,22 @@ const OPTIONS: sanitize.IOptions = {
   disallowedTagsMode: "discard",
 };
 
+/**
+ * What the sanitiser made of each text lately: the same description is asked for by every page that shows its unit
+ * (and the answer depends on the text alone), so each is parsed once, not for every page.
+ */
+const sanitized = new LRUCache<string, string>({
+  max: 2_000,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (v, k) => v.length + k.length,
+});
+
 export function sanitizeDealerHtml(html: string): string {
-  return html ? sanitize(html, OPTIONS) : "";
+  if (!html) return "";
+  let clean = sanitized.get(html);
+  if (clean === undefined) {
+    clean = sanitize(html, OPTIONS);
+    sanitized.set(html, clean);
+  }
+  return clean;
 }

@@ -174,6 +174,16 @@ describe("the host server with its page cache", () => {
     expect(made).not.toMatch(/127\.0\.0\.1|http|token/i);
   });
 
+  it("compresses every page as the browser asks, not only the home page; a file it does not have is a 404", async () => {
+    for (const url of ["/", "/inventory", "/contact"]) {
+      const answer = await host.inject({ url, headers: { "accept-encoding": "br, gzip" } });
+      expect(answer.headers["content-type"], url).toContain("text/html");
+      expect(answer.headers["content-encoding"], url).toBe("br");
+    }
+    const missing = await host.inject({ url: "/assets/no-such-file.js", headers: { "accept-encoding": "br" } });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it("answers a browser that has the page with a 304, and HEAD as GET without the body", async () => {
     const page = await host.inject("/");
     const etag = String(page.headers.etag);

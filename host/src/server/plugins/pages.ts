@@ -132,18 +132,27 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     return reply.send(error);
   });
 
-  app.get("/", (request, reply) => page(request, reply));
-  app.setNotFoundHandler((request, reply) => {
+  /** A GET or HEAD of an address no file and no proxy answers: a page, unless it names a file or another's path. */
+  const readAddress = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     // the API's and the remotes' addresses are theirs: what the proxies do not pass on does not exist here
     if (/^\/(api|remotes)(\/|$)/.test(pathname)) {
       return reply.code(404).send({ error: "Not Found", message: `No route ${request.method} ${pathname}` });
     }
-    const isPage = !/\.[a-z0-9]+$/i.test(pathname);
     // HEAD answers as GET does (Node sends no body): monitors and link checkers that use it see the page's status
-    if (isPage && (request.method === "GET" || request.method === "HEAD")) return page(request, reply);
-    if (request.method === "GET" || request.method === "HEAD")
-      return reply.code(404).type("text/plain").send("Not found");
+    if (!/\.[a-z0-9]+$/i.test(pathname)) return page(request, reply);
+    return reply.code(404).type("text/plain").send("Not found");
+  };
+  app.get("/", (request, reply) => page(request, reply));
+  // a route, not only the not-found handler: a route's answers are compressed (@fastify/compress works per route)
+  app.route({ method: ["GET", "HEAD"], url: "/*", handler: readAddress });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === "GET" || request.method === "HEAD") return readAddress(request, reply);
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (/^\/(api|remotes)(\/|$)/.test(pathname)) {
+      return reply.code(404).send({ error: "Not Found", message: `No route ${request.method} ${pathname}` });
+    }
+    const isPage = !/\.[a-z0-9]+$/i.test(pathname);
     const allow = isPage ? PAGE_METHODS : FILE_METHODS;
     return reply
       .code(request.method === "OPTIONS" ? 204 : 405)

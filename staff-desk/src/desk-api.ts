@@ -49,6 +49,14 @@ export class ApiRefusal extends Error {
   }
 }
 
+/** The API's answer: its JSON, nothing for a 204, or its refusal with its status and reason. */
+async function answerOf<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const answer = (await response.json().catch(() => ({}))) as { message?: string };
+  if (!response.ok) throw new ApiRefusal(response.status, answer.message ?? `The API answered ${response.status}`);
+  return answer as T;
+}
+
 export function deskApi(apiOrigin: string) {
   const call = async <T>(
     method: "GET" | "POST" | "PUT" | "DELETE",
@@ -66,10 +74,7 @@ export function deskApi(apiOrigin: string) {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
-    if (response.status === 204) return undefined as T;
-    const answer = (await response.json().catch(() => ({}))) as { message?: string };
-    if (!response.ok) throw new ApiRefusal(response.status, answer.message ?? `The API answered ${response.status}`);
-    return answer as T;
+    return answerOf<T>(response);
   };
   /** A file's bytes to a staff route (a special's image, a feed file): the API checks what they are. */
   const upload = async <T>(
@@ -85,9 +90,7 @@ export function deskApi(apiOrigin: string) {
       body: new Uint8Array(bytes),
       signal: AbortSignal.timeout(120_000),
     });
-    const answer = (await response.json().catch(() => ({}))) as { message?: string };
-    if (!response.ok) throw new ApiRefusal(response.status, answer.message ?? `The API answered ${response.status}`);
-    return answer as T;
+    return answerOf<T>(response);
   };
   return {
     askForLink: (email: string) => call<{ message: string }>("POST", "/sign-in/email", undefined, { email }),

@@ -1,4 +1,4 @@
-import { type BusinessDetails, type Closure, type DayHours, LEAD_FORMS, WEEKDAYS } from "shared-types";
+import { type BusinessDetails, type Closure, type DayHours, dealershipToday, LEAD_FORMS, WEEKDAYS } from "shared-types";
 import type { Database } from "../db/database.js";
 import { type Department, departmentOf } from "../delivery/departments.js";
 import type { StaffStore } from "./staff-store.js";
@@ -57,7 +57,7 @@ export function openDeadline(
   minutes: number,
 ): number | null {
   let remainingMs = minutes * MINUTE_MS;
-  let day = new Intl.DateTimeFormat("en-CA", { timeZone: CALGARY }).format(from);
+  let day = dealershipToday(new Date(from));
   for (let i = 0; i < HORIZON_DAYS; i++, day = dayAfter(day)) {
     const closed = closures.some((c) => c.departments.includes(department) && c.from <= day && day <= c.to);
     const hours = closed ? undefined : week.find((d) => d.day === weekdayOf(day));

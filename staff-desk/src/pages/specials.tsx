@@ -29,6 +29,18 @@ const shownWhen = (special: Pick<DeskSpecial, "starts_on" | "ends_on">) =>
         ? `until ${special.ends_on}`
         : "always";
 
+/** One place up or down its department's list. */
+function MoveButton({ id, name, direction }: { id: string; name: string; direction: "up" | "down" }) {
+  return (
+    <form method="post" action={`/specials/${encodeURIComponent(id)}/move`}>
+      <input type="hidden" name="direction" value={direction} />
+      <button type="submit" className="desk-button--quiet" aria-label={`Move ${name} ${direction}`}>
+        Move {direction}
+      </button>
+    </form>
+  );
+}
+
 /** Each department's specials in the order the public page shows them: move, edit, remove, or add one. */
 export function SpecialsPage({
   signedIn,
@@ -83,22 +95,8 @@ export function SpecialsPage({
                         {special.origin === "feed" ? "; from the promotions feed (editing it makes it the desk's)" : ""}
                       </p>
                       <div className="desk-lead__actions">
-                        {index > 0 ? (
-                          <form method="post" action={`/specials/${encodeURIComponent(special.id)}/move`}>
-                            <input type="hidden" name="direction" value="up" />
-                            <button type="submit" className="desk-button--quiet" aria-label={`Move ${name} up`}>
-                              Move up
-                            </button>
-                          </form>
-                        ) : null}
-                        {index < mine.length - 1 ? (
-                          <form method="post" action={`/specials/${encodeURIComponent(special.id)}/move`}>
-                            <input type="hidden" name="direction" value="down" />
-                            <button type="submit" className="desk-button--quiet" aria-label={`Move ${name} down`}>
-                              Move down
-                            </button>
-                          </form>
-                        ) : null}
+                        {index > 0 ? <MoveButton id={special.id} name={name} direction="up" /> : null}
+                        {index < mine.length - 1 ? <MoveButton id={special.id} name={name} direction="down" /> : null}
                         <form method="post" action={`/specials/${encodeURIComponent(special.id)}/remove`}>
                           <button type="submit" className="desk-button--quiet" aria-label={`Remove ${name}`}>
                             Remove

@@ -132,36 +132,28 @@ export function registerSpecialPages(app: FastifyInstance, { api, page, signedIn
   app.post("/specials/new", async (request, reply) => edit(request, reply, true));
   app.post("/specials/:id", async (request, reply) => edit(request, reply, false));
 
-  app.post("/specials/:id/move", async (request, reply) => {
-    const who = await signedIn(request, reply);
-    if (!who) return reply;
-    const { id } = request.params as { id: string };
-    const direction = (request.body as { direction?: unknown } | undefined)?.direction === "up" ? "up" : "down";
-    try {
-      await api.moveSpecial(who.session, id, direction);
-      return reply.redirect("/specials?done=moved", 303);
-    } catch (error) {
-      if (error instanceof ApiRefusal && error.status === 404) {
-        return reply.redirect(`/specials?refused=${encodeURIComponent(error.message)}`, 303);
+  /** A change made from the list: back to the list, saying so; a special gone meanwhile is said as such. */
+  const LIST_ACTIONS = {
+    move: (session: string, id: string, body: unknown) =>
+      api.moveSpecial(session, id, (body as { direction?: unknown } | undefined)?.direction === "up" ? "up" : "down"),
+    remove: (session: string, id: string) => api.removeSpecial(session, id),
+  } as const;
+  for (const [action, call] of Object.entries(LIST_ACTIONS)) {
+    app.post(`/specials/:id/${action}`, async (request, reply) => {
+      const who = await signedIn(request, reply);
+      if (!who) return reply;
+      const { id } = request.params as { id: string };
+      try {
+        await call(who.session, id, request.body);
+        return reply.redirect(`/specials?done=${action === "move" ? "moved" : "removed"}`, 303);
+      } catch (error) {
+        if (error instanceof ApiRefusal && error.status === 404) {
+          return reply.redirect(`/specials?refused=${encodeURIComponent(error.message)}`, 303);
+        }
+        return refused(reply, who, error);
       }
-      return refused(reply, who, error);
-    }
-  });
-
-  app.post("/specials/:id/remove", async (request, reply) => {
-    const who = await signedIn(request, reply);
-    if (!who) return reply;
-    const { id } = request.params as { id: string };
-    try {
-      await api.removeSpecial(who.session, id);
-      return reply.redirect("/specials?done=removed", 303);
-    } catch (error) {
-      if (error instanceof ApiRefusal && error.status === 404) {
-        return reply.redirect(`/specials?refused=${encodeURIComponent(error.message)}`, 303);
-      }
-      return refused(reply, who, error);
-    }
-  });
+    });
+  }
 
   app.post("/specials/:id/image", async (request, reply) => {
     const who = await signedIn(request, reply);

@@ -39,6 +39,10 @@ sub vcl_recv {
   if (req.url ~ "^/api/") {
     return (pass);
   }
+  # team leads' fleet quote is the visitor's own list, kept by their cookie (leads_fleet_quote): passed with it
+  if (req.url ~ "^/fleet-quote(\?|$)") {
+    return (pass);
+  }
   # one address per page: tracking parameters no page reads go, the rest in one order (the host redirects any
   # other parameter a page does not read to the address without it, and that redirect is kept here too)
   set req.url = regsuball(req.url, "([?&])(utm_[a-z_]+|gclid|fbclid|msclkid|mc_eid|mc_cid)=[^&]*", "\1");

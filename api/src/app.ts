@@ -18,6 +18,7 @@ import { type PhotoPolicy, PhotoStore } from "./feeds/photos.js";
 import { HttpError, validationErrorBody } from "./http-errors.js";
 import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
 import { registerUnitAdminRoutes } from "./inventory/unit-admin-routes.js";
+import { registerFleetQuoteRoutes } from "./leads/fleet-quote-routes.js";
 import { registerHeldRoutes } from "./leads/held-routes.js";
 import { type LeadRouteOptions, registerLeadRoutes } from "./leads/lead-routes.js";
 import { DEFAULT_RETENTION } from "./leads/retention.js";
@@ -263,6 +264,7 @@ export async function buildApp({
         business,
         siteUrl: siteUrl ?? `https://${details.domain}`,
       });
+      registerFleetQuoteRoutes(api, db);
       await registerHeldRoutes(api, db, {
         signingSecret,
         deliveryChannels: leads.deliveryChannels ?? DEFAULT_LEAD_OPTIONS.deliveryChannels,

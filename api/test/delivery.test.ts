@@ -4,7 +4,14 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { LEAD_FORMS, LEAD_TEXT_FIELDS, type LeadFormId, type LeadTextField, MARKETING_CONSENT } from "shared-types";
+import {
+  LEAD_FIELDS,
+  LEAD_FORMS,
+  LEAD_TEXT_FIELDS,
+  type LeadFormId,
+  type LeadTextField,
+  MARKETING_CONSENT,
+} from "shared-types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { BusinessDetailsStore } from "../src/business/business-store.js";
@@ -66,7 +73,17 @@ const EXAMPLES: Record<LeadFormId, Record<string, unknown>> = {
   "service-booking": { first_name: "Bo", email: "bo@example.ca", message: "Body shop estimate, Tuesday" },
   "trailer-enquiry": { first_name: "Tai", email: "tai@example.ca", stock_number: "TR410281", model: "Cargo 7x16" },
   "vehicle-finder": { first_name: "Fin", email: "fin@example.ca", make: "Isuzu", model: "FTR" },
+  // sent with a list of vehicles: fleet-quote.test.ts fills one and sends it
+  "fleet-quote": {
+    company: "Bow River Couriers",
+    first_name: "Fran",
+    last_name: "Lee",
+    email: "fran@bowriver.example",
+    day_phone: "403-555-0142",
+  },
 };
+/** The forms a lead is sent with alone; the fleet quote also needs its list (fleet-quote.test.ts). */
+const SINGLE_FORMS = (Object.keys(EXAMPLES) as LeadFormId[]).filter((form) => form !== "fleet-quote");
 
 const submission = (form: LeadFormId, extra: Record<string, unknown> = {}) => ({
   form,
@@ -224,7 +241,7 @@ describe.each(backends())("lead delivery on $name", (backend) => {
     const steeringEmail = "Summit Sales Manager <attacker@evil.example>, third-party@victim.example";
     const stored: { id: string; form: LeadFormId; email: string; url: string }[] = [];
     const refusedFor = new Set<string>();
-    for (const form of Object.keys(EXAMPLES) as LeadFormId[]) {
+    for (const form of SINGLE_FORMS) {
       for (const field of FIELDS) {
         // a line break where a field is one line is refused, naming the field; where it is allowed it stays text
         const crlf = await captureLead(app, submission(form, { [field]: headerInjection }));
@@ -236,8 +253,11 @@ describe.each(backends())("lead delivery on $name", (backend) => {
         }
       }
       // markup in every field (within each field's length), a link where a field is long enough to hold one
+      // (a field of a fixed shape, such as a GM FAN, takes nothing else: the steering above shows it refused)
       const every = {
-        ...Object.fromEntries(FIELDS.map((field) => [field, `"'><script>1</script>`])),
+        ...Object.fromEntries(
+          FIELDS.filter((field) => !("format" in LEAD_FIELDS[field])).map((field) => [field, `"'><script>1</script>`]),
+        ),
         company: markup,
         message: markup,
         parts_required: markup,
@@ -293,8 +313,8 @@ describe.each(backends())("lead delivery on $name", (backend) => {
   }, 60_000);
 
   it("delivers every form's lead to the CRM as valid ADF, to the right desk's inbox, and to the webhook", async () => {
-    const ids = {} as Record<LeadFormId, string>;
-    for (const form of Object.keys(EXAMPLES) as LeadFormId[]) ids[form] = await store(form);
+    const ids = {} as Partial<Record<LeadFormId, string>>;
+    for (const form of SINGLE_FORMS) ids[form] = await store(form);
     await eventually(() => allDelivered(Object.values(ids)), "every delivery");
 
     for (const [form, id] of Object.entries(ids) as [LeadFormId, string][]) {
@@ -324,14 +344,14 @@ describe.each(backends())("lead delivery on $name", (backend) => {
     }
 
     // a lead about a unit in stock: the unit's facts in the ADF, and a link to its page in the desk's email
-    const unitAdf = smtp.to(ADDRESSES.crm).find((m) => m.raw.includes(ids["vehicle-contact"]))!.mail.text ?? "";
+    const unitAdf = smtp.to(ADDRESSES.crm).find((m) => m.raw.includes(ids["vehicle-contact"]!))!.mail.text ?? "";
     expect(unitAdf).toContain(`<stock>${vehicle.stock_number}</stock>`);
     expect(unitAdf).toContain(`<vin>${vehicle.vin}</vin>`);
     expect(unitAdf).toContain(`<year>${vehicle.year}</year>`);
     expect(unitAdf).toContain(`<odometer status="original" units="km">${vehicle.odometer}</odometer>`);
     expect(unitAdf).toMatch(/<price type="(asking|call)" currency="CAD">/);
     expect(unitAdf).toContain("Is this one still available? We need it by March.");
-    const unitNotice = smtp.to(ADDRESSES.departments.sales).find((m) => m.raw.includes(ids["vehicle-contact"]))!.mail;
+    const unitNotice = smtp.to(ADDRESSES.departments.sales).find((m) => m.raw.includes(ids["vehicle-contact"]!))!.mail;
     expect(unitNotice.subject).toContain(`${vehicle.year} ${vehicle.make} ${vehicle.model}`);
     expect(unitNotice.subject).toContain("Val Hughes");
     expect(unitNotice.text).toContain(`${SITE_URL}/inventory/vehicle/${vehicle.stock_number}`);
@@ -340,7 +360,7 @@ describe.each(backends())("lead delivery on $name", (backend) => {
     expect(unitNotice.text).toMatch(
       new RegExp(`Marketing email: +Yes: opted in .* consent wording ${MARKETING_CONSENT.version}`),
     );
-    const noOptIn = smtp.to(ADDRESSES.departments.parts).find((m) => m.raw.includes(ids["parts-request"]))!.mail;
+    const noOptIn = smtp.to(ADDRESSES.departments.parts).find((m) => m.raw.includes(ids["parts-request"]!))!.mail;
     expect(noOptIn.text).toMatch(/Marketing email: +No: the visitor did not opt in/);
 
     const health = (await app.inject({ method: "GET", url: "/api/health/deliveries" })).json();

@@ -43,6 +43,7 @@ describe("every field a lead carries", () => {
     consent_version: "",
     consent_withdrawn_at: "",
     fields,
+    fleet_quote: null,
     vehicle: null,
   };
   const context = { business: DEFAULT_BUSINESS_DETAILS, siteUrl: SITE_URL };

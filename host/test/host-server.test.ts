@@ -343,7 +343,7 @@ describe("a form sent without scripts", () => {
   let api: FastifyInstance;
   let host: FastifyInstance;
   const posts: { fields: Record<string, string>; path: string; clientIp: string }[] = [];
-  const renders: { path: string; form?: unknown }[] = [];
+  const renders: { path: string; form?: unknown; cookies?: Record<string, string> }[] = [];
 
   beforeAll(async () => {
     // stands in for the API (the dealership's details) and for team leads' server (its manifest, renderer, forms)
@@ -372,6 +372,15 @@ describe("a form sent without scripts", () => {
     leads.post("/form", async (request) => {
       const post = request.body as (typeof posts)[number];
       posts.push(post);
+      if (post.fields.first_name === "Keep")
+        return {
+          kind: "redirect",
+          location: "/contact",
+          cookies: [
+            { name: "leads_fleet_quote", value: "k".repeat(43), maxAgeS: 2_592_000 },
+            { name: "inventory_seen", value: "1", maxAgeS: 60 },
+          ],
+        };
       if (post.fields.first_name)
         return { kind: "redirect", location: "/contact/thank-you?form=contact&from=%2Fcontact" };
       return {
@@ -513,6 +522,33 @@ describe("a form sent without scripts", () => {
       expect(answer.headers["cache-control"]).toBe("no-store");
     }
     expect(renders.filter((render) => render.path === link)).toHaveLength(2);
+  });
+
+  it("hands a remote its own cookies and no other, only where no cache keeps the page; sets only cookies of its name", async () => {
+    posts.length = 0;
+    renders.length = 0;
+    const cookie = `leads_fleet_quote=${"k".repeat(43)}; inventory_seen=1; session=abc`;
+    const kept = await host.inject({
+      method: "POST",
+      url: "/contact",
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin", cookie },
+      payload: "fleet-form=leads%3Acontact&first_name=Keep",
+    });
+    expect(kept.statusCode).toBe(303);
+    expect((posts[0] as { cookies?: unknown }).cookies).toEqual({ leads_fleet_quote: "k".repeat(43) });
+    // first-party, HttpOnly, Lax, Secure on a site served over TLS; a cookie named for another team is not set
+    expect(kept.headers["set-cookie"]).toBe(
+      `leads_fleet_quote=${"k".repeat(43)}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`,
+    );
+    await host.inject({ url: "/unsubscribe?email=a%40b.ca&token=t", headers: { cookie } });
+    await host.inject({ url: "/contact", headers: { cookie } });
+    expect(renders.find((render) => render.path.startsWith("/unsubscribe"))?.cookies).toEqual({
+      leads_fleet_quote: "k".repeat(43),
+    });
+    // a page a cache may keep is made for everyone: no visitor's cookie reaches its render
+    expect(renders.filter((render) => !render.path.startsWith("/unsubscribe")).map((render) => render.cookies)).toEqual(
+      renders.filter((render) => !render.path.startsWith("/unsubscribe")).map(() => undefined),
+    );
   });
 
   it("that names no form of the site's is a 400 with a way back, and nothing is sent on", async () => {

@@ -1,6 +1,7 @@
 import { t } from "remote-kit/contracts";
 import { defineRemote, type PublishedData } from "remote-kit/declaration";
 import { DEFAULT_REMOTE_DEV_PORTS, MANUFACTURERS } from "shared-types";
+import CONSUMES from "./contracts/consumes.ts";
 
 const specSection = t.shape({ title: t.string, values: t.dictionary(t.string) });
 
@@ -27,8 +28,8 @@ const lineupModel = t.shape({
 /**
  * Team catalog: the line-up pages and financing (their routes, loaders and sitemap entries: src/routes.tsx). It
  * publishes its line-up as data (data/lineup-models.json), whose shape is declared here and nowhere else: its own
- * types are derived from it, and each consumer's declaration of what it reads is checked against it. It uses
- * nothing of other teams.
+ * types are derived from it, and each consumer's declaration of what it reads is checked against it. Of other
+ * teams it uses team leads' fleet quote count (src/contracts/consumes.ts).
  */
 export const CATALOG_REMOTE = defineRemote({
   name: "catalog",
@@ -47,6 +48,7 @@ export const CATALOG_REMOTE = defineRemote({
       }),
     },
   },
+  consumes: CONSUMES,
 });
 
 export type PublishedLineup = PublishedData<typeof CATALOG_REMOTE, "lineup-models">;

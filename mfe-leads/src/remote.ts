@@ -19,7 +19,11 @@ export const LEADS_REMOTE = defineRemote({
   name: "leads",
   devPort: DEFAULT_REMOTE_DEV_PORTS.leads,
   routes: "./src/routes.tsx",
-  islands: { "./island/unsubscribe": "./src/islands/unsubscribe-confirm.tsx" },
+  islands: {
+    "./island/unsubscribe": "./src/islands/unsubscribe-confirm.tsx",
+    "./island/fleet-quote-send": "./src/islands/fleet-quote-send.tsx",
+    "./island/fleet-quote-trade-in": "./src/islands/fleet-quote-trade-in.tsx",
+  },
   fragments: {
     "./contact-form": { source: "./src/forms/contact-form.tsx", props: {} },
     "./more-info-form": { source: "./src/forms/more-info-form.tsx", props: { stockNumber: t.string } },
@@ -55,6 +59,11 @@ export const LEADS_REMOTE = defineRemote({
       source: "./src/forms/trailer-enquiry-form.tsx",
       props: { stockNumber: t.string, name: t.string, manufacturer: t.string, vin: t.string },
     },
+    /**
+     * The visitor's fleet quote (a link, and its count with scripts), once on any page with "Add to fleet quote"
+     * forms (shared-types FLEET_QUOTE_ADD): it sends them in place.
+     */
+    "./fleet-quote-count": { source: "./src/islands/fleet-quote-count.tsx", props: {} },
     "./vehicle-finder-form": {
       source: "./src/forms/vehicle-finder-form.tsx",
       props: { make: t.optional(t.string), model: t.optional(t.string), search: t.optional(t.string) },

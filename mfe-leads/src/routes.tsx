@@ -1,5 +1,13 @@
 import { type LoaderContext, lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
-import { formStartResource, lineupModelResource, privacyFactsResource, unitResource } from "./api/resources";
+import { FLEET_QUOTE } from "shared-types";
+import {
+  fleetQuoteResource,
+  formStartResource,
+  lineupModelResource,
+  privacyFactsResource,
+  unitResource,
+} from "./api/resources";
+import { FLEET_QUOTE_TOKEN_KEY } from "./fleet-quote/fleet-quote-forms";
 import "./leads.css";
 
 // each page is its own chunk
@@ -7,6 +15,7 @@ const ContactPage = lazyPage(() => import("./pages/contact-page").then((m) => m.
 const MoreInfoPage = lazyPage(() => import("./pages/more-info-page").then((m) => m.MoreInfoPage));
 const PrivacyPage = lazyPage(() => import("./pages/privacy-page").then((m) => m.PrivacyPage));
 const UnsubscribePage = lazyPage(() => import("./pages/unsubscribe-page").then((m) => m.UnsubscribePage));
+const FleetQuotePage = lazyPage(() => import("./pages/fleet-quote-page").then((m) => m.FleetQuotePage));
 const ThankYouPage = lazyPage(() => import("./pages/thank-you-page").then((m) => m.ThankYouPage));
 const modelRequestPage = (kind: "inquiry" | "quote") =>
   lazyPage(() => import("./pages/model-request-page").then((m) => () => <m.ModelRequestPage kind={kind} />));
@@ -44,7 +53,18 @@ export const LEADS_ROUTES: readonly RemoteRoute[] = [
       await Promise.all([loadFormStart(context), context.preload(unitResource, context.params.id ?? "")]);
     },
   },
-  { path: "/contact/thank-you", query: ["form", "from"], element: ThankYouPage },
+  { path: "/contact/thank-you", query: ["form", "from", "ref"], element: ThankYouPage },
+  // the visitor's own list, by their cookie: made for them alone
+  {
+    path: "/fleet-quote",
+    query: ["added"],
+    private: true,
+    element: FleetQuotePage,
+    load: async (context) => {
+      const token = context.value(FLEET_QUOTE_TOKEN_KEY, () => context.cookies[FLEET_QUOTE.cookie] ?? "");
+      await Promise.all([loadFormStart(context), context.preload(fleetQuoteResource, token)]);
+    },
+  },
   {
     path: "/contact/inquiry/:id",
     element: modelRequestPage("inquiry"),

@@ -14,7 +14,12 @@ const leadClient = new ServerLeadClient(renderApiOrigin);
 
 const forms = declaredModules(
   LEADS_REMOTE,
-  import.meta.glob<{ default: FragmentModule["component"] }>("./forms/*-form.tsx", { eager: true }),
+  import.meta.glob<{ default: FragmentModule["component"] }>(
+    ["./forms/*-form.tsx", "./islands/fleet-quote-count.tsx"],
+    {
+      eager: true,
+    },
+  ),
 );
 
 export default createRemoteRenderer({

@@ -86,6 +86,22 @@ export interface RenderRequest {
   peers: Partial<Record<RemoteName, string>>;
   /** A form on this page that was sent without scripts and refused: shown again with what was typed (2). */
   form?: SubmittedForm;
+  /**
+   * The visitor's cookies that carry this remote's prefix (remoteCookiePrefix), and only on a private page (kept
+   * by no cache): a remote keeps a visitor's own state by them (team leads' fleet quote list).
+   */
+  cookies?: Record<string, string>;
+}
+
+/** A remote's cookies are named with its name and an underscore ("leads_fleet_quote"): the host passes each
+ * remote its own and no other, and sets only those a remote's outcome names. */
+export const remoteCookiePrefix = (remote: string) => `${remote}_`;
+
+/** A cookie a remote's form outcome asks the host to set: HttpOnly, SameSite=Lax, the whole site, this long. */
+export interface RemoteCookie {
+  name: string;
+  value: string;
+  maxAgeS: number;
 }
 
 /**
@@ -161,12 +177,17 @@ export interface FormPost {
   /** Who sent it (the host's reading of the connection), for the API's limits per visitor. */
   clientIp: string;
   site: SiteContext;
+  /** The visitor's cookies with the owning remote's prefix (RenderRequest.cookies). */
+  cookies?: Record<string, string>;
 }
 
-/** Stored: go there (303). Refused or failed: the page again with the form as it was sent, with this status. */
+/**
+ * Stored: go there (303). Refused or failed: the page again with the form as it was sent, with this status. Either
+ * may set the remote's own cookies (remoteCookiePrefix).
+ */
 export type FormOutcome =
-  | { kind: "redirect"; location: string }
-  | { kind: "page"; status: number; form: SubmittedForm };
+  | { kind: "redirect"; location: string; cookies?: RemoteCookie[] }
+  | { kind: "page"; status: number; form: SubmittedForm; cookies?: RemoteCookie[] };
 
 /** A page's head: the host writes it into the document on the server, a page applies it after client navigation. */
 export interface PageHead {

@@ -22,6 +22,8 @@ export interface LoaderContext {
   preloadOptional<A extends unknown[], T>(resource: Resource<A, T>, ...args: A): void;
   /** A value both sides must agree on (useStableValue): created here, handed to the browser. */
   value<T>(key: string, create: () => T): T;
+  /** The visitor's cookies with this remote's prefix, on a private page (RenderRequest.cookies); none elsewhere. */
+  cookies: Readonly<Record<string, string>>;
 }
 
 /**

@@ -24,6 +24,12 @@ export const apiPaths = {
   leadsToken: () => `${API_PREFIX}/leads/token`,
   /** Stored leads for the dealership's CRM (ADF/XML, CSV or JSON); needs the export bearer token. */
   leadsExport: () => `${API_PREFIX}/leads/export`,
+  /** A fleet quote list by its key; its lines and trade-ins under it. */
+  fleetQuoteList: (token: string) => `${API_PREFIX}/fleet-quote/lists/${encodeURIComponent(token)}`,
+  /** Adds a unit or model: to the list whose key is sent, or the visitor's (its cookie), or a new one. */
+  fleetQuoteLines: () => `${API_PREFIX}/fleet-quote/lines`,
+  /** How many units the visitor's list (its cookie) holds. */
+  fleetQuoteSummary: () => `${API_PREFIX}/fleet-quote/summary`,
   promotions: (branch: string) => `${API_PREFIX}/promotions?branch=${encodeURIComponent(branch)}`,
   businessDetails: () => `${API_PREFIX}/business-details`,
   health: () => `${API_PREFIX}/health`,

@@ -1,4 +1,6 @@
 // The enquiry forms' fixed facts (destinations, rules, consent wording): a leaf the lead schemas are built from.
+import { FLEET_PAYMENT_METHODS, PROVINCE_CODES } from "./fleet-quote.js";
+
 /**
  * Where a lead goes (SPEC §7): opaque ids the dealership's lead router knows.
  * VehicleFinderRequest is the further form of SPEC §2 (a make/model the visitor could not find in stock).
@@ -12,6 +14,8 @@ export const LEAD_DESTINATIONS = {
   vehicleInquiry: "VehicleInquiry",
   requestAQuote: "RequestAQuote",
   vehicleFinderRequest: "VehicleFinderRequest",
+  /** Several units and models at once, with trade-ins (the fleet quote). */
+  fleetQuoteRequest: "FleetQuoteRequest",
 } as const;
 
 export type LeadDestination = (typeof LEAD_DESTINATIONS)[keyof typeof LEAD_DESTINATIONS];
@@ -24,7 +28,11 @@ export type LeadDepartment = (typeof LEAD_DEPARTMENTS)[number];
 export interface LeadInput {
   name: LeadTextField;
   label: string;
-  type?: "text" | "email" | "tel" | "textarea";
+  type?: "text" | "email" | "tel" | "textarea" | "date" | "select";
+  /** A select's choices (its first, empty, option says "Choose"). */
+  options?: readonly string[];
+  /** Says what the field wants, under its label ("6 letters and digits"). */
+  hint?: string;
   /** Spans the whole row of the grid. */
   wide?: boolean;
 }
@@ -43,7 +51,14 @@ export interface LeadFormEntry {
   /** The desk that answers it (its inbox gets the lead). */
   department: LeadDepartment;
   requireContact: boolean;
+  /** Further fields it cannot be sent without (the fleet quote's company and phone). */
+  requires?: readonly LeadTextField[];
   emailFormat: boolean;
+  /**
+   * The visitor is emailed a confirmation of what they sent (transactional: what they asked for, never offers),
+   * and the thank-you page gives the request's reference (leadReference).
+   */
+  confirmation?: boolean;
   inputs: readonly LeadInput[];
   heading?: string;
   submitLabel: string;
@@ -204,6 +219,35 @@ export const LEAD_FORMS = {
     submitLabel: "Find My Vehicle",
     thankYou: LEAD_THANK_YOU.reply,
   },
+  "fleet-quote": {
+    title: "Fleet quote request",
+    destination: LEAD_DESTINATIONS.fleetQuoteRequest,
+    department: "sales",
+    requireContact: true,
+    requires: ["last_name", "company", "day_phone"],
+    emailFormat: true,
+    confirmation: true,
+    heading: "Your company and delivery",
+    inputs: [
+      { name: "company", label: "Company" },
+      { name: "first_name", label: "First Name" },
+      { name: "last_name", label: "Last Name" },
+      { name: "email", label: "Email", type: "email" },
+      { name: "day_phone", label: "Phone Number", type: "tel" },
+      { name: "gm_fan", label: "GM Fleet Account Number (FAN), if you have one", hint: "6 letters and digits" },
+      { name: "po_number", label: "PO Number" },
+      { name: "required_by", label: "Required By", type: "date" },
+      { name: "delivery_city", label: "Delivery City" },
+      { name: "delivery_province", label: "Delivery Province", type: "select", options: PROVINCE_CODES },
+      { name: "payment_method", label: "How You Intend to Pay", type: "select", options: FLEET_PAYMENT_METHODS },
+      { ...MESSAGE_INPUT, label: "Anything Else We Should Know" },
+    ],
+    submitLabel: "Send Fleet Quote Request",
+    thankYou: {
+      heading: "Thank you! Your fleet quote request is in.",
+      text: "Our fleet desk will reply with pricing and availability. We have emailed you a copy of your request.",
+    },
+  },
 } as const satisfies Record<string, LeadFormEntry>;
 
 export type LeadFormId = keyof typeof LEAD_FORMS;
@@ -217,8 +261,10 @@ export const leadForm = (form: LeadFormId): LeadFormEntry => LEAD_FORMS[form];
 const CONTACT_FIELDS = ["first_name", "email"] as const;
 
 /** The fields a visitor must fill in on a form: its label says so, and the shared rules refuse it empty. */
-export const requiredFields = (form: LeadFormId): readonly (typeof CONTACT_FIELDS)[number][] =>
-  LEAD_FORMS[form].requireContact ? CONTACT_FIELDS : [];
+export const requiredFields = (form: LeadFormId): readonly LeadTextField[] => [
+  ...(LEAD_FORMS[form].requireContact ? CONTACT_FIELDS : []),
+  ...(leadForm(form).requires ?? []),
+];
 
 /**
  * Where a field goes in an ADF 1.0 lead (../shared/adf): the customer's contact, the vehicle asked about, the page
@@ -236,6 +282,10 @@ export type AdfPlace =
   | "vehicle-stock"
   | "vehicle-vin"
   | "provider-url"
+  /** `<customer><id source=…>`, the source being the field's `adfSource` (a GM FAN, a PO number). */
+  | "customer-id"
+  /** `<customer><timeframe>`: the latest date, and a description that says so. */
+  | "customer-timeframe"
   | "comments";
 
 export interface LeadFieldFacts {
@@ -253,6 +303,10 @@ export interface LeadFieldFacts {
   /** How the ADF comments introduce it, when not by its label; "" for none (the message is the comments' text). */
   commentLabel?: string;
   adf: AdfPlace;
+  /** For `customer-id`: the id's source, as a CRM maps it. */
+  adfSource?: string;
+  /** What a value must look like, and what the form says when it does not (checked when it is not empty). */
+  format?: { pattern: RegExp; message: string };
 }
 
 /**
@@ -279,6 +333,48 @@ export const LEAD_FIELDS = {
   /** Hidden value of the inquiry, quote and booking forms: "More information request for {model name}". */
   customer_action: { max: 200, label: "Request", commentLabel: "", adf: "comments" },
   message: { max: 5000, multiline: true, typed: true, label: "Message", commentLabel: "", adf: "comments" },
+  /** The fleet quote's: GM's Fleet Account Number (its incentives are tied to it), and the buyer's PO. */
+  gm_fan: {
+    max: 12,
+    typed: true,
+    label: "GM FAN",
+    adf: "customer-id",
+    adfSource: "GM Fleet Account Number",
+    format: {
+      pattern: /^[A-Za-z0-9]{6}$/,
+      message: "A GM Fleet Account Number is 6 letters and digits (e.g. A1B2C3)",
+    },
+  },
+  po_number: { max: 40, typed: true, label: "PO number", adf: "customer-id", adfSource: "Purchase order" },
+  required_by: {
+    max: 10,
+    typed: true,
+    label: "Required by",
+    adf: "customer-timeframe",
+    format: { pattern: /^\d{4}-\d{2}-\d{2}$/, message: "Enter the date the units are needed by (YYYY-MM-DD)" },
+  },
+  delivery_city: { max: 80, typed: true, label: "Delivery to", commentLabel: "Deliver to", adf: "comments" },
+  delivery_province: {
+    max: 2,
+    typed: true,
+    label: "Delivery to",
+    commentLabel: "Deliver to",
+    adf: "comments",
+    format: {
+      pattern: new RegExp(`^(${PROVINCE_CODES.join("|")})$`),
+      message: "Choose a province or territory",
+    },
+  },
+  payment_method: {
+    max: 20,
+    typed: true,
+    label: "Paying by",
+    adf: "comments",
+    format: {
+      pattern: new RegExp(`^(${FLEET_PAYMENT_METHODS.join("|")})$`),
+      message: "Choose how you intend to pay",
+    },
+  },
   /** The page the visitor sent it from (the old site's field name). */
   "-url": { max: 2048, label: "Sent from", adf: "provider-url" },
 } as const satisfies Record<string, LeadFieldFacts>;

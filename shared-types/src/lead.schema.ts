@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { FLEET_QUOTE } from "./fleet-quote.js";
 import {
   consentWording,
   EMAIL_PATTERN,
@@ -32,12 +33,12 @@ const DEFAULT_LABELS: Required<Pick<LeadFieldLabels, "first_name" | "email">> = 
   email: "Email",
 };
 
-interface LeadRuleInput {
+type LeadRuleInput = Partial<Record<LeadTextField, string>> & {
   form: LeadFormId;
   first_name: string;
   email: string;
   marketing_opt_in: boolean;
-}
+};
 
 /**
  * SPEC §5's rules of each form (LEAD_FORMS) and CASL's for consent: the one place they are written. The API checks
@@ -49,9 +50,19 @@ function checkLeadRules(
   labels: LeadFieldLabels = {},
 ) {
   const form = LEAD_FORMS[lead.form];
-  const label = (field: "first_name" | "email") => labels[field] ?? DEFAULT_LABELS[field];
+  const label = (field: LeadTextField) =>
+    labels[field] ??
+    (field in DEFAULT_LABELS ? DEFAULT_LABELS[field as keyof typeof DEFAULT_LABELS] : undefined) ??
+    LEAD_TEXT_FIELDS[field].label;
   for (const field of requiredFields(lead.form)) {
     if (!lead[field]) ctx.addIssue({ code: "custom", path: [field], message: `${label(field)} is required` });
+  }
+  for (const field of Object.keys(LEAD_TEXT_FIELDS) as LeadTextField[]) {
+    const facts: LeadFieldFacts = LEAD_TEXT_FIELDS[field];
+    const value = lead[field];
+    if (facts.format && value && !facts.format.pattern.test(value)) {
+      ctx.addIssue({ code: "custom", path: [field], message: facts.format.message });
+    }
   }
   if (form.emailFormat && lead.email && !EMAIL_PATTERN.test(lead.email)) {
     ctx.addIssue({ code: "custom", path: ["email"], message: "Enter a valid email address" });
@@ -136,6 +147,8 @@ export const leadCaptureRequestSchema = z
     ...leadAlternateKeysSchema.shape,
     ...spamSignalsSchema.shape,
     ...consentSchema.shape,
+    /** The fleet quote's list (its key, from the visitor's cookie): what the request asks for. Never stored. */
+    fleet_list: z.optional(identifier(FLEET_QUOTE.tokenPattern, "the key of a fleet quote list")),
   })
   .check(
     z.superRefine((lead, ctx) => {
@@ -148,6 +161,9 @@ export const leadCaptureRequestSchema = z
         });
       }
       checkLeadRules(lead, ctx);
+      if (lead.form === "fleet-quote" && !lead.fleet_list) {
+        ctx.addIssue({ code: "custom", path: ["fleet_list"], message: "A fleet quote request needs its list" });
+      }
       if (lead.marketing_opt_in && lead.consent_version && consentWording(lead.consent_version) === undefined) {
         ctx.addIssue({ code: "custom", path: ["consent_version"], message: "Unknown consent wording" });
       }

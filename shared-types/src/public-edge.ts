@@ -44,6 +44,13 @@ export const PUBLIC_API_ROUTES: readonly EdgeRoute[] = [
   route("GET", "/leads/start"),
   route("POST", "/leads/capture"),
   route("POST", "/consent/unsubscribe"),
+  route("GET", "/fleet-quote/summary"),
+  route("POST", "/fleet-quote/lines"),
+  route("GET", "/fleet-quote/lists/:token"),
+  route("POST", "/fleet-quote/lists/:token/lines/:line"),
+  route("POST", "/fleet-quote/lists/:token/lines/:line/remove"),
+  route("POST", "/fleet-quote/lists/:token/trade-ins"),
+  route("POST", "/fleet-quote/lists/:token/trade-ins/:tradeIn/remove"),
 ];
 
 /**

@@ -32,6 +32,8 @@ export const paths = {
   thankYou: () => "/contact/thank-you",
   /** What the site collects with its forms, why, for how long, and how to have it deleted. */
   privacy: () => "/privacy",
+  /** A fleet buyer's list of units and models, and the request that sends it (team leads'). */
+  fleetQuote: () => "/fleet-quote",
   /** Where a marketing email's unsubscribe link lands (it carries the address and its signed token). */
   unsubscribe: () => "/unsubscribe",
 } as const;

@@ -2,6 +2,7 @@
 // validate what they fetch. Imported as "shared-types/schemas".
 export * from "./business.schema.js";
 export * from "./federation.schema.js";
+export * from "./fleet-quote.schema.js";
 export * from "./inventory-filter.schema.js";
 export * from "./lead.schema.js";
 export * from "./promotion.schema.js";

@@ -165,8 +165,8 @@ describe("vehicle rules", () => {
 });
 
 describe("leads", () => {
-  it("has the seven destinations of SPEC §7 plus the vehicle finder", () => {
-    expect(Object.values(LEAD_DESTINATIONS)).toHaveLength(8);
+  it("has the seven destinations of SPEC §7 plus the vehicle finder and the fleet quote", () => {
+    expect(Object.values(LEAD_DESTINATIONS)).toHaveLength(9);
     expect(LEAD_DESTINATIONS.vdpContactForm).toBe("VDPContactForm");
     expect(LEAD_DESTINATIONS.vehicleServiceRequest).toBe("VehicleServiceRequest");
   });
@@ -200,7 +200,7 @@ describe("leads", () => {
     const wrong = leadCaptureRequestSchema.safeParse({ form: "quote", destination: "ContactUs" });
     expect(wrong.error?.issues[0]?.path).toEqual(["destination"]);
     const sevenOfSpec = new Set(Object.values(LEAD_FORMS).map((f) => f.destination));
-    expect(sevenOfSpec.size).toBe(8);
+    expect(sevenOfSpec.size).toBe(9);
   });
 
   it("copies contact fields under the alternate keys only when set", () => {

@@ -73,6 +73,12 @@ describe("the API's public routes", () => {
     expect(PUBLIC_API_ROUTES.filter((route) => route.method === "POST").map((route) => route.url)).toEqual([
       "/api/leads/capture",
       "/api/consent/unsubscribe",
+      // a fleet quote list: keyed by its random key (the visitor's cookie), JSON only
+      "/api/fleet-quote/lines",
+      "/api/fleet-quote/lists/:token/lines/:line",
+      "/api/fleet-quote/lists/:token/lines/:line/remove",
+      "/api/fleet-quote/lists/:token/trade-ins",
+      "/api/fleet-quote/lists/:token/trade-ins/:tradeIn/remove",
     ]);
   });
 });

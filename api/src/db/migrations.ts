@@ -365,6 +365,44 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    // a fleet buyer's list (keyed by the hash of its cookie's random key: the cookie holds no personal data), its
+    // lines and trade-ins; a sent request keeps what it asked for with the lead
+    id: "023_fleet_quote",
+    sql: `
+      create table fleet_quote_lists (
+        token_hash text primary key,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      create table fleet_quote_lines (
+        id text primary key,
+        token_hash text not null references fleet_quote_lists (token_hash) on delete cascade,
+        kind text not null check (kind in ('unit', 'model')),
+        stock_number text not null default '',
+        model_id text not null default '',
+        make text not null default '',
+        model text not null default '',
+        quantity integer not null check (quantity between 1 and 999),
+        notes text not null default '',
+        added_at timestamptz not null default now()
+      );
+      create index fleet_quote_lines_list on fleet_quote_lines (token_hash, added_at);
+      create table fleet_quote_trade_ins (
+        id text primary key,
+        token_hash text not null references fleet_quote_lists (token_hash) on delete cascade,
+        year integer not null,
+        make text not null,
+        model text not null,
+        vin text not null,
+        odometer_km integer not null,
+        notes text not null default '',
+        added_at timestamptz not null default now()
+      );
+      create index fleet_quote_trade_ins_list on fleet_quote_trade_ins (token_hash, added_at);
+      alter table leads add column fleet_quote jsonb;
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

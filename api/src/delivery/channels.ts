@@ -2,7 +2,14 @@ import type { Transporter } from "nodemailer";
 import type { BusinessDetails } from "shared-types";
 import type { ExportedLead } from "../leads/lead-export.js";
 import { type Department, departmentOf } from "./departments.js";
-import { crmMessage, departmentNotification, type MessageContext, webhookPayload } from "./lead-messages.js";
+import {
+  crmMessage,
+  departmentNotification,
+  type MessageContext,
+  replyAddress,
+  visitorConfirmation,
+  webhookPayload,
+} from "./lead-messages.js";
 import type { Channel } from "./outbox.js";
 import { signWebhookBody, WEBHOOK_DELIVERY_HEADER, WEBHOOK_SIGNATURE_HEADER } from "./webhook-signature.js";
 
@@ -90,6 +97,31 @@ export function departmentEmailSender(transport: Transporter, addresses: EmailAd
           messageId: message.messageId,
           // as an address object: nodemailer takes it as one address, never parses a name or a list out of it
           ...(message.replyTo ? { replyTo: { name: "", address: message.replyTo } } : {}),
+        });
+        return smtpReceipt(info);
+      } catch (error) {
+        throw smtpError(error);
+      }
+    },
+  };
+}
+
+/** The visitor's own copy of a request that confirms (the fleet quote): to the address they gave, only to it. */
+export function visitorConfirmationSender(transport: Transporter, addresses: EmailAddresses): ChannelSender {
+  return {
+    async send(lead, deliveryId, context) {
+      const to = replyAddress(lead.fields.email);
+      if (!to) throw new DeliveryError("the visitor's address is not one bare address", true);
+      const message = visitorConfirmation(lead, context, deliveryId);
+      try {
+        const info = await transport.sendMail({
+          from: resolveAddresses(addresses, context.business).from,
+          to: { name: "", address: to },
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          messageId: message.messageId,
+          headers: { "Auto-Submitted": "auto-replied" },
         });
         return smtpReceipt(info);
       } catch (error) {

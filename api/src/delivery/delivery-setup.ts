@@ -8,6 +8,7 @@ import {
   type EmailAddresses,
   resolveAddresses,
   type Senders,
+  visitorConfirmationSender,
   webhookSender,
 } from "./channels.js";
 import { type DeliveryLog, DeliveryWorker } from "./delivery-worker.js";
@@ -67,6 +68,7 @@ export function createDeliveryWorker(
   const senders: Senders = {
     "crm-email": crmEmailSender(transport, addresses),
     "department-email": departmentEmailSender(transport, addresses),
+    "visitor-confirmation": visitorConfirmationSender(transport, addresses),
     ...(config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET
       ? { webhook: webhookSender({ url: config.LEADS_WEBHOOK_URL, secret: config.LEADS_WEBHOOK_SECRET }) }
       : {}),

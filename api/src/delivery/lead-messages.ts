@@ -1,10 +1,12 @@
 import {
   type BusinessDetails,
+  type FleetQuoteList,
   formatCents,
   formatOdometer,
   LEAD_FORMS,
   type LeadFormId,
   leadFieldRows,
+  leadReference,
   paths,
 } from "shared-types";
 import { z } from "zod";
@@ -117,7 +119,10 @@ export function replyAddress(email: string | undefined): string | undefined {
 
 /** The subject a desk scans its inbox by: what was asked, about which unit, by whom. */
 export function notificationSubject(lead: ExportedLead): string {
-  const vehicle = vehicleLine(lead);
+  const quote = lead.fleet_quote;
+  const vehicle = quote
+    ? `${quote.unit_count} units on ${quote.lines.length} lines${quote.trade_ins.length ? `, ${quote.trade_ins.length} trade-ins` : ""} (${leadReference(lead.id)})`
+    : vehicleLine(lead);
   const who = personName(lead);
   return `New ${formTitle(lead.form)} lead${vehicle ? `: ${vehicle}` : ""} from ${who}`.slice(0, 200);
 }
@@ -128,9 +133,17 @@ export function departmentNotification(lead: ExportedLead, context: MessageConte
   const rows = detailRows(lead, context);
   const width = Math.max(...rows.map(([label]) => label.length));
   const intro = `A ${department} enquiry from the website. Reply to this email to answer ${personName(lead)}.`;
-  const text = [intro, "", ...rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`), ""].join("\n");
+  const quote = lead.fleet_quote ? fleetQuoteTables(lead.fleet_quote, context) : null;
+  const text = [
+    intro,
+    "",
+    ...rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`),
+    ...(quote ? ["", quote.text] : []),
+    "",
+  ].join("\n");
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
 <p>${escapeHtml(intro)}</p>
+${quote?.html ?? ""}
 <table cellpadding="6" style="border-collapse:collapse">
 ${rows.map(([label, value]) => `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(label)}</th><td style="border-bottom:1px solid #ddd;overflow-wrap:anywhere">${linkOrText(value)}</td></tr>`).join("\n")}
 </table>
@@ -142,6 +155,77 @@ ${rows.map(([label, value]) => `<tr><th align="left" valign="top" style="border-
     html,
     ...(replyAddress(lead.fields.email) ? { replyTo: replyAddress(lead.fields.email) } : {}),
     messageId: `<${deliveryId}@${context.business.domain}>`,
+  };
+}
+
+const CELL = 'style="border:1px solid #ddd;padding:6px;text-align:left;vertical-align:top"';
+
+/** A fleet quote's lines and trade-ins as tables (HTML) and as aligned text, for the desk's and the visitor's email. */
+export function fleetQuoteTables(quote: FleetQuoteList, context: MessageContext): { html: string; text: string } {
+  const table = (caption: string, head: string[], rows: string[][]) =>
+    `<table style="border-collapse:collapse;margin:12px 0"><caption style="text-align:left;font-weight:bold;padding:4px 0">${escapeHtml(caption)}</caption><tr>${head.map((h) => `<th ${CELL}>${escapeHtml(h)}</th>`).join("")}</tr>${rows.map((row) => `<tr>${row.map((cell) => `<td ${CELL}>${linkOrText(cell)}</td>`).join("")}</tr>`).join("")}</table>`;
+  const lineRows = quote.lines.map((line) => [
+    String(line.quantity),
+    line.label + (line.kind === "unit" && !line.available ? " (no longer in stock)" : ""),
+    line.vin,
+    line.notes,
+    line.kind === "unit" ? `${context.siteUrl}${paths.vehicle(line.stock_number)}` : "",
+  ]);
+  const tradeInRows = quote.trade_ins.map((t) => [
+    `${t.year} ${t.make} ${t.model}`,
+    t.vin,
+    formatOdometer(t.odometer_km),
+    t.notes,
+  ]);
+  const html = [
+    table(
+      `Vehicles asked for: ${quote.unit_count} units`,
+      ["Qty", "Vehicle", "VIN", "Body or upfit", "Page"],
+      lineRows,
+    ),
+    quote.trade_ins.length ? table("Trade-ins", ["Vehicle", "VIN", "Odometer", "Notes"], tradeInRows) : "",
+  ].join("\n");
+  const text = [
+    `Vehicles asked for (${quote.unit_count} units):`,
+    ...quote.lines.map(
+      (line, i) =>
+        `  ${i + 1}. ${line.quantity} x ${line.label}${line.vin ? `, VIN ${line.vin}` : ""}${line.notes ? `. Body or upfit: ${line.notes}` : ""}`,
+    ),
+    ...(quote.trade_ins.length
+      ? [
+          "Trade-ins:",
+          ...quote.trade_ins.map(
+            (t, i) =>
+              `  ${i + 1}. ${t.year} ${t.make} ${t.model}, VIN ${t.vin}, ${formatOdometer(t.odometer_km)}${t.notes ? `. ${t.notes}` : ""}`,
+          ),
+        ]
+      : []),
+  ].join("\n");
+  return { html, text };
+}
+
+/**
+ * The visitor's own copy of what they asked for (transactional: no offers, sent only because they asked): the
+ * reference, the lines and trade-ins, and how to reach the desk.
+ */
+export function visitorConfirmation(lead: ExportedLead, context: MessageContext, deliveryId: string): EmailMessage {
+  const { business } = context;
+  const reference = leadReference(lead.id);
+  const name = lead.fields.first_name || "there";
+  const quote = lead.fleet_quote ? fleetQuoteTables(lead.fleet_quote, context) : null;
+  const title = formTitle(lead.form);
+  const address = `${business.address.line1}, ${business.address.city}, ${business.address.province} ${business.address.postal_code}`;
+  const intro = `Hi ${name}, thank you for your ${title.toLowerCase()}. Our fleet desk will reply with pricing and availability. Your reference is ${reference}.`;
+  const footer = `${business.name}, ${address}. Sales: ${business.phone_sales}. You are receiving this email because you sent this request on ${context.siteUrl}.`;
+  return {
+    subject: `Your ${title.toLowerCase()} ${reference}: ${business.name}`,
+    text: [intro, "", ...(quote ? [quote.text, ""] : []), footer, ""].join("\n"),
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escapeHtml(intro)}</p>
+${quote?.html ?? ""}
+<p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>
+</body></html>`,
+    messageId: `<${deliveryId}@${business.domain}>`,
   };
 }
 
@@ -179,6 +263,8 @@ export function webhookPayload(lead: ExportedLead, context: MessageContext, deli
         phone: lead.fields.day_phone ?? "",
       },
       fields: { ...lead.fields, "-url": sourcePage(lead.fields["-url"], context.siteUrl) },
+      reference: leadReference(lead.id),
+      fleet_quote: lead.fleet_quote,
       vehicle: lead.vehicle
         ? { ...lead.vehicle, stock_number: lead.fields.stock_number ?? "", url: vehicleLink(lead, context.siteUrl) }
         : null,

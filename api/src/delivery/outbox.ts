@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { EMAIL_PATTERN, type LeadFormId, leadForm } from "shared-types";
 import type { Queryable } from "../db/database.js";
 
 /**
@@ -6,8 +7,20 @@ import type { Queryable } from "../db/database.js";
  * in the lead's own transaction); who exactly receives it is read when it is sent, so a corrected address and a
  * re-send reach the right inbox.
  */
-export const CHANNELS = ["crm-email", "department-email", "webhook"] as const;
+export const CHANNELS = ["crm-email", "department-email", "webhook", "visitor-confirmation"] as const;
 export type Channel = (typeof CHANNELS)[number];
+
+/**
+ * The channels one lead gets: the configured ones, and, for a form that confirms (LEAD_FORMS `confirmation`), a
+ * copy to the visitor when lead emails are on and they gave an address.
+ */
+export function channelsFor(form: LeadFormId, configured: readonly Channel[], email: string): Channel[] {
+  const confirms = leadForm(form).confirmation === true && EMAIL_PATTERN.test(email);
+  return [
+    ...configured,
+    ...(confirms && configured.includes("department-email") ? ["visitor-confirmation" as const] : []),
+  ];
+}
 
 export type DeliveryStatus = "pending" | "delivered" | "failed";
 

@@ -2,14 +2,18 @@ import { stringify } from "csv-stringify/sync";
 import {
   allInPriceCents,
   type BusinessDetails,
+  type FleetQuoteList,
   LEAD_FIELD_NAMES,
+  LEAD_FIELDS,
   LEAD_FORMS,
   type LeadField,
+  type LeadFieldFacts,
   type LeadFields,
   type LeadFormId,
   leadFieldRows,
+  leadReference,
 } from "shared-types";
-import { unitChargeSchema } from "shared-types/schemas";
+import { fleetQuoteListSchema, unitChargeSchema } from "shared-types/schemas";
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
 import { z } from "zod";
@@ -30,6 +34,8 @@ export interface ExportedLead {
   /** When the visitor's address later unsubscribed (consent withdrawn), or "" */
   consent_withdrawn_at: string;
   fields: Partial<LeadFields>;
+  /** A fleet quote's lines and trade-ins as they were when it was sent; null for every other form. */
+  fleet_quote: FleetQuoteList | null;
   vehicle: {
     year: number;
     make: string;
@@ -58,7 +64,7 @@ export async function loadLead(db: Queryable, id: string): Promise<ExportedLead 
 
 async function selectLeads(db: Queryable, where: string, params: unknown[]): Promise<ExportedLead[]> {
   const rows = await db.query<Omit<ExportedLead, "vehicle"> & Record<string, unknown>>(
-    `select l.id, l.form, l.destination, l.marketing_opt_in, l.consent_text, l.consent_version, l.fields,
+    `select l.id, l.form, l.destination, l.marketing_opt_in, l.consent_text, l.consent_version, l.fields, l.fleet_quote,
             to_char(l.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as received_at,
             (select to_char(max(w.withdrawn_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
                from consent_withdrawals w
@@ -82,6 +88,7 @@ async function selectLeads(db: Queryable, where: string, params: unknown[]): Pro
     consent_version: plain(r.consent_version),
     consent_withdrawn_at: plain(r.consent_withdrawn_at),
     fields: storedFields(r.fields),
+    fleet_quote: storedFleetQuote(r.fleet_quote),
     vehicle:
       r.v_make == null
         ? null
@@ -124,6 +131,21 @@ function storedFields(raw: unknown): Partial<LeadFields> {
   return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, plain(field)])) as Partial<LeadFields>;
 }
 
+/** A fleet quote as stored, or null when there is none or it no longer reads as one. */
+function storedFleetQuote(raw: unknown): FleetQuoteList | null {
+  if (raw == null) return null;
+  let value = raw;
+  if (typeof raw === "string") {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  const parsed = fleetQuoteListSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or return before one) as a formula: such a cell
  * gets a leading apostrophe, which spreadsheets show as text (OWASP's advice against CSV injection).
@@ -152,6 +174,66 @@ function addContact(
   return contact;
 }
 
+/** The unit a lead is about (its inventory facts when it is still in stock, else what the form carried). */
+function addVehicle(prospect: XMLBuilder, lead: ExportedLead) {
+  const f = lead.fields;
+  const v = lead.vehicle;
+  const vehicle = prospect.ele("vehicle", { interest: "buy", status: v?.condition === "used" ? "used" : "new" });
+  vehicle.ele("year").txt(v ? String(v.year) : "");
+  vehicle.ele("make").txt(v?.make ?? (f.make || f.v_make || ""));
+  vehicle.ele("model").txt(v?.model ?? (f.model || f.v_model || ""));
+  const vin = v?.vin || f.vin;
+  if (vin) vehicle.ele("vin").txt(vin);
+  if (f.stock_number) vehicle.ele("stock").txt(f.stock_number);
+  if (v?.trim) vehicle.ele("trim").txt(v.trim);
+  if (v) vehicle.ele("odometer", { status: "original", units: "km" }).txt(String(v.odometer));
+  // a unit without a price is "Contact Us For Pricing": ADF's call price says exactly that
+  if (v) {
+    if (v.price_cents > 0) {
+      vehicle.ele("price", { type: "asking", currency: "CAD" }).txt((v.price_cents / 100).toFixed(2));
+    } else vehicle.ele("price", { type: "call", currency: "CAD" }).txt("");
+  }
+}
+
+/**
+ * A fleet quote (docs/leads.md "Fleet quote in ADF"): one `<vehicle interest="buy">` per line, its quantity the
+ * first line of its `<comments>` ("Quantity: 6"), a line-up model with `<id source="line-up model">`; one
+ * `<vehicle interest="trade-in" status="used">` per trade-in with its VIN and odometer.
+ */
+function addFleetQuoteVehicles(prospect: XMLBuilder, quote: FleetQuoteList) {
+  quote.lines.forEach((line, index) => {
+    const vehicle = prospect.ele("vehicle", { interest: "buy", status: "new" });
+    vehicle
+      .ele("id", { sequence: String(index + 1), source: line.kind === "unit" ? "stock" : "line-up model" })
+      .txt(line.kind === "unit" ? line.stock_number : line.model_id);
+    vehicle.ele("year").txt(line.year ? String(line.year) : "");
+    vehicle.ele("make").txt(line.make);
+    vehicle.ele("model").txt(line.model);
+    if (line.vin) vehicle.ele("vin").txt(line.vin);
+    if (line.stock_number) vehicle.ele("stock").txt(line.stock_number);
+    vehicle
+      .ele("comments")
+      .txt(
+        [
+          `Quantity: ${line.quantity}`,
+          line.notes ? `Body or upfit: ${line.notes}` : "",
+          line.kind === "unit" && !line.available ? "No longer in stock when sent." : "",
+        ]
+          .filter(Boolean)
+          .join("\n"),
+      );
+  });
+  for (const tradeIn of quote.trade_ins) {
+    const vehicle = prospect.ele("vehicle", { interest: "trade-in", status: "used" });
+    vehicle.ele("year").txt(String(tradeIn.year));
+    vehicle.ele("make").txt(tradeIn.make);
+    vehicle.ele("model").txt(tradeIn.model);
+    vehicle.ele("vin").txt(tradeIn.vin);
+    vehicle.ele("odometer", { status: "original", units: "km" }).txt(String(tradeIn.odometer_km));
+    if (tradeIn.notes) vehicle.ele("comments").txt(tradeIn.notes);
+  }
+}
+
 /**
  * ADF 1.0 (../shared/adf/adf-1.0.dtd): one prospect per lead, with the unit asked about, the customer, the
  * dealership as vendor and this website's form as provider.
@@ -172,22 +254,8 @@ export function toAdf(
     prospect.ele("id", { sequence: "1", source: business.domain }).txt(lead.id);
     prospect.ele("requestdate").txt(lead.received_at);
 
-    const v = lead.vehicle;
-    const vehicle = prospect.ele("vehicle", { interest: "buy", status: v?.condition === "used" ? "used" : "new" });
-    vehicle.ele("year").txt(v ? String(v.year) : "");
-    vehicle.ele("make").txt(v?.make ?? (f.make || f.v_make || ""));
-    vehicle.ele("model").txt(v?.model ?? (f.model || f.v_model || ""));
-    const vin = v?.vin || f.vin;
-    if (vin) vehicle.ele("vin").txt(vin);
-    if (f.stock_number) vehicle.ele("stock").txt(f.stock_number);
-    if (v?.trim) vehicle.ele("trim").txt(v.trim);
-    if (v) vehicle.ele("odometer", { status: "original", units: "km" }).txt(String(v.odometer));
-    // a unit without a price is "Contact Us For Pricing": ADF's call price says exactly that
-    if (v) {
-      if (v.price_cents > 0) {
-        vehicle.ele("price", { type: "asking", currency: "CAD" }).txt((v.price_cents / 100).toFixed(2));
-      } else vehicle.ele("price", { type: "call", currency: "CAD" }).txt("");
-    }
+    if (lead.fleet_quote) addFleetQuoteVehicles(prospect, lead.fleet_quote);
+    else addVehicle(prospect, lead);
 
     const customer = prospect.ele("customer");
     addContact(
@@ -200,6 +268,16 @@ export function toAdf(
       f.email ?? "",
       f.day_phone ?? "",
     );
+    // the ids a CRM maps (a GM FAN, a PO number), then when it is needed by
+    for (const name of LEAD_FIELD_NAMES) {
+      const facts: LeadFieldFacts = LEAD_FIELDS[name];
+      if (facts.adf === "customer-id" && f[name]) customer.ele("id", { source: facts.adfSource ?? name }).txt(f[name]);
+    }
+    if (f.required_by) {
+      const timeframe = customer.ele("timeframe");
+      timeframe.ele("description").txt(`Required by ${f.required_by}`);
+      timeframe.ele("latestdate").txt(f.required_by);
+    }
     // every field without a place of its own in ADF, as shared-types LEAD_FIELDS introduces it: what the visitor
     // wrote first, then the labelled facts
     const said = leadFieldRows(f)
@@ -210,6 +288,11 @@ export function toAdf(
         return label ? `${label}: ${row.value}` : row.value;
       });
     const comments = [
+      ...(lead.fleet_quote
+        ? [
+            `Fleet quote ${leadReference(lead.id)}: ${lead.fleet_quote.unit_count} units on ${lead.fleet_quote.lines.length} lines (each vehicle's quantity is in its comments), ${lead.fleet_quote.trade_ins.length} trade-ins.`,
+          ]
+        : []),
       ...said,
       lead.marketing_opt_in
         ? `Marketing email consent (CASL) given ${lead.received_at} to wording ${lead.consent_version || "(unversioned)"}: "${lead.consent_text}"`

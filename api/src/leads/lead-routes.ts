@@ -15,9 +15,10 @@ import { identifier, leadCaptureRequestSchema, safeText } from "shared-types/sch
 import { z } from "zod";
 import type { BusinessDetailsStore } from "../business/business-store.js";
 import type { Database } from "../db/database.js";
-import { type Channel, enqueueDeliveries } from "../delivery/outbox.js";
+import { type Channel, channelsFor, enqueueDeliveries } from "../delivery/outbox.js";
 import { HttpError, parseOrBadRequest, withSchemas } from "../http-errors.js";
 import { signFormStart, verifyFormStart, verifyUnsubscribeToken } from "../security/signing.js";
+import { readList, takeList } from "./fleet-quote-store.js";
 import { IdempotencyKeyReused, once } from "./idempotency.js";
 import { loadLeads, toAdf, toCsv } from "./lead-export.js";
 import type { RetentionPolicy } from "./retention.js";
@@ -133,6 +134,7 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
         form_started,
         marketing_opt_in,
         consent_version,
+        fleet_list,
         ...fields
       } = lead;
       const { FirstName: _f, LastName: _l, Email: _e, Phone: _p, ...typed } = fields;
@@ -145,18 +147,32 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
             id: randomUUID(),
             received_at: `${new Date().toISOString().slice(0, 19)}Z`,
           };
+          // a fleet quote asks for what its list holds: kept with the lead, and the list emptied, in one transaction
+          const fleetQuote = fleet_list ? await readList(tx, fleet_list) : null;
+          if (fleetQuote && fleetQuote.lines.length === 0) {
+            const message = "Your fleet quote has no vehicles in it: add units or line-up models first";
+            throw new HttpError(400, { error: "Bad Request", message, fields: { fleet_list: [message] } });
+          }
           if (reason) {
             // kept with what it needs to become a lead, should the sales desk release it (held-enquiries.ts)
             await tx.query(
               `insert into quarantined_leads (id, reason, destination, fields, marketing_opt_in, consent_version)
                values ($1, $2, $3, $4, $5, $6)`,
-              [receipt.id, reason, destination, JSON.stringify({ ...stored, form }), marketing_opt_in, consentVersion],
+              [
+                receipt.id,
+                reason,
+                destination,
+                JSON.stringify({ ...stored, form, ...(fleetQuote ? { fleet_quote: fleetQuote } : {}) }),
+                marketing_opt_in,
+                consentVersion,
+              ],
             );
             return { ...receipt, quarantined: reason };
           }
+          if (fleet_list) await takeList(tx, fleet_list);
           await tx.query(
-            `insert into leads (id, destination, form, fields, marketing_opt_in, consent_text, consent_version, received_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+            `insert into leads (id, destination, form, fields, marketing_opt_in, consent_text, consent_version, received_at, fleet_quote)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
             [
               receipt.id,
               destination,
@@ -166,9 +182,10 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
               consentVersion ? (consentWording(consentVersion) ?? "") : "",
               consentVersion,
               receipt.received_at,
+              fleetQuote ? JSON.stringify(fleetQuote) : null,
             ],
           );
-          await enqueueDeliveries(tx, receipt.id, options.deliveryChannels);
+          await enqueueDeliveries(tx, receipt.id, channelsFor(form, options.deliveryChannels, typed.email ?? ""));
           return receipt;
         });
         const { quarantined, ...receipt } = answer as LeadCaptureResponse & { quarantined?: string };

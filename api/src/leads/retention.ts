@@ -1,3 +1,4 @@
+import { FLEET_QUOTE } from "shared-types";
 import type { Queryable } from "../db/database.js";
 import { IDEMPOTENCY_KEY_TTL_MS } from "./idempotency.js";
 
@@ -14,6 +15,7 @@ export interface Purged {
   leads: number;
   quarantined: number;
   idempotencyKeys: number;
+  fleetQuoteLists: number;
 }
 
 const count = async (db: Queryable, sql: string, params: unknown[]) =>
@@ -33,6 +35,10 @@ export async function purgeExpired(db: Queryable, policy: RetentionPolicy, now =
       await count(db, "delete from idempotency_keys where created_at < $1", [
         new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString(),
       ]),
+    ),
+    // a fleet quote list nobody touched in 30 days is forgotten, as its cookie is
+    fleetQuoteLists: Number(
+      await count(db, "delete from fleet_quote_lists where updated_at < $1", [before(FLEET_QUOTE.maxAgeDays)]),
     ),
   };
 }

@@ -14,6 +14,7 @@ import {
   type FormPost,
   type FragmentInclude,
   fragmentSlotMarkers,
+  remoteCookiePrefix,
   renderLinks,
   renderPageHead,
   type SiteContext,
@@ -63,6 +64,14 @@ export interface PageComposerOptions {
 export interface PageRequest {
   /** The answer to a form sent without scripts that was refused: the page shows it again as it was sent. */
   form?: SubmittedForm;
+  /** The visitor's cookies, for a page made for them alone: the owner gets those with its prefix, no other. */
+  cookies?: Record<string, string>;
+}
+
+/** Of a visitor's cookies, the ones a remote named (remoteCookiePrefix): a remote never reads another's. */
+export function cookiesOf(remote: string, cookies: Record<string, string> | undefined): Record<string, string> {
+  const prefix = remoteCookiePrefix(remote);
+  return Object.fromEntries(Object.entries(cookies ?? {}).filter(([name]) => name.startsWith(prefix)));
 }
 
 /** Each island element's start tag: React escapes ">" inside attribute values, so a tag ends at its first ">". */
@@ -212,6 +221,7 @@ export class PageComposer {
               remoteBase: resolved.browserBase,
               peers,
               ...(request.form ? { form: request.form } : {}),
+              ...(request.cookies ? { cookies: cookiesOf(remote, request.cookies) } : {}),
             },
             signal,
           ),
@@ -404,7 +414,12 @@ export class PageComposer {
     const signal = AbortSignal.timeout(Math.max(this.options.renderTimeoutMs, 10_000));
     const resolved = await this.options.directory.resolve(remote, remotes, signal);
     if (!resolved.server?.form) throw new RendererUnavailable(`${remote} takes no forms`);
-    return this.options.directory.call(resolved, "form", { ...post, site: await this.options.site() }, signal);
+    return this.options.directory.call(
+      resolved,
+      "form",
+      { ...post, cookies: cookiesOf(remote, post.cookies), site: await this.options.site() },
+      signal,
+    );
   }
 
   /** /sitemap.xml: the home page and every page each remote lists (a remote that cannot answer is left out). */

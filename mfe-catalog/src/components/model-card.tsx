@@ -2,6 +2,7 @@ import { Link } from "remote-kit";
 import { inventoryHrefForModels, paths } from "shared-types";
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from "../data/illustrations";
 import type { LineupModel } from "../remote";
+import { FleetQuoteAdd } from "./fleet-quote-add";
 
 /** A line-up card (SPEC §2): the in-stock link only when units are in stock, else Make an Inquiry. */
 export function ModelCard({
@@ -47,6 +48,7 @@ export function ModelCard({
           Request a Quote
         </Link>
       </div>
+      <FleetQuoteAdd model={model} />
     </li>
   );
 }

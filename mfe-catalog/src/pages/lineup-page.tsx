@@ -2,6 +2,7 @@ import { breadcrumbJsonLd, itemListJsonLd, Link, Redirect, usePageHead, useResou
 import { useParams } from "remote-kit/router";
 import { type BusinessDetails, type Manufacturer, paths, telHref, workTruckSearchHref } from "shared-types";
 import { inStockCount, modelCountsResource, workTruckSearchCountsResource } from "../api/resources";
+import { FleetQuoteCount } from "../components/fleet-quote-add";
 import { ModelCard } from "../components/model-card";
 import { socialImageFor } from "../data/illustrations";
 import { modelsOf } from "../data/lineup-models";
@@ -73,6 +74,7 @@ export function LineupPage() {
       <p className="catalog-page__call">
         Call us: <a href={telHref(phone)}>{phone}</a>
       </p>
+      <FleetQuoteCount />
       {inStockSearches.length > 0 ? (
         <nav className="catalog-searches" aria-labelledby="catalog-searches-title">
           <h2 id="catalog-searches-title" className="catalog-searches__title">

@@ -1,6 +1,7 @@
 import { breadcrumbJsonLd, HttpStatus, Link, Redirect, usePageHead, useSite } from "remote-kit";
 import { useParams } from "remote-kit/router";
 import { paths, telHref } from "shared-types";
+import { FleetQuoteAdd, FleetQuoteCount } from "../components/fleet-quote-add";
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH, socialImageFor } from "../data/illustrations";
 import { canonicalModelId, findLineupModel } from "../data/lineup-models";
 
@@ -109,6 +110,10 @@ export function ModelPage() {
             <Link className="catalog-button" to={paths.lineup(model.manufacturer)}>
               See Our Full {model.manufacturer.toUpperCase()} Inventory
             </Link>
+          </div>
+          <div className="catalog-model__fleet">
+            <FleetQuoteAdd model={model} />
+            <FleetQuoteCount />
           </div>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { Link } from "remote-kit";
 import { BODY_TYPE_LABELS, FUEL_LABELS, formatFeet, formatOdometer, paths, type VehicleListing } from "shared-types";
 import { PLACEHOLDER_IMAGE } from "../data/trailer-images";
+import { FleetQuoteAdd } from "./fleet-quote-add";
 import { VehiclePhoto } from "./vehicle-photo";
 import { VehiclePrice } from "./vehicle-price";
 
@@ -59,6 +60,7 @@ export function VehicleListItem({ vehicle, first = false }: { vehicle: VehicleLi
         <Link className="inventory-button" to={paths.moreInfo(vehicle.stock_number)}>
           Contact Us
         </Link>
+        <FleetQuoteAdd stockNumber={vehicle.stock_number} title={title} />
       </div>
     </li>
   );

@@ -2,7 +2,7 @@ import { defineConsumes, t } from "remote-kit/contracts";
 
 /**
  * What team inventory uses of other teams, as its code uses it: team leads' forms (with the props it passes) and
- * nothing else. Team leads' pipeline checks its build against this (remote-kit contracts).
+ * its fleet quote count, nothing else. Team leads' pipeline checks its build against this (remote-kit contracts).
  */
 export default defineConsumes({
   consumer: "inventory",
@@ -17,6 +17,8 @@ export default defineConsumes({
       module: "./trailer-enquiry-form",
       props: { stockNumber: t.string, name: t.string, manufacturer: t.string, vin: t.string },
     },
+    /** The visitor's fleet quote, once per page with "Add to fleet quote" forms (shared-types FLEET_QUOTE_ADD). */
+    fleetQuoteCount: { from: "leads", module: "./fleet-quote-count", props: {} },
     vehicleFinderForm: {
       from: "leads",
       module: "./vehicle-finder-form",

@@ -8,6 +8,7 @@ import {
   inventoryViewToParams,
   paths,
 } from "shared-types";
+import { FleetQuoteCount } from "../components/fleet-quote-add";
 import { RefineToolbar } from "../components/refine-toolbar/refine-toolbar";
 import { VehicleListItem } from "../components/vehicle-list-item";
 import CONSUMES from "../contracts/consumes";
@@ -113,6 +114,7 @@ function InventorySearch({ view: initialView, seed, result, related }: Inventory
         <p className="inventory-count" aria-live="polite">
           {shown ? rangeText(shown.page, INVENTORY_PAGE_SIZE, shown.size) : "\u00a0"}
         </p>
+        <FleetQuoteCount />
       </header>
       {/* the facets' counts come with the page they belong to, in the same answer */}
       <RefineToolbar view={view} facets={shown?.facets ?? null} onChange={go} />

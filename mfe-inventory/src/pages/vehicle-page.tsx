@@ -23,6 +23,7 @@ import {
 } from "shared-types";
 import { similarVehiclesResource, vehicleResource } from "../api/resources";
 import { CallUsButton } from "../components/call-us-button";
+import { FleetQuoteAdd, FleetQuoteCount } from "../components/fleet-quote-add";
 import { ImageGallery } from "../components/image-gallery";
 import { PaymentEstimate } from "../components/payment-estimate";
 import { VehicleListItem } from "../components/vehicle-list-item";
@@ -170,6 +171,10 @@ export function VehiclePage() {
           <AllInBreakdown vehicle={v} />
           <ConditionalOffers vehicle={v} />
           <CallUsButton />
+          <div className="inventory-vehicle__fleet">
+            <FleetQuoteAdd stockNumber={v.stock_number} title={title} />
+            <FleetQuoteCount />
+          </div>
           <dl className="inventory-fields">
             {vehicleFields(v).map(([label, value]) => (
               <div key={label}>

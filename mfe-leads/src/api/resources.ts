@@ -31,3 +31,8 @@ export const privacyFactsResource = defineResource("leads:privacy-facts", async 
 export const formStartResource = defineResource("leads:form-start", async () =>
   (await import("./page-form-start")).fetchFormStartForPage(),
 );
+
+/** The visitor's fleet quote list, by its key (their cookie's value, read on the server: the page is theirs alone). */
+export const fleetQuoteResource = defineResource("leads:fleet-quote", async (token: string) =>
+  (await import("./fleet-quote")).readFleetQuote(token),
+);

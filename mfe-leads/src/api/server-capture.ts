@@ -3,7 +3,7 @@ import { apiPaths, type LeadCaptureRequest, withAlternateKeys } from "shared-typ
 
 /** What the API answered a lead sent from team leads' server. */
 export type ServerCaptureAnswer =
-  | { kind: "stored" }
+  | { kind: "stored"; id: string }
   | { kind: "refused"; fields: Record<string, string[]> }
   | { kind: "limited"; message: string }
   | { kind: "failed" };
@@ -68,7 +68,10 @@ export class ServerLeadClient {
       let response = await send(false);
       // the pair expired (the API restarted with another secret): renewed once
       if (response.status === 403) response = await send(true);
-      if (response.status === 201) return { kind: "stored" };
+      if (response.status === 201) {
+        const receipt = (await response.json().catch(() => ({}))) as { id?: unknown };
+        return { kind: "stored", id: typeof receipt.id === "string" ? receipt.id : "" };
+      }
       const answer = (await response.json().catch(() => ({}))) as { fields?: unknown; message?: unknown };
       if (response.status === 400 && answer.fields && typeof answer.fields === "object") {
         return { kind: "refused", fields: answer.fields as Record<string, string[]> };

@@ -9,12 +9,15 @@ const AUTOCOMPLETE: Partial<Record<LeadTextField, string>> = {
   day_phone: "tel",
 };
 
+/** A select shows its choices, not a placeholder. */
+const withoutPlaceholder = <T extends { placeholder?: string }>({ placeholder: _shownAsChoice, ...rest }: T) => rest;
+
 /**
  * One field of an enquiry form: its label (a star when required), the input the browser can autofill, and the
  * reason beside it when what was typed is refused, tied to the input for screen readers.
  */
 export function LeadField({
-  input: { name, label, type = "text", wide },
+  input: { name, label, type = "text", wide, options = [], hint },
   inputId,
   required,
   placeholders,
@@ -31,11 +34,13 @@ export function LeadField({
   registration: FieldRegistration;
 }) {
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const described = [hint ? hintId : "", message ? errorId : ""].filter(Boolean).join(" ");
   const common = {
     id: inputId,
     className: `leads-form__input${message ? " leads-form__input--invalid" : ""}`,
     "aria-invalid": Boolean(message),
-    "aria-describedby": message ? errorId : undefined,
+    "aria-describedby": described || undefined,
     "aria-required": required,
     placeholder: placeholders ? label : undefined,
     defaultValue,
@@ -47,8 +52,22 @@ export function LeadField({
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
+      {hint ? (
+        <span id={hintId} className="leads-form__hint">
+          {hint}
+        </span>
+      ) : null}
       {type === "textarea" ? (
         <textarea rows={4} {...common} />
+      ) : type === "select" ? (
+        <select {...withoutPlaceholder(common)}>
+          <option value="">Choose</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
       ) : (
         <input
           type={type}

@@ -3,11 +3,11 @@ import { Link, useResource, useServerRender, useSite, useSubmittedForm } from "r
 import { FORM_FIELD, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import {
   LEAD_SPAM_GUARD,
-  type LeadFields,
   type LeadFormId,
   type LeadInput,
   type LeadTextField,
   leadForm,
+  leadReference,
   MARKETING_CONSENT,
   paths,
   requiredFields,
@@ -17,8 +17,9 @@ import { LEAD_MESSAGES } from "../copy";
 import { formKey } from "../forms/form-definitions";
 import { startOnce } from "../forms/form-start-clock";
 import { EMPTY_VALUES, type FormValues, pickValues, readFormOnPage } from "../forms/form-values";
-import { refusedFields, sendLead } from "../forms/send-lead";
+import { type LeadHiddenFields, refusedFields, sendLead } from "../forms/send-lead";
 import { sharedRules } from "../forms/shared-rules";
+import { thankYouPath } from "../forms/thank-you-path";
 import { useFormFields } from "../forms/use-form-fields";
 import { type DraftValues, useDraftStore } from "../stores/draft-store";
 import { LeadField } from "./lead-field";
@@ -29,8 +30,8 @@ export interface LeadFormProps {
   form: LeadFormId;
   /** What the visible fields start with (a prefilled message, a make and model). A saved draft wins. */
   initialValues?: Partial<Record<LeadTextField, string>>;
-  /** Sent with the lead but not typed by the visitor: stock number, model, customer action. */
-  hidden?: Partial<LeadFields>;
+  /** Sent with the lead but not typed by the visitor: stock number, model, customer action, a fleet quote's list. */
+  hidden?: LeadHiddenFields;
   /** Tells forms of one kind apart (two on one page, or one per unit): their drafts, and a post without scripts. */
   draftScope?: string;
   /** Where the form's heading depends on where it is shown (the booking form's service or body shop). */
@@ -114,7 +115,19 @@ export function LeadForm({
   const send = handleSubmit(async (values) => {
     setStatus("sending");
     try {
-      await sendLead({ form, inputs, values, hidden, draftKey, honeypot: honeypot.current?.value ?? "" });
+      const { id: leadId } = await sendLead({
+        form,
+        inputs,
+        values,
+        hidden,
+        draftKey,
+        honeypot: honeypot.current?.value ?? "",
+      });
+      // a request that confirms (the fleet quote) lands where it does without scripts: its reference, the way back
+      if (definition.confirmation) {
+        window.location.assign(thankYouPath(form, window.location.pathname, leadReference(leadId)));
+        return;
+      }
       setStatus("sent");
     } catch (error) {
       // the API's reasons for refusing what was typed go next to the fields; everything stays as typed

@@ -4,13 +4,16 @@ import { useDraftStore } from "../stores/draft-store";
 import { startNow } from "./form-start-clock";
 import type { FormValues } from "./form-values";
 
+/** What a form sends that the visitor does not type: the unit or model, the customer action, a fleet quote's list. */
+export type LeadHiddenFields = Partial<LeadFields> & { fleet_list?: string };
+
 export interface LeadSubmission {
   form: LeadFormId;
   /** The fields this form shows, of everything it holds. */
   inputs: readonly LeadInput[];
   values: FormValues;
   /** Sent with the lead but not typed by the visitor: stock number, model, customer action. */
-  hidden: Partial<LeadFields>;
+  hidden: LeadHiddenFields;
   draftKey: string;
   /** What the field people never see holds (bots fill it). */
   honeypot: string;
@@ -21,7 +24,14 @@ export interface LeadSubmission {
  * it once), the spam guard's signals, the CASL wording's version with an opt-in. Resolves once the API has
  * committed it; the draft is then forgotten. Throws what the API answered otherwise (refusedFields reads it).
  */
-export async function sendLead({ form, inputs, values, hidden, draftKey, honeypot }: LeadSubmission): Promise<void> {
+export async function sendLead({
+  form,
+  inputs,
+  values,
+  hidden,
+  draftKey,
+  honeypot,
+}: LeadSubmission): Promise<{ id: string }> {
   const visible = Object.fromEntries(inputs.map((input) => [input.name, values[input.name]]));
   const lead = {
     ...hidden,
@@ -41,12 +51,13 @@ export async function sendLead({ form, inputs, values, hidden, draftKey, honeypo
   const started = useDraftStore.getState().drafts[draftKey]?.started ?? (await startNow(draftKey));
   // the HTTP client loads when a visitor first sends: most who see a form never do
   const { captureLead } = await import("../api/capture-lead");
-  await captureLead(
+  const receipt = await captureLead(
     { ...lead, [LEAD_SPAM_GUARD.honeypotField]: honeypot, [LEAD_SPAM_GUARD.startedField]: started },
     idempotencyKey,
     { onNewKey: (renewed) => useDraftStore.getState().recordAttempt(draftKey, { key: renewed, fingerprint }) },
   );
   useDraftStore.getState().forget(draftKey);
+  return { id: receipt.id };
 }
 
 /** The fields a 400 from the API names, with its reasons (ApiErrorBody.fields). */

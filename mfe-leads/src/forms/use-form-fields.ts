@@ -6,7 +6,7 @@ export type FieldErrors<V extends Values> = Partial<Record<keyof V & string, str
 /** What an input needs to be one of the form's fields: spread onto the input, which stays uncontrolled. */
 export interface FieldRegistration {
   name: string;
-  ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => void;
+  ref: (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => void;
   onChange: (event: { target: EventTarget | null }) => void;
   onBlur: (event: { target: EventTarget | null }) => void;
 }
@@ -29,7 +29,7 @@ interface Options<V extends Values> {
 export function useFormFields<V extends Values>({ defaultValues, check, onValuesChange }: Options<V>) {
   type Name = keyof V & string;
   const values = useRef<V>({ ...defaultValues });
-  const elements = useRef(new Map<Name, HTMLInputElement | HTMLTextAreaElement>());
+  const elements = useRef(new Map<Name, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>());
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [touched, setTouched] = useState<Partial<Record<Name, true>>>({});
   const [dirty, setDirty] = useState<Partial<Record<Name, true>>>({});

@@ -16,12 +16,19 @@ export function ThankYouPage() {
   const form = params.get("form") ?? "";
   const definition = Object.hasOwn(LEAD_FORMS, form) ? leadForm(form as LeadFormId) : null;
   const thankYou = (definition ?? leadForm("contact")).thankYou;
+  // only ever the shape leadReference writes: nothing else of the address is shown
+  const reference = /^FQ-[0-9A-F]{8}$/.test(params.get("ref") ?? "") ? params.get("ref") : null;
   usePageHead({ title: `Thank you | ${business.name}`, robots: "noindex" });
   return (
     <div className="leads-page leads-thank-you">
       <h1 className="leads-page__title">{thankYou.heading ?? "Thank you!"}</h1>
       <div className="leads-form__success" role="status">
         <p>{thankYou.text}</p>
+        {reference ? (
+          <p>
+            Your reference number: <strong className="leads-reference">{reference}</strong>
+          </p>
+        ) : null}
       </div>
       <p>
         Anything urgent? Call us at <a href={telHref(business.phone_sales)}>{business.phone_sales}</a>.

@@ -7,23 +7,19 @@ import {
   type LeadTextField,
   leadForm,
   leadFormLabels,
+  leadReference,
   MARKETING_CONSENT,
-  paths,
-  sitePath,
 } from "shared-types";
 import { leadFieldsSchema, leadFormValuesSchema } from "shared-types/schemas";
 import { z } from "zod/mini";
 import type { ServerLeadClient } from "../api/server-capture";
 import { LEAD_MESSAGES } from "../copy";
 import { formFromKey } from "../forms/form-definitions";
+import { thankYouPath } from "../forms/thank-you-path";
+import { fleetQuoteToken, submitFleetQuoteForm } from "./submit-fleet-quote-form";
 
 /** Fields a form carries but the visitor does not type (its props: the unit, the model, the customer action). */
 const HIDDEN_FIELDS = ["stock_number", "vin", "make", "model", "customer_action", "message"] as const;
-
-/** The thank-you page of a form, which says what the form itself would have said, with a way back. */
-export function thankYouPath(form: string, from: string): string {
-  return `${paths.thankYou()}?${new URLSearchParams({ form, from: sitePath(from) ?? paths.home() })}`;
-}
 
 /**
  * One of team leads' forms sent without scripts (the host hands it over with the page it came from): checked with
@@ -33,6 +29,8 @@ export function thankYouPath(form: string, from: string): string {
 export async function submitLeadForm(post: FormPost, client: ServerLeadClient): Promise<FormOutcome> {
   const id = post.fields[FORM_FIELD] ?? "";
   const owner = formOwner(id);
+  const fleetQuoteChange = owner?.remote === "leads" ? await submitFleetQuoteForm(id, owner.key, post) : null;
+  if (fleetQuoteChange) return fleetQuoteChange;
   const form = owner?.remote === "leads" ? formFromKey(owner.key) : null;
   if (!form) throw new FormNotOwnedError(`leads has no form ${id}`);
   const { inputs } = leadForm(form);
@@ -76,6 +74,8 @@ export async function submitLeadForm(post: FormPost, client: ServerLeadClient): 
     form,
     destination: LEAD_FORMS[form].destination,
     "-url": post.pageUrl,
+    // the fleet quote asks for what the visitor's list holds: its key is their cookie's
+    ...(form === "fleet-quote" ? { fleet_list: fleetQuoteToken(post) } : {}),
     [LEAD_SPAM_GUARD.honeypotField]: post.fields[LEAD_SPAM_GUARD.honeypotField] ?? "",
     ...(post.fields[LEAD_SPAM_GUARD.startedField]
       ? { [LEAD_SPAM_GUARD.startedField]: post.fields[LEAD_SPAM_GUARD.startedField] }
@@ -85,14 +85,23 @@ export async function submitLeadForm(post: FormPost, client: ServerLeadClient): 
   if (!z.safeParse(leadFieldsSchema, lead).success) return shownAgain(400, {}, LEAD_MESSAGES.failure);
 
   const answer = await client.capture(lead, post.clientIp);
-  if (answer.kind === "stored") return { kind: "redirect", location: thankYouPath(form, post.path) };
+  if (answer.kind === "stored") {
+    const reference = leadForm(form).confirmation ? leadReference(answer.id) : undefined;
+    return { kind: "redirect", location: thankYouPath(form, post.path, reference) };
+  }
   if (answer.kind === "refused") {
     const errors: Record<string, string> = {};
     for (const input of inputs) {
       const reason = answer.fields[input.name]?.[0];
       if (reason) errors[input.name] = `${input.label}: ${reason}`;
     }
-    return shownAgain(400, errors, Object.keys(errors).length > 0 ? LEAD_MESSAGES.refused : LEAD_MESSAGES.failure);
+    // a reason about no field the visitor typed (an empty fleet quote) is said for the whole form
+    const listReason = answer.fields.fleet_list?.[0];
+    return shownAgain(
+      400,
+      errors,
+      Object.keys(errors).length > 0 ? LEAD_MESSAGES.refused : (listReason ?? LEAD_MESSAGES.failure),
+    );
   }
   if (answer.kind === "limited") return shownAgain(429, {}, answer.message);
   return shownAgain(503, {}, LEAD_MESSAGES.failure);

@@ -295,7 +295,12 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       form: request.form,
     };
     const loading = loads(state);
-    const context: LoaderContext = { params: match.params, searchParams: url.searchParams, ...loading.context };
+    const context: LoaderContext = {
+      params: match.params,
+      searchParams: url.searchParams,
+      cookies: route.private ? (request.cookies ?? {}) : {},
+      ...loading.context,
+    };
     const dataStarted = performance.now();
     // a span of its own: the API calls the loaders make carry it to the API (traceparent)
     await inSpan("data", () =>

@@ -54,6 +54,7 @@ export const renderRequestSchema = z.object({
   remoteBase: z.string().check(z.maxLength(2048)),
   peers: z.partialRecord(z.enum(REMOTES), httpUrl()),
   form: z.optional(submittedFormSchema),
+  cookies: z.optional(z.record(text(200), text(4096))),
 }) satisfies z.ZodMiniType<RenderRequest>;
 
 export const fragmentRequestSchema = z.object({
@@ -70,6 +71,7 @@ export const formPostSchema = z.object({
   pageUrl: httpUrl(),
   clientIp: text(64),
   site: siteContextSchema,
+  cookies: z.optional(z.record(text(200), text(4096))),
 }) satisfies z.ZodMiniType<FormPost>;
 
 // ---- What a renderer answers: the host checks it before a byte of it goes into a page ----
@@ -120,12 +122,25 @@ export const renderResultSchema = z.object({
 
 export const fragmentResultSchema = z.object({ html: z.string(), cacheTags }) satisfies z.ZodMiniType<FragmentResult>;
 
+const remoteCookies = z.optional(
+  z
+    .array(
+      z.object({
+        name: z.string().check(z.regex(/^[a-z][a-z0-9-]{0,30}_[A-Za-z0-9_-]{1,60}$/)),
+        value: z.string().check(z.regex(/^[A-Za-z0-9._~-]{0,1024}$/)),
+        maxAgeS: z.number().check(z.int(), z.gte(0), z.lte(400 * 24 * 60 * 60)),
+      }),
+    )
+    .check(z.maxLength(5)),
+);
+
 export const formOutcomeSchema = z.union([
-  z.object({ kind: z.literal("redirect"), location: sitePath() }),
+  z.object({ kind: z.literal("redirect"), location: sitePath(), cookies: remoteCookies }),
   z.object({
     kind: z.literal("page"),
     status: z.number().check(z.int(), z.gte(400), z.lte(599)),
     form: submittedFormSchema,
+    cookies: remoteCookies,
   }),
 ]) satisfies z.ZodMiniType<FormOutcome>;
 

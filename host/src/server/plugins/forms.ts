@@ -5,6 +5,7 @@ import { FORM_FIELD, type FormOutcome, formOwner } from "remote-kit/protocol";
 import { REMOTE_NAMES, type RemoteName } from "shared-types";
 import { sentFromThisSite } from "../public-edge";
 import { OwnerUnknown } from "../remote-directory";
+import { setRemoteCookies, visitorCookies } from "../visitor-cookies";
 
 /** The fields of a urlencoded body, the last value of a repeated name; null for anything else. */
 function lastValues(body: unknown): Record<string, string> | null {
@@ -71,6 +72,7 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
         path,
         pageUrl: `${(await site()).siteUrl}${path}`,
         clientIp: request.ip,
+        cookies: visitorCookies(request),
       });
     } catch (error) {
       request.log.error({ err: error, remote: owner.remote }, "a form's owner could not take it");
@@ -86,6 +88,7 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
         },
       };
     }
+    setRemoteCookies(reply, owner.remote, outcome.cookies, (await site()).siteUrl.startsWith("https:"));
     if (outcome.kind === "redirect") return reply.header("cache-control", "no-store").redirect(outcome.location, 303);
     return app.page(request, reply, { form: outcome.form, status: outcome.status });
   }

@@ -8,6 +8,7 @@ import { BusinessDetailsUnavailable } from "../business-details-source";
 import type { CachedAnswer } from "../page-cache";
 import { canonicalAddress } from "../public-edge";
 import { pageTiming } from "../server-timing";
+import { visitorCookies } from "../visitor-cookies";
 import { cacheControl, cachePolicy } from "./page-cache";
 
 /** The page's ETag, as @fastify/etag writes one (weak, SHA-1 in base64): a browser that has the page gets a 304. */
@@ -40,8 +41,8 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
   const { answers } = app;
 
   /** A page made for whoever asks: the same bytes for every visitor (nothing in it is theirs). */
-  async function composedAnswer(url: string): Promise<CachedAnswer> {
-    const composed = await composer.page(url);
+  async function composedAnswer(url: string, cookies?: Record<string, string>): Promise<CachedAnswer> {
+    const composed = await composer.page(url, cookies ? { cookies } : {});
     if (composed.kind === "redirect") {
       const permanent = composed.status === 301 || composed.status === 308;
       return {
@@ -75,9 +76,12 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     };
   }
 
-  /** A page that shows what its address carries of a visitor (an unsubscribe link): made for them, kept by no one. */
+  /**
+   * A page that shows what is a visitor's own (an unsubscribe link's address, the fleet quote kept by their cookie):
+   * made for them, with their cookies for its owner, kept by no one.
+   */
   async function privatePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const answer = await composedAnswer(request.url);
+    const answer = await composedAnswer(request.url, visitorCookies(request));
     reply.code(answer.status).headers(answer.headers).header("cache-control", "no-store");
     reply.header("server-timing", pageTiming(reply, answer.timings, "private"));
     if (answer.page) reply.header("content-security-policy", app.pagePolicy(answer.page, request));
@@ -102,7 +106,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
       return answers.send(reply, await answers.cached(request, make, key));
     }
     // a page that shows what a visitor typed is theirs alone: made for them, never kept by any cache
-    const composed = await composer.page(request.url, { form: answer.form });
+    const composed = await composer.page(request.url, { form: answer.form, cookies: visitorCookies(request) });
     if (composed.kind === "redirect")
       return reply.header("cache-control", "no-store").redirect(composed.location, composed.status);
     return reply

@@ -1,0 +1,289 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { FLEET_QUOTE, LEAD_FORMS, leadReference, vinCheckDigit } from "shared-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { BusinessDetailsStore } from "../src/business/business-store.js";
+import type { Database } from "../src/db/database.js";
+import { crmEmailSender, departmentEmailSender, visitorConfirmationSender } from "../src/delivery/channels.js";
+import { smtpTransport } from "../src/delivery/delivery-setup.js";
+import { DeliveryWorker } from "../src/delivery/delivery-worker.js";
+import { purgeExpired } from "../src/leads/retention.js";
+import { generateInventory } from "../src/seed/inventory-generator.js";
+import { seedIfEmpty } from "../src/seed/seed.js";
+import { backends } from "./database-fixtures.js";
+import { captureLead, startedAgo } from "./lead-client.js";
+import { eventually, SmtpCatcher } from "./smtp-catcher.js";
+
+const ADF_DTD = new URL("../adf/adf-1.0.dtd", import.meta.url).pathname;
+const SIGNING_SECRET = "signing-secret-for-tests-0123456789abcdef";
+const SITE_URL = "https://fleet.test";
+const ADDRESSES = {
+  crm: "crm@dealer-crm.test",
+  departments: { sales: "sales@fleet.test" },
+  operations: "ops@fleet.test",
+};
+const units = generateInventory(150).filter((unit) => unit.status !== "sold");
+const quiet = { info() {}, warn() {}, error() {} };
+
+const adfErrors = (xml: string) => {
+  const file = join(mkdtempSync(join(tmpdir(), "adf-")), "lead.xml");
+  writeFileSync(file, xml);
+  try {
+    execFileSync("xmllint", ["--noout", "--dtdvalid", ADF_DTD, file], { stdio: "pipe" });
+    return "";
+  } catch (error) {
+    return (error as { stderr?: Buffer }).stderr?.toString() ?? "invalid";
+  }
+};
+
+/** VINs whose check digit holds (49 CFR 565), worked out by the rule the API applies. */
+const withCheckDigit = (vin: string) => `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`;
+const GOOD_VINS = ["1GCGG25K071123456", "JALC4W167K7000001"].map(withCheckDigit);
+
+describe.each(backends())("the fleet quote on $name", (backend) => {
+  let db: Database;
+  let app: FastifyInstance;
+  let smtp: SmtpCatcher;
+  let worker: DeliveryWorker;
+  let transport: ReturnType<typeof smtpTransport>;
+
+  beforeAll(async () => {
+    db = await backend.open();
+    await seedIfEmpty(db, 150);
+    smtp = await new SmtpCatcher().start();
+    transport = smtpTransport(smtp.url);
+    const business = new BusinessDetailsStore(db);
+    worker = new DeliveryWorker({
+      db,
+      senders: {
+        "crm-email": crmEmailSender(transport, ADDRESSES),
+        "department-email": departmentEmailSender(transport, ADDRESSES),
+        "visitor-confirmation": visitorConfirmationSender(transport, ADDRESSES),
+      },
+      business: () => business.get(),
+      siteUrl: SITE_URL,
+      retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 6 },
+      pollMs: 50,
+      leaseMs: 5_000,
+      log: quiet,
+      onFailed: async () => undefined,
+    });
+    app = await buildApp({
+      db,
+      siteUrl: SITE_URL,
+      delivery: worker,
+      leads: {
+        rateLimitMax: 10_000,
+        signingSecret: SIGNING_SECRET,
+        deliveryChannels: ["crm-email", "department-email"],
+      },
+    });
+    worker.start();
+  }, 60_000);
+  afterAll(async () => {
+    await worker.stop();
+    transport.close();
+    await app.close();
+    await smtp.stop();
+    await db.close();
+  });
+
+  const add = (payload: Record<string, unknown>, cookie?: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/fleet-quote/lines",
+      headers: cookie ? { cookie: `${FLEET_QUOTE.cookie}=${cookie}` } : {},
+      payload,
+    });
+  const list = async (token: string) =>
+    (await app.inject({ method: "GET", url: `/api/fleet-quote/lists/${token}` })).json().list;
+
+  it("keeps a list by a cookie that holds only its key, adds to a line's quantity, and refuses bad input with reasons", async () => {
+    const first = await add({ kind: "unit", stock_number: units[0]!.stock_number, quantity: "2" });
+    expect(first.statusCode, first.body).toBe(201);
+    const cookie = first.cookies.find((c) => c.name === FLEET_QUOTE.cookie)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/", maxAge: 30 * 24 * 60 * 60 });
+    expect(cookie.value).toMatch(FLEET_QUOTE.tokenPattern);
+    // the database keeps the key's hash, never the key
+    expect(JSON.stringify(await db.query("select * from fleet_quote_lists"))).not.toContain(cookie.value);
+
+    expect(
+      (await add({ kind: "unit", stock_number: units[0]!.stock_number, quantity: 3 }, cookie.value)).statusCode,
+    ).toBe(200);
+    const model = await add(
+      { kind: "model", model_id: "isuzu-nrr", make: "Isuzu", model: "NRR", quantity: 4 },
+      cookie.value,
+    );
+    expect(model.json().list.unit_count).toBe(9);
+    expect(model.json().list.lines.map((l: { label: string; quantity: number }) => [l.label, l.quantity])).toEqual([
+      [
+        `${units[0]!.year} ${units[0]!.make} ${[units[0]!.model, units[0]!.trim].filter(Boolean).join(" ")} (stock ${units[0]!.stock_number})`,
+        5,
+      ],
+      ["Isuzu NRR (line-up model, to order)", 4],
+    ]);
+    const summary = await app.inject({
+      method: "GET",
+      url: "/api/fleet-quote/summary",
+      headers: { cookie: `${FLEET_QUOTE.cookie}=${cookie.value}` },
+    });
+    expect(summary.json()).toEqual({ unit_count: 9, line_count: 2 });
+
+    for (const [payload, field] of [
+      [{ kind: "unit", stock_number: units[1]!.stock_number, quantity: "0" }, "quantity"],
+      [{ kind: "unit", stock_number: units[1]!.stock_number, quantity: "lots" }, "quantity"],
+      [{ kind: "unit", stock_number: units[1]!.stock_number, quantity: 100 }, "quantity"],
+    ] as const) {
+      const refused = await add(payload, cookie.value);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(Object.keys(refused.json().fields)).toContain(field);
+    }
+    const gone = await add({ kind: "unit", stock_number: "NOSUCH1", quantity: 1 }, cookie.value);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe("Unit NOSUCH1 is no longer in our inventory");
+    // a form of another site cannot fill a visitor's list: writes take JSON only
+    const form = await app.inject({
+      method: "POST",
+      url: "/api/fleet-quote/lines",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: `${FLEET_QUOTE.cookie}=${cookie.value}` },
+      payload: `kind=unit&stock_number=${units[1]!.stock_number}&quantity=1`,
+    });
+    expect(form.statusCode).toBe(415);
+
+    const line = (await list(cookie.value)).lines[1];
+    const edited = await app.inject({
+      method: "POST",
+      url: `/api/fleet-quote/lists/${cookie.value}/lines/${line.id}`,
+      payload: { quantity: "6", notes: "16 ft dry-freight box, liftgate" },
+    });
+    expect(edited.json().list.lines[1]).toMatchObject({ quantity: 6, notes: "16 ft dry-freight box, liftgate" });
+    const removed = await app.inject({
+      method: "POST",
+      url: `/api/fleet-quote/lists/${cookie.value}/lines/${line.id}/remove`,
+      payload: {},
+    });
+    expect(removed.json().list.lines).toHaveLength(1);
+    // someone else's key changes nothing of this list
+    const other = await app.inject({
+      method: "POST",
+      url: `/api/fleet-quote/lists/${"x".repeat(43)}/lines/${line.id}/remove`,
+      payload: {},
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it("takes up to 10 trade-ins, each VIN's check digit checked", async () => {
+    const token = (await add({ kind: "unit", stock_number: units[2]!.stock_number, quantity: 1 })).json().token;
+    const tradeIn = (vin: string) =>
+      app.inject({
+        method: "POST",
+        url: `/api/fleet-quote/lists/${token}/trade-ins`,
+        payload: { year: "2017", make: "Ford", model: "E-450", vin, odometer_km: "312,000", notes: "" },
+      });
+    const bad = await tradeIn(
+      `${GOOD_VINS[0]!.slice(0, 8)}${GOOD_VINS[0]![8] === "1" ? "2" : "1"}${GOOD_VINS[0]!.slice(9)}`,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.vin[0]).toMatch(/check digit/);
+    for (let i = 0; i < FLEET_QUOTE.maxTradeIns; i++) expect((await tradeIn(GOOD_VINS[0]!)).statusCode).toBe(201);
+    const eleventh = await tradeIn(GOOD_VINS[0]!);
+    expect(eleventh.statusCode).toBe(400);
+    expect(eleventh.json().message).toMatch(/at most 10 trade-ins/);
+    expect((await list(token)).trade_ins[0]).toMatchObject({ year: 2017, odometer_km: 312000, vin: GOOD_VINS[0] });
+  });
+
+  it("sends a whole order as one lead: one valid ADF document with every line and trade-in, the desk's table, the visitor's copy; once", async () => {
+    const first = await add({ kind: "unit", stock_number: units[3]!.stock_number, quantity: 2 });
+    const token = first.json().token as string;
+    await add({ kind: "unit", stock_number: units[4]!.stock_number, quantity: 1 }, token);
+    await add({ kind: "unit", stock_number: units[5]!.stock_number, quantity: 3 }, token);
+    await add({ kind: "model", model_id: "isuzu-npr-hd", make: "Isuzu", model: "NPR-HD", quantity: 6 }, token);
+    for (const vin of GOOD_VINS) {
+      await app.inject({
+        method: "POST",
+        url: `/api/fleet-quote/lists/${token}/trade-ins`,
+        payload: { year: 2016, make: "GMC", model: "Savana 3500", vin, odometer_km: 280000, notes: "Shelving inside" },
+      });
+    }
+    const lead = {
+      form: "fleet-quote",
+      destination: LEAD_FORMS["fleet-quote"].destination,
+      form_started: startedAgo(SIGNING_SECRET, 10_000),
+      website: "",
+      "-url": `${SITE_URL}/fleet-quote`,
+      company: "Bow River Couriers Ltd.",
+      first_name: "Fran",
+      last_name: "Lee",
+      email: "fran@bowriver.example",
+      day_phone: "403-555-0142",
+      gm_fan: "A1B2C3",
+      po_number: "PO-2026-118",
+      required_by: "2027-03-31",
+      delivery_city: "Red Deer",
+      delivery_province: "AB",
+      payment_method: "Closed-end lease",
+      message: "Please quote each line separately.",
+      fleet_list: token,
+    };
+    const badFan = await captureLead(app, { ...lead, gm_fan: "12-34" });
+    expect(badFan.statusCode).toBe(400);
+    expect(badFan.json().fields.gm_fan[0]).toMatch(/6 letters and digits/);
+
+    const sent = await captureLead(app, lead, { "idempotency-key": "fleet-quote-send-0001" });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = sent.json().id as string;
+    // sent twice (a double click, a resent page): stored once
+    const again = await captureLead(app, lead, { "idempotency-key": "fleet-quote-send-0001" });
+    expect(again.json().id).toBe(id);
+    expect((await db.query("select id from leads where form = 'fleet-quote'")).length).toBe(1);
+    // the list is empty once sent; sending an empty list is refused with its reason
+    expect((await list(token)).lines).toEqual([]);
+    const empty = await captureLead(app, lead);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields.fleet_list[0]).toMatch(/no vehicles/);
+
+    await eventually(
+      async () =>
+        smtp.mails.filter((m) => m.raw.includes(id) || (m.mail.text ?? "").includes(leadReference(id))).length >= 3,
+      "the three emails",
+      20_000,
+    );
+    const adf = smtp.to(ADDRESSES.crm).find((m) => m.raw.includes(id))!.mail.text ?? "";
+    expect(adfErrors(adf)).toBe("");
+    expect(adf.match(/<vehicle interest="buy"/g)).toHaveLength(4);
+    expect(adf.match(/<vehicle interest="trade-in" status="used"/g)).toHaveLength(2);
+    expect(adf).toContain("Quantity: 6");
+    expect(adf).toContain(`<stock>${units[5]!.stock_number}</stock>`);
+    expect(adf).toContain(`<vin>${GOOD_VINS[1]}</vin>`);
+    expect(adf).toContain('<id source="GM Fleet Account Number">A1B2C3</id>');
+    expect(adf).toContain('<id source="Purchase order">PO-2026-118</id>');
+    expect(adf).toContain("<latestdate>2027-03-31</latestdate>");
+    expect(adf).toContain('<name part="full" type="business">Bow River Couriers Ltd.</name>');
+    expect(adf).toContain("Paying by: Closed-end lease");
+    expect(adf).toContain("Deliver to: Red Deer AB");
+
+    const desk = smtp.to(ADDRESSES.departments.sales).find((m) => m.raw.includes(id))!.mail;
+    expect(desk.subject).toContain("12 units on 4 lines, 2 trade-ins");
+    expect(desk.html).toContain("<caption");
+    expect(desk.html).toContain("Isuzu NPR-HD (line-up model, to order)");
+    expect(desk.text).toMatch(/4\. 6 x Isuzu NPR-HD/);
+
+    const copy = smtp.to("fran@bowriver.example")[0]!.mail;
+    expect(copy.subject).toContain(leadReference(id));
+    expect(copy.text).toContain("Isuzu NPR-HD (line-up model, to order)");
+    expect(copy.text).toContain("Savana 3500");
+    expect(copy.headers.get("auto-submitted")).toBe("auto-replied");
+  });
+
+  it("forgets a list nobody changed for 30 days", async () => {
+    const token = (await add({ kind: "unit", stock_number: units[6]!.stock_number, quantity: 1 })).json().token;
+    await db.query("update fleet_quote_lists set updated_at = now() - interval '31 days'");
+    const purged = await purgeExpired(db, { leadRetentionDays: 365, quarantineRetentionDays: 30 });
+    expect(purged.fleetQuoteLists).toBeGreaterThan(0);
+    expect((await list(token)).lines).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import { PeerFragment } from "remote-kit";
+import { FORM_FIELD } from "remote-kit/protocol";
+import { FLEET_QUOTE, FLEET_QUOTE_ADD, paths } from "shared-types";
+import CONSUMES from "../contracts/consumes";
+
+/**
+ * "Add to fleet quote" for one unit, as team leads takes it (shared-types FLEET_QUOTE_ADD): a form posting to the
+ * list, sent in place by team leads' count (a fragment once per page) when its code runs.
+ */
+export function FleetQuoteAdd({ stockNumber, title }: { stockNumber: string; title: string }) {
+  const { fields } = FLEET_QUOTE_ADD;
+  const id = `inventory-fleet-${stockNumber}`;
+  return (
+    <form
+      method="post"
+      action={paths.fleetQuote()}
+      className="inventory-fleet-add"
+      noValidate
+      {...{ [FLEET_QUOTE_ADD.attribute]: "" }}
+    >
+      <input type="hidden" name={FORM_FIELD} value={FLEET_QUOTE_ADD.form} />
+      <input type="hidden" name={fields.kind} value="unit" />
+      <input type="hidden" name={fields.stockNumber} value={stockNumber} />
+      <label className="inventory-fleet-add__label" htmlFor={`${id}-quantity`}>
+        {FLEET_QUOTE_ADD.quantityLabel}
+      </label>
+      <input
+        id={`${id}-quantity`}
+        className="inventory-fleet-add__quantity"
+        type="number"
+        name={fields.quantity}
+        inputMode="numeric"
+        min={1}
+        max={FLEET_QUOTE.maxQuantity}
+        defaultValue={1}
+      />
+      <button type="submit" className="inventory-button inventory-button--secondary">
+        {FLEET_QUOTE_ADD.submitLabel}
+        <span className="inventory-visually-hidden">: {title}</span>
+      </button>
+      <span className="inventory-fleet-add__status" role="status" {...{ [FLEET_QUOTE_ADD.statusAttribute]: "" }} />
+    </form>
+  );
+}
+
+/** Team leads' count of the visitor's fleet quote (it sends the add forms in place); a link when it cannot be had. */
+export function FleetQuoteCount() {
+  const link = (
+    <p className="inventory-fleet-link">
+      <a href={paths.fleetQuote()}>Your fleet quote</a>
+    </p>
+  );
+  return <PeerFragment use={CONSUMES.modules.fleetQuoteCount} props={{}} loading={link} unavailable={() => link} />;
+}

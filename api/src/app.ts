@@ -4,7 +4,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from "fastify-type-provider-zod";
 import { requestForLog, startServerSpan } from "server-kit";
-import { API_PREFIX, LEAD_SPAM_GUARD } from "shared-types";
+import { API_PREFIX, CACHE_TAGS, LEAD_SPAM_GUARD, SAVED_SEARCH } from "shared-types";
 import { registerBusinessRoutes } from "./business/business-routes.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
 import { type ChangeStreamOptions, DEFAULT_CHANGE_STREAM, registerChangeRoutes } from "./changes/change-routes.js";
@@ -16,6 +16,7 @@ import { registerFeedRoutes } from "./feeds/feed-routes.js";
 import { FeedService, type FeedServiceOptions } from "./feeds/feed-service.js";
 import { type PhotoPolicy, PhotoStore } from "./feeds/photos.js";
 import { HttpError, validationErrorBody } from "./http-errors.js";
+import { InventoryIndex } from "./inventory/index/inventory-index.js";
 import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
 import { registerUnitAdminRoutes } from "./inventory/unit-admin-routes.js";
 import { registerFleetQuoteRoutes } from "./leads/fleet-quote-routes.js";
@@ -24,6 +25,9 @@ import { type LeadRouteOptions, registerLeadRoutes } from "./leads/lead-routes.j
 import { DEFAULT_RETENTION } from "./leads/retention.js";
 import { registerMediaRoutes } from "./media/media-routes.js";
 import { registerPromotionRoutes } from "./promotions/promotion-routes.js";
+import { SavedSearchAlerts } from "./saved-searches/saved-search-alerts.js";
+import type { SavedSearchEmail } from "./saved-searches/saved-search-messages.js";
+import { registerSavedSearchRoutes } from "./saved-searches/saved-search-routes.js";
 import { FailedAuthentication } from "./security/admin-routes.js";
 import { clientKey } from "./security/client-key.js";
 import { declareEdges } from "./security/edges.js";
@@ -63,12 +67,23 @@ export interface AppOptions {
   changeStream?: Partial<ChangeStreamOptions>;
   /** The staff desk's sign-in and its emails (staff/); unset: the desk at http://localhost:4190, links not emailed. */
   staff?: Partial<StaffRouteOptions>;
+  /** Saved searches' emails (confirmation, alerts); unset: searches cannot be saved. */
+  savedSearches?: {
+    sendMail?: (message: SavedSearchEmail) => Promise<void>;
+    /** At most one alert per search in this many hours (24). */
+    alertIntervalHours?: number;
+    /** Alerts go out as soon as the stock changes (true); a test with its own clock runs them itself. */
+    alertOnChange?: boolean;
+    now?: () => number;
+  };
 }
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The feeds' importer: the scheduled pull and the sample feed use it as the upload route does. */
     feeds: FeedService;
+    /** Saved searches' alerts: run when the stock changes, each minute (main.ts), or when a test says. */
+    savedSearchAlerts: SavedSearchAlerts;
   }
 }
 
@@ -120,6 +135,7 @@ export async function buildApp({
   timeouts = DEFAULT_TIMEOUTS,
   adminToken,
   delivery,
+  savedSearches = {},
   sendHeldDigest,
   feeds = {},
   photos,
@@ -248,13 +264,32 @@ export async function buildApp({
   const changes = new ChangeSignal(db);
   await changes.start();
   app.addHook("onClose", async () => changes.close());
+  const inventoryIndex = new InventoryIndex(db);
+  const publicSiteUrl = siteUrl ?? `https://${details.domain}`;
+  const savedSearchAlerts = new SavedSearchAlerts(db, inventoryIndex, {
+    siteUrl: publicSiteUrl,
+    secret: signingSecret,
+    business: () => business.get(),
+    sendMail: savedSearches.sendMail ?? (async () => undefined),
+    intervalHours: savedSearches.alertIntervalHours ?? SAVED_SEARCH.alertIntervalHours,
+    now: savedSearches.now,
+    log: app.log,
+  });
+  app.decorate("savedSearchAlerts", savedSearchAlerts);
+  // a feed import or a staff change to a unit: the saved searches hear of it now, not at the next minute
+  const stopAlerting = changes.subscribe((tags) => {
+    if (!tags.includes(CACHE_TAGS.inventory) || !savedSearches.sendMail || savedSearches.alertOnChange === false)
+      return;
+    savedSearchAlerts.runOnce().catch((error: unknown) => app.log.error({ err: error }, "saved searches failed"));
+  });
+  app.addHook("onClose", async () => void stopAlerting());
   await app.register(
     async (api) => {
       api.get("/health", async () => ({ ok: true, database: db.kind }));
       registerChangeRoutes(api, changes, { ...DEFAULT_CHANGE_STREAM, ...changeStream });
       await registerDeliveryRoutes(api, db, { adminToken, onResend: () => delivery?.nudge() });
       await registerBusinessRoutes(api, business, adminToken);
-      registerInventoryRoutes(api, db);
+      registerInventoryRoutes(api, db, inventoryIndex);
       await registerUnitAdminRoutes(api, db, adminToken);
       await registerLeadRoutes(api, db, {
         ...DEFAULT_LEAD_OPTIONS,
@@ -265,6 +300,18 @@ export async function buildApp({
         siteUrl: siteUrl ?? `https://${details.domain}`,
       });
       registerFleetQuoteRoutes(api, db);
+      await registerSavedSearchRoutes(api, db, {
+        siteUrl: publicSiteUrl,
+        secret: signingSecret,
+        business: () => business.get(),
+        sendMail: savedSearches.sendMail,
+        alerts: savedSearchAlerts,
+        rateLimit: {
+          max: leads.rateLimitMax ?? DEFAULT_LEAD_OPTIONS.rateLimitMax,
+          timeWindow: leads.rateLimitWindowMs ?? DEFAULT_LEAD_OPTIONS.rateLimitWindowMs,
+        },
+        now: savedSearches.now,
+      });
       await registerHeldRoutes(api, db, {
         signingSecret,
         deliveryChannels: leads.deliveryChannels ?? DEFAULT_LEAD_OPTIONS.deliveryChannels,

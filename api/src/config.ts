@@ -122,6 +122,14 @@ export const apiEnvironmentSchema = z
       .default(30)
       .describe("Quarantined (spam) submissions are deleted after this many days."),
     OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointVariable(),
+    SAVED_SEARCH_ALERT_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 7)
+      .default(24)
+      .describe(
+        "A saved search is emailed at most once in this many hours (CASL: what the visitor agreed to says once a day).",
+      ),
     LEAD_ESCALATION_MINUTES: z.coerce
       .number()
       .int()

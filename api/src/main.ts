@@ -11,6 +11,7 @@ import {
   configuredChannels,
   createDeliveryWorker,
   salesDeskSender,
+  savedSearchMailSender,
   smtpTransport,
   staffMailSender,
 } from "./delivery/delivery-setup.js";
@@ -85,6 +86,10 @@ const app = await buildApp({
       : undefined,
   },
   sendHeldDigest: () => heldDigest(true),
+  savedSearches: {
+    sendMail: digestTransport ? savedSearchMailSender(config, digestTransport, business) : undefined,
+    alertIntervalHours: config.SAVED_SEARCH_ALERT_HOURS,
+  },
   feeds: {
     maxRemovalPercent: config.FEED_MAX_REMOVAL_PERCENT,
     columnMap: config.FEED_COLUMN_MAP
@@ -168,6 +173,15 @@ const escalationTimer = setInterval(
   60 * 1000,
 );
 escalationTimer.unref();
+// saved searches: a day after a search's last alert, what changed since is sent (and lapsed searches stop)
+const savedSearchTimer = setInterval(
+  () =>
+    app.savedSearchAlerts
+      .runOnce()
+      .catch((error: unknown) => app.log.error({ err: error }, "saved searches: the check failed, will try again")),
+  60 * 1000,
+);
+savedSearchTimer.unref();
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
@@ -175,6 +189,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stopFeedPull();
     clearInterval(digestTimer);
     clearInterval(escalationTimer);
+    clearInterval(savedSearchTimer);
     await app.close();
     await delivery?.worker.stop();
     delivery?.transport.close();

@@ -64,6 +64,11 @@ export const LEADS_REMOTE = defineRemote({
      * forms (shared-types FLEET_QUOTE_ADD): it sends them in place.
      */
     "./fleet-quote-count": { source: "./src/islands/fleet-quote-count.tsx", props: {} },
+    /** "Email me new matches" for the inventory page's search as shown: its text and its filters' JSON. */
+    "./saved-search-form": {
+      source: "./src/islands/saved-search-form.tsx",
+      props: { search: t.optional(t.string), filters: t.optional(t.string) },
+    },
     "./vehicle-finder-form": {
       source: "./src/forms/vehicle-finder-form.tsx",
       props: { make: t.optional(t.string), model: t.optional(t.string), search: t.optional(t.string) },
@@ -84,3 +89,4 @@ export type PartsRequestFormProps = PropsOf<"./parts-request-form">;
 export type ServiceBookingFormProps = PropsOf<"./service-booking-form">;
 export type TrailerEnquiryFormProps = PropsOf<"./trailer-enquiry-form">;
 export type VehicleFinderFormProps = PropsOf<"./vehicle-finder-form">;
+export type SavedSearchFormProps = PropsOf<"./saved-search-form">;

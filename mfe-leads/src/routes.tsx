@@ -16,6 +16,7 @@ const MoreInfoPage = lazyPage(() => import("./pages/more-info-page").then((m) =>
 const PrivacyPage = lazyPage(() => import("./pages/privacy-page").then((m) => m.PrivacyPage));
 const UnsubscribePage = lazyPage(() => import("./pages/unsubscribe-page").then((m) => m.UnsubscribePage));
 const FleetQuotePage = lazyPage(() => import("./pages/fleet-quote-page").then((m) => m.FleetQuotePage));
+const SavedSearchPage = lazyPage(() => import("./pages/saved-search-page").then((m) => m.SavedSearchPage));
 const ThankYouPage = lazyPage(() => import("./pages/thank-you-page").then((m) => m.ThankYouPage));
 const modelRequestPage = (kind: "inquiry" | "quote") =>
   lazyPage(() => import("./pages/model-request-page").then((m) => () => <m.ModelRequestPage kind={kind} />));
@@ -54,6 +55,8 @@ export const LEADS_ROUTES: readonly RemoteRoute[] = [
     },
   },
   { path: "/contact/thank-you", query: ["form", "from", "ref"], element: ThankYouPage },
+  // a saved search's links carry its token: made for each visitor, kept by no cache
+  { path: "/saved-search", query: ["id", "token", "do", "done"], private: true, element: SavedSearchPage },
   // the visitor's own list, by their cookie: made for them alone
   {
     path: "/fleet-quote",

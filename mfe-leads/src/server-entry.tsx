@@ -15,7 +15,7 @@ const leadClient = new ServerLeadClient(renderApiOrigin);
 const forms = declaredModules(
   LEADS_REMOTE,
   import.meta.glob<{ default: FragmentModule["component"] }>(
-    ["./forms/*-form.tsx", "./islands/fleet-quote-count.tsx"],
+    ["./forms/*-form.tsx", "./islands/fleet-quote-count.tsx", "./islands/saved-search-form.tsx"],
     {
       eager: true,
     },

@@ -164,3 +164,29 @@ describe("the fleet quote's forms sent without scripts", () => {
     });
   });
 });
+
+describe("a saved search sent without scripts", () => {
+  it("is refused without the box ticked, before the API hears of it, with the address kept", async () => {
+    const outcome = await submitLeadForm(
+      post({ [FORM_FIELD]: "leads:saved-search", email: "fran@bowriver.example", search: "NPR", filters: "" }),
+      client,
+    );
+    expect(outcome).toMatchObject({
+      kind: "page",
+      status: 422,
+      form: {
+        id: "leads:saved-search",
+        values: { email: "fran@bowriver.example", search: "NPR" },
+        errors: { consent: "Tick the box to agree to these emails: we send nothing without it" },
+      },
+    });
+  });
+
+  it("refuses a link's button with an action no link has", async () => {
+    const outcome = await submitLeadForm(
+      post({ [FORM_FIELD]: "leads:saved-search-action", id: "x", token: "y", do: "delete-everything" }),
+      client,
+    );
+    expect(outcome).toMatchObject({ kind: "page", status: 400, form: { message: expect.stringMatching(/not valid/) } });
+  });
+});

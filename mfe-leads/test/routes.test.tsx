@@ -44,6 +44,7 @@ const PAGES: Record<string, [path: string, heading: string]> = {
   "/unsubscribe": ["/unsubscribe?email=a%40b.ca&token=t", "Unsubscribe from our emails"],
   "/contact/thank-you": ["/contact/thank-you?form=trailer-enquiry&from=%2Ftrailer-inventory%2FT1007", "Thank you!"],
   "/fleet-quote": ["/fleet-quote", "Your fleet quote"],
+  "/saved-search": ["/saved-search?done=sent", "Check your email"],
 };
 
 describe("team leads's route table", () => {

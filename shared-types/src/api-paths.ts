@@ -30,6 +30,11 @@ export const apiPaths = {
   fleetQuoteLines: () => `${API_PREFIX}/fleet-quote/lines`,
   /** How many units the visitor's list (its cookie) holds. */
   fleetQuoteSummary: () => `${API_PREFIX}/fleet-quote/summary`,
+  /** Saves an inventory search for alerts (pending until its address confirms). */
+  savedSearches: () => `${API_PREFIX}/saved-searches`,
+  /** One of a saved search's links: confirm, unsubscribe (RFC 8058 one-click too), renew. */
+  savedSearchAction: (id: string, action: "confirm" | "unsubscribe" | "renew") =>
+    `${API_PREFIX}/saved-searches/${encodeURIComponent(id)}/${action}`,
   promotions: (branch: string) => `${API_PREFIX}/promotions?branch=${encodeURIComponent(branch)}`,
   businessDetails: () => `${API_PREFIX}/business-details`,
   health: () => `${API_PREFIX}/health`,

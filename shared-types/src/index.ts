@@ -19,6 +19,7 @@ export * from "./promotion.js";
 export * from "./public-edge.js";
 export * from "./return-address.js";
 export * from "./routes.js";
+export * from "./saved-search.js";
 export * from "./staff.js";
 export * from "./text.js";
 export * from "./vehicle.js";

@@ -44,6 +44,8 @@ export const PUBLIC_API_ROUTES: readonly EdgeRoute[] = [
   route("GET", "/leads/start"),
   route("POST", "/leads/capture"),
   route("POST", "/consent/unsubscribe"),
+  route("POST", "/saved-searches"),
+  route("POST", "/saved-searches/:id/:action"),
   route("GET", "/fleet-quote/summary"),
   route("POST", "/fleet-quote/lines"),
   route("GET", "/fleet-quote/lists/:token"),

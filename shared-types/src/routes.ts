@@ -34,6 +34,8 @@ export const paths = {
   privacy: () => "/privacy",
   /** A fleet buyer's list of units and models, and the request that sends it (team leads'). */
   fleetQuote: () => "/fleet-quote",
+  /** A saved search's page: "check your email" once saved, and its emails' links (confirm, unsubscribe, renew). */
+  savedSearch: () => "/saved-search",
   /** Where a marketing email's unsubscribe link lands (it carries the address and its signed token). */
   unsubscribe: () => "/unsubscribe",
 } as const;

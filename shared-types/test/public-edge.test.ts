@@ -73,6 +73,9 @@ describe("the API's public routes", () => {
     expect(PUBLIC_API_ROUTES.filter((route) => route.method === "POST").map((route) => route.url)).toEqual([
       "/api/leads/capture",
       "/api/consent/unsubscribe",
+      // a saved search, and its emails' links (a mailbox's one-click unsubscribe among them)
+      "/api/saved-searches",
+      "/api/saved-searches/:id/:action",
       // a fleet quote list: keyed by its random key (the visitor's cookie), JSON only
       "/api/fleet-quote/lines",
       "/api/fleet-quote/lists/:token/lines/:line",

@@ -403,6 +403,36 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       alter table leads add column fleet_quote jsonb;
     `,
   },
+  {
+    // saved inventory searches (CASL: the consent as given, word for word; double opt-in; its links signed with the
+    // API's secret), and what each was last told about a unit (its all-in price then), so an alert says only what is new
+    id: "024_saved_searches",
+    sql: `
+      create table saved_searches (
+        id text primary key,
+        email text not null,
+        search text not null default '',
+        filters jsonb not null,
+        status text not null default 'pending' check (status in ('pending', 'active', 'unsubscribed', 'lapsed')),
+        consent_text text not null,
+        consent_version text not null,
+        consent_at timestamptz not null default now(),
+        consent_page text not null default '',
+        created_at timestamptz not null default now(),
+        confirmed_at timestamptz,
+        expires_at timestamptz,
+        last_alert_at timestamptz,
+        unsubscribed_at timestamptz
+      );
+      create index saved_searches_active on saved_searches (status, expires_at);
+      create table saved_search_seen (
+        search_id text not null references saved_searches (id) on delete cascade,
+        stock_number text not null,
+        price_cents integer not null,
+        primary key (search_id, stock_number)
+      );
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

@@ -129,3 +129,21 @@ export function staffMailSender(
     await transport.sendMail({ from, ...message });
   };
 }
+
+/** Sends a saved search's email (its confirmation, its alerts) from the site's own sender, with its own headers. */
+export function savedSearchMailSender(
+  config: ApiConfig,
+  transport: ReturnType<typeof smtpTransport>,
+  business: BusinessDetailsStore,
+) {
+  return async (message: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    headers?: Record<string, string>;
+  }) => {
+    const { from } = resolveAddresses(emailAddresses(config), await business.get());
+    await transport.sendMail({ from, ...message, to: { name: "", address: message.to } });
+  };
+}

@@ -31,7 +31,7 @@ function toVehicle(row: Record<string, unknown>): Vehicle {
 }
 
 /** Reads whole vehicles for the given stock numbers, in that order (those gone since are skipped). */
-async function vehiclesInOrder(db: Queryable, stockNumbers: readonly string[]): Promise<Vehicle[]> {
+export async function vehiclesInOrder(db: Queryable, stockNumbers: readonly string[]): Promise<Vehicle[]> {
   if (stockNumbers.length === 0) return [];
   const rows = await db.query<Record<string, unknown>>(
     `${SELECT_VEHICLE} where stock_number = any($1) and not hidden`,

@@ -9,9 +9,12 @@ import { findSimilarVehicles, findVehicleByStockNumber, findVehicles } from "./i
 
 const searchParamsSchema = z.object({ text: searchTextSchema });
 
-export function registerInventoryRoutes(fastify: FastifyInstance, db: Database): InventoryIndex {
+export function registerInventoryRoutes(
+  fastify: FastifyInstance,
+  db: Database,
+  index = new InventoryIndex(db),
+): InventoryIndex {
   const app = withSchemas(fastify);
-  const index = new InventoryIndex(db);
   app.get("/inventory/all/", { schema: { querystring: inventoryQueryParamsSchema } }, async (request) =>
     findVehicles(db, index, request.query, request.query.search),
   );

@@ -19,6 +19,8 @@ export default defineConsumes({
     },
     /** The visitor's fleet quote, once per page with "Add to fleet quote" forms (shared-types FLEET_QUOTE_ADD). */
     fleetQuoteCount: { from: "leads", module: "./fleet-quote-count", props: {} },
+    /** "Email me new matches" for the search as shown (its text, its filters' JSON). */
+    savedSearchForm: { from: "leads", module: "./saved-search-form", props: { search: t.string, filters: t.string } },
     vehicleFinderForm: {
       from: "leads",
       module: "./vehicle-finder-form",

@@ -175,6 +175,12 @@ function InventorySearch({ view: initialView, seed, result, related }: Inventory
           </>
         ) : null}
       </Suspense>
+      <section className="inventory-saved-search" aria-label="Email me new matches">
+        <PeerForm
+          use={CONSUMES.modules.savedSearchForm}
+          props={{ search: view.search, filters: JSON.stringify(view.filter) }}
+        />
+      </section>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { LEAD_MESSAGES } from "../copy";
 import { formFromKey } from "../forms/form-definitions";
 import { thankYouPath } from "../forms/thank-you-path";
 import { fleetQuoteToken, submitFleetQuoteForm } from "./submit-fleet-quote-form";
+import { submitSavedSearchForm } from "./submit-saved-search-form";
 
 /** Fields a form carries but the visitor does not type (its props: the unit, the model, the customer action). */
 const HIDDEN_FIELDS = ["stock_number", "vin", "make", "model", "customer_action", "message"] as const;
@@ -31,6 +32,8 @@ export async function submitLeadForm(post: FormPost, client: ServerLeadClient): 
   const owner = formOwner(id);
   const fleetQuoteChange = owner?.remote === "leads" ? await submitFleetQuoteForm(id, owner.key, post) : null;
   if (fleetQuoteChange) return fleetQuoteChange;
+  const savedSearch = owner?.remote === "leads" ? await submitSavedSearchForm(id, owner.key, post) : null;
+  if (savedSearch) return savedSearch;
   const form = owner?.remote === "leads" ? formFromKey(owner.key) : null;
   if (!form) throw new FormNotOwnedError(`leads has no form ${id}`);
   const { inputs } = leadForm(form);

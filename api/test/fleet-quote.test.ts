@@ -7,10 +7,13 @@ import { FLEET_QUOTE, LEAD_FORMS, leadReference, vinCheckDigit } from "shared-ty
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { BusinessDetailsStore } from "../src/business/business-store.js";
+import { DEFAULT_BUSINESS_DETAILS } from "../src/business/default-business-details.js";
 import type { Database } from "../src/db/database.js";
 import { crmEmailSender, departmentEmailSender, visitorConfirmationSender } from "../src/delivery/channels.js";
 import { smtpTransport } from "../src/delivery/delivery-setup.js";
 import { DeliveryWorker } from "../src/delivery/delivery-worker.js";
+import { webhookPayload } from "../src/delivery/lead-messages.js";
+import { releaseHeld } from "../src/leads/held-enquiries.js";
 import { purgeExpired } from "../src/leads/retention.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
 import { seedIfEmpty } from "../src/seed/seed.js";
@@ -279,11 +282,81 @@ describe.each(backends())("the fleet quote on $name", (backend) => {
     expect(copy.headers.get("auto-submitted")).toBe("auto-replied");
   });
 
+  it("keeps a held (possibly spam) request's lines with it: released by the desk, it is the whole order", async () => {
+    const token = (await add({ kind: "unit", stock_number: units[7]!.stock_number, quantity: 4 })).json().token;
+    const held = await captureLead(app, {
+      form: "fleet-quote",
+      destination: LEAD_FORMS["fleet-quote"].destination,
+      form_started: startedAgo(SIGNING_SECRET, 10_000),
+      website: "https://spam.example",
+      company: "Maybe Spam Ltd.",
+      first_name: "Sam",
+      last_name: "Pam",
+      email: "sam@maybe.example",
+      day_phone: "403-555-0100",
+      fleet_list: token,
+    });
+    expect(held.statusCode).toBe(201);
+    expect(await releaseHeld(db, held.json().id, ["crm-email", "department-email"])).toBe("released");
+    const [lead] = await db.query<{ fleet_quote: { lines: { quantity: number }[] } }>(
+      "select fleet_quote from leads where id = $1",
+      [held.json().id],
+    );
+    expect(lead?.fleet_quote.lines.map((line) => line.quantity)).toEqual([4]);
+    const channels = await db.query<{ channel: string }>(
+      "select channel from lead_deliveries where lead_id = $1 order by channel",
+      [held.json().id],
+    );
+    expect(channels.map((c) => c.channel)).toEqual(["crm-email", "department-email", "visitor-confirmation"]);
+  });
+
   it("forgets a list nobody changed for 30 days", async () => {
     const token = (await add({ kind: "unit", stock_number: units[6]!.stock_number, quantity: 1 })).json().token;
     await db.query("update fleet_quote_lists set updated_at = now() - interval '31 days'");
     const purged = await purgeExpired(db, { leadRetentionDays: 365, quarantineRetentionDays: 30 });
     expect(purged.fleetQuoteLists).toBeGreaterThan(0);
     expect((await list(token)).lines).toEqual([]);
+  });
+});
+
+describe("a fleet quote's webhook", () => {
+  it("carries the same lead (its id and reference) with every line and trade-in", () => {
+    const quote = {
+      lines: [
+        {
+          id: "l1",
+          kind: "model" as const,
+          stock_number: "",
+          model_id: "isuzu-npr-hd",
+          label: "Isuzu NPR-HD (line-up model, to order)",
+          year: null,
+          make: "Isuzu",
+          model: "NPR-HD",
+          vin: "",
+          quantity: 6,
+          notes: "16 ft box",
+          available: true,
+        },
+      ],
+      trade_ins: [
+        { id: "t1", year: 2016, make: "GMC", model: "Savana", vin: GOOD_VINS[0]!, odometer_km: 280000, notes: "" },
+      ],
+      unit_count: 6,
+    };
+    const lead = {
+      id: "1a2b3c4d-0000-4000-8000-000000000000",
+      form: "fleet-quote",
+      destination: LEAD_FORMS["fleet-quote"].destination,
+      received_at: "2026-11-26T12:00:00Z",
+      marketing_opt_in: false,
+      consent_text: "",
+      consent_version: "",
+      consent_withdrawn_at: "",
+      fields: { company: "Bow River Couriers", email: "fran@bowriver.example" },
+      fleet_quote: quote,
+      vehicle: null,
+    };
+    const payload = webhookPayload(lead, { business: DEFAULT_BUSINESS_DETAILS, siteUrl: SITE_URL }, "d1");
+    expect(payload.lead).toMatchObject({ id: lead.id, reference: "FQ-1A2B3C4D", fleet_quote: quote });
   });
 });

@@ -188,4 +188,20 @@ test.describe("the fleet quote", () => {
     await expect(tradeIn.getByRole("alert").first()).toContainText("check digit");
     expect(navigations).toEqual([]);
   });
+
+  test.describe("on a phone, a tap at once after load", () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reachEveryIsland: false });
+
+    test("is held until team leads' count is interactive, then sent in place: the visitor stays on the list", async ({
+      page,
+      pageErrors,
+    }) => {
+      await page.goto("/inventory", { waitUntil: "commit" });
+      const card = page.locator(".inventory-item").first();
+      await card.getByRole("button", { name: new RegExp(`^${FLEET_QUOTE_ADD.submitLabel}`) }).tap();
+      await expect(card.getByRole("status")).toHaveText(/^Added\. Your fleet quote has \d+ units?\.$/);
+      await expect(page).toHaveURL(/\/inventory$/);
+      expect(pageErrors).toEqual([]);
+    });
+  });
 });

@@ -19,7 +19,10 @@ test("one page's trace has spans from the host, the remote that renders it and t
   let spans: ReceivedSpan[] = [];
   await expect(async () => {
     spans = await (await fetch(`${OTLP_RECEIVER_URL}/spans?trace=${traceId}`)).json();
-    expect(new Set(spans.map((span) => span.service))).toEqual(new Set(["host", "remote-inventory", "api"]));
+    // (team leads renders the page's fragments: its saved search form and fleet quote count)
+    expect(new Set(spans.map((span) => span.service))).toEqual(
+      new Set(["host", "remote-inventory", "remote-leads", "api"]),
+    );
   }).toPass({ timeout: 15_000 });
 
   const byId = new Map(spans.map((span) => [span.spanId, span]));
@@ -35,4 +38,10 @@ test("one page's trace has spans from the host, the remote that renders it and t
   const apiCalls = spans.filter((span) => span.service === "api");
   expect(apiCalls.length).toBeGreaterThan(0);
   for (const call of apiCalls) expect(call.parentSpanId).toBe(data?.spanId);
+  // the peers' fragments are the host's calls too
+  const leadsRoot = spans.filter(
+    (span) => span.service === "remote-leads" && byId.get(span.parentSpanId ?? "")?.service !== "remote-leads",
+  );
+  expect(leadsRoot.length).toBeGreaterThan(0);
+  for (const fragment of leadsRoot) expect(byId.get(fragment.parentSpanId ?? "")?.service).toBe("host");
 });

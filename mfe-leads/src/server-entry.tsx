@@ -12,15 +12,16 @@ import { submitLeadForm } from "./server/submit-lead-form";
 
 const leadClient = new ServerLeadClient(renderApiOrigin);
 
-const forms = declaredModules(
+const fragments = declaredModules(
   LEADS_REMOTE,
   import.meta.glob<{ default: FragmentModule["component"] }>(
     ["./forms/*-form.tsx", "./islands/fleet-quote-count.tsx", "./islands/saved-search-form.tsx"],
-    {
-      eager: true,
-    },
+    { eager: true },
   ),
 );
+/** The enquiry forms (LeadForm) carry the fill-time guard's signed start; the count and the saved search do not. */
+const signsFormStart = (name: string) =>
+  LEADS_REMOTE.fragments[name as keyof typeof LEADS_REMOTE.fragments]?.source.startsWith("./src/forms/");
 
 export default createRemoteRenderer({
   declaration: LEADS_REMOTE,
@@ -29,12 +30,14 @@ export default createRemoteRenderer({
   builtAt: import.meta.env.VITE_BUILT_AT,
   // a form in another team's page is rendered with the start the API signed for the page (the fill-time guard)
   fragments: Object.fromEntries(
-    Object.entries(forms).map(([name, module]) => [
+    Object.entries(fragments).map(([name, module]) => [
       name,
-      {
-        component: module.default,
-        load: (_props, { preload }) => void preload(formStartResource).catch(() => undefined),
-      },
+      signsFormStart(name)
+        ? {
+            component: module.default,
+            load: (_props, { preload }) => void preload(formStartResource).catch(() => undefined),
+          }
+        : { component: module.default },
     ]),
   ),
   submitForm: (post) => submitLeadForm(post, leadClient),

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { EMAIL_PATTERN, type LeadFormId, leadForm } from "shared-types";
+import { EMAIL_PATTERN, LEAD_FORMS, type LeadFormEntry, type LeadFormId } from "shared-types";
 import type { Queryable } from "../db/database.js";
 
 /**
@@ -14,8 +14,10 @@ export type Channel = (typeof CHANNELS)[number];
  * The channels one lead gets: the configured ones, and, for a form that confirms (LEAD_FORMS `confirmation`), a
  * copy to the visitor when lead emails are on and they gave an address.
  */
-export function channelsFor(form: LeadFormId, configured: readonly Channel[], email: string): Channel[] {
-  const confirms = leadForm(form).confirmation === true && EMAIL_PATTERN.test(email);
+export function channelsFor(form: string, configured: readonly Channel[], email: string): Channel[] {
+  // (a held submission from an older release may name a form this one does not have)
+  const entry: LeadFormEntry | undefined = Object.hasOwn(LEAD_FORMS, form) ? LEAD_FORMS[form as LeadFormId] : undefined;
+  const confirms = entry?.confirmation === true && EMAIL_PATTERN.test(email);
   return [
     ...configured,
     ...(confirms && configured.includes("department-email") ? ["visitor-confirmation" as const] : []),

@@ -8,7 +8,7 @@ import {
 } from "shared-types";
 import { escapeHtml } from "../content/escape-html.js";
 import type { Database, Queryable } from "../db/database.js";
-import { type Channel, enqueueDeliveries } from "../delivery/outbox.js";
+import { type Channel, channelsFor, enqueueDeliveries } from "../delivery/outbox.js";
 import { heldReleaseToken } from "../security/signing.js";
 
 /**
@@ -201,10 +201,11 @@ export async function releaseHeld(db: Database, id: string, channels: readonly C
     );
     if (!held) return "missing";
     if (held.released_at) return "already-released";
-    const { form, ...fields } = held.fields;
+    // a held fleet quote keeps what it asked for with it: released, it is the lead's
+    const { form, fleet_quote: fleetQuote, ...fields } = held.fields as typeof held.fields & { fleet_quote?: unknown };
     await tx.query(
-      `insert into leads (id, destination, form, fields, marketing_opt_in, consent_text, consent_version, received_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `insert into leads (id, destination, form, fields, marketing_opt_in, consent_text, consent_version, received_at, fleet_quote)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         id,
         held.destination,
@@ -215,9 +216,10 @@ export async function releaseHeld(db: Database, id: string, channels: readonly C
         held.consent_version,
         // when the visitor wrote, not when the desk released it
         held.received_at,
+        fleetQuote ? JSON.stringify(fleetQuote) : null,
       ],
     );
-    await enqueueDeliveries(tx, id, channels);
+    await enqueueDeliveries(tx, id, channelsFor(text(form), channels, text(fields.email)));
     await tx.query("update quarantined_leads set released_at = now() where id = $1", [id]);
     return "released";
   });

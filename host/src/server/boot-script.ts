@@ -17,6 +17,8 @@ export interface BootMarkup {
   replay: string;
   /** Set on an island once its code has been fetched (not run): "at-hand". */
   codeState: string;
+  /** On an island: a selector of the parts elsewhere in the page it serves; reaching for one reaches for it. */
+  serves: string;
   /** How long a held click waits for its island's code before the link does what it does without scripts. */
   replayDeadlineMs: number;
 }
@@ -184,6 +186,44 @@ function boot(markup: BootMarkup): void {
     },
     true,
   );
+  // a form an island serves (an "Add to fleet quote" form, served by team leads' count), sent before that island's
+  // code has arrived: held likewise, and sent again once the island is interactive (it sends it in place); only if
+  // its code is late is it sent the browser's way
+  addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || form.hasAttribute(`${markup.serves}-late`))
+        return;
+      const island = [...document.querySelectorAll(`${markup.island}[${markup.serves}]`)].find((candidate) =>
+        form.matches(candidate.getAttribute(markup.serves) ?? ""),
+      );
+      if (!island || live.has(island)) return;
+      event.preventDefault();
+      if (form.hasAttribute(`${markup.serves}-held`)) return;
+      form.setAttribute(`${markup.serves}-held`, "");
+      const submitter = (event as SubmitEvent).submitter;
+      const again = () => {
+        form.removeAttribute(`${markup.serves}-held`);
+        form.requestSubmit(submitter);
+      };
+      let settled = false;
+      const late = setTimeout(() => {
+        settled = true;
+        form.setAttribute(`${markup.serves}-late`, "");
+        again();
+      }, markup.replayDeadlineMs);
+      reachFor(island)
+        .then(() => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(late);
+          again();
+        })
+        .catch(() => undefined);
+    },
+    true,
+  );
   requestAnimationFrame(() =>
     setTimeout(() => {
       const islands = [...document.querySelectorAll(markup.island)];
@@ -213,14 +253,19 @@ function boot(markup: BootMarkup): void {
           if (button && button.type !== "submit") pressed = button;
         };
         island.addEventListener("click", press, true);
+        // an island that serves parts elsewhere in the page (team leads' count, every "Add to fleet quote" form) is
+        // reached for through any of them too
+        const served = island.getAttribute(markup.serves);
+        const targets = [island, ...(served ? document.querySelectorAll(served) : [])];
         const reached = () => {
-          for (const type of reach) island.removeEventListener(type, reached, true);
+          for (const target of targets) for (const type of reach) target.removeEventListener(type, reached, true);
           void reachFor(island).then(() => {
             island.removeEventListener("click", press, true);
             if (pressed?.isConnected) pressed.click();
           });
         };
-        for (const type of reach) island.addEventListener(type, reached, { capture: true, passive: true });
+        for (const target of targets)
+          for (const type of reach) target.addEventListener(type, reached, { capture: true, passive: true });
       }
     }),
   );
@@ -238,6 +283,7 @@ const MARKUP: BootMarkup = {
   region: REGION_MODE_ATTRIBUTE,
   replay: ISLAND_ATTRIBUTES.replay,
   codeState: ISLAND_ATTRIBUTES.code,
+  serves: ISLAND_ATTRIBUTES.serves,
   replayDeadlineMs: 3_000,
 };
 

@@ -95,4 +95,9 @@ function FleetQuoteCount() {
   );
 }
 
-export default defineIsland("leads/fleet-quote-count", FleetQuoteCount, { hydrate: "visible" });
+// made interactive when the visitor reaches for it or for any "Add to fleet quote" form: a page nobody touches runs
+// none of its code
+export default defineIsland("leads/fleet-quote-count", FleetQuoteCount, {
+  hydrate: "interaction",
+  serves: `form[${FLEET_QUOTE_ADD.attribute}]`,
+});

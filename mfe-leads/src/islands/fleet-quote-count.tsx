@@ -2,6 +2,8 @@ import { useEffect, useState } from "react";
 import { defineIsland } from "remote-kit";
 import { NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import { apiPaths, FLEET_QUOTE_ADD, paths } from "shared-types";
+// exposed on its own and rendered inside other teams' pages: it brings its styles with it
+import "../leads.css";
 
 const units = (n: number) => `${n} ${n === 1 ? "unit" : "units"}`;
 

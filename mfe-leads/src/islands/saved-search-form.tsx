@@ -4,6 +4,8 @@ import { FORM_FIELD, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import { paths, SAVED_SEARCH_CONSENT } from "shared-types";
 import type { SavedSearchFormProps } from "../remote";
 import { SAVED_SEARCH_FORMS, SAVED_SEARCH_MESSAGES } from "../saved-search/saved-search-forms";
+// exposed on its own and rendered inside other teams' pages: it brings its styles with it
+import "../leads.css";
 
 const ID = `leads:${SAVED_SEARCH_FORMS.save}`;
 const DOM = "leads-saved-search";

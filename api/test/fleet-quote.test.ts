@@ -129,12 +129,11 @@ describe.each(backends())("the fleet quote on $name", (backend) => {
       ],
       ["Isuzu NRR (line-up model, to order)", 4],
     ]);
-    const summary = await app.inject({
-      method: "GET",
-      url: "/api/fleet-quote/summary",
-      headers: { cookie: `${FLEET_QUOTE.cookie}=${cookie.value}` },
+    // what the page's add form says in place, and the count it writes beside "Your fleet quote"
+    expect(model.json()).toMatchObject({
+      said: "Added. Your fleet quote has 9 units.",
+      updates: { "fleet-quote-count": "(9 units)" },
     });
-    expect(summary.json()).toEqual({ unit_count: 9, line_count: 2 });
 
     for (const [payload, field] of [
       [{ kind: "unit", stock_number: units[1]!.stock_number, quantity: "0" }, "quantity"],

@@ -54,9 +54,8 @@ test("every kind of route hydrates the server's HTML with no warning and no seco
       problems.push(`${message.type()}: ${message.text()}`);
   });
   const dataRequests: string[] = [];
-  // not page data: drawn images, the signed moment a form appeared, and the count of the visitor's own fleet quote
-  // (each one per visitor, so never in a page a cache keeps for everyone)
-  const notPageData = ["/api/media/", "/api/leads/start", "/api/fleet-quote/summary"];
+  // not page data: drawn images, and the signed moment a form appeared (one per visitor, so never in the HTML)
+  const notPageData = ["/api/media/", "/api/leads/start"];
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith("/api/") && !notPageData.some((p) => url.pathname.startsWith(p))) {

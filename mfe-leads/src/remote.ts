@@ -60,13 +60,13 @@ export const LEADS_REMOTE = defineRemote({
       props: { stockNumber: t.string, name: t.string, manufacturer: t.string, vin: t.string },
     },
     /**
-     * The visitor's fleet quote (a link, and its count with scripts), once on any page with "Add to fleet quote"
-     * forms (shared-types FLEET_QUOTE_ADD): it sends them in place.
+     * The link to the visitor's fleet quote, once on any page with "Add to fleet quote" forms (shared-types
+     * FLEET_QUOTE_ADD): an add's answer writes the count into it. Plain HTML, no code in the browser.
      */
-    "./fleet-quote-count": { source: "./src/islands/fleet-quote-count.tsx", props: {} },
-    /** "Email me new matches" for the inventory page's search as shown: its text and its filters' JSON. */
+    "./fleet-quote-count": { source: "./src/fragments/fleet-quote-count.tsx", props: {} },
+    /** "Email me new matches" for the inventory page's search as shown (plain HTML): its text and its filters' JSON. */
     "./saved-search-form": {
-      source: "./src/islands/saved-search-form.tsx",
+      source: "./src/fragments/saved-search-form.tsx",
       props: { search: t.optional(t.string), filters: t.optional(t.string) },
     },
     "./vehicle-finder-form": {

@@ -14,10 +14,9 @@ const leadClient = new ServerLeadClient(renderApiOrigin);
 
 const fragments = declaredModules(
   LEADS_REMOTE,
-  import.meta.glob<{ default: FragmentModule["component"] }>(
-    ["./forms/*-form.tsx", "./islands/fleet-quote-count.tsx", "./islands/saved-search-form.tsx"],
-    { eager: true },
-  ),
+  import.meta.glob<{ default: FragmentModule["component"] }>(["./forms/*-form.tsx", "./fragments/*.tsx"], {
+    eager: true,
+  }),
 );
 /** The enquiry forms (LeadForm) carry the fill-time guard's signed start; the count and the saved search do not. */
 const signsFormStart = (name: string) =>

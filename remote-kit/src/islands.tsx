@@ -43,11 +43,6 @@ export const ISLAND_ATTRIBUTES = {
   replay: "data-island-replay",
   /** Set by the host once the island's code has been fetched, not run ("at-hand"): a touch then waits only for it to run. */
   code: "data-island-code",
-  /**
-   * A selector of the parts elsewhere in the page an island serves (team leads' fleet quote count serves every "Add
-   * to fleet quote" form): reaching for one of them reaches for the island, which then hydrates as if reached.
-   */
-  serves: "data-island-serves",
 } as const;
 
 export type IslandId = `${RemoteName | "host"}/${string}`;
@@ -75,7 +70,7 @@ const SubmittedFormContext = createContext<SubmittedForm | null>(null);
 export function defineIsland<P extends object>(
   id: IslandId,
   Component: ComponentType<P>,
-  options: { hydrate?: IslandHydration; serves?: string } = {},
+  options: { hydrate?: IslandHydration } = {},
 ): IslandComponent<P> {
   const hydrate = options.hydrate ?? "load";
   const Island = ((props: P) => {
@@ -88,7 +83,6 @@ export function defineIsland<P extends object>(
         [ISLAND_ATTRIBUTES.id]: id,
         [ISLAND_ATTRIBUTES.props]: JSON.stringify(props),
         [ISLAND_ATTRIBUTES.hydrate]: hydrate,
-        ...(options.serves ? { [ISLAND_ATTRIBUTES.serves]: options.serves } : {}),
         ...(server.form ? { [ISLAND_ATTRIBUTES.form]: JSON.stringify(server.form) } : {}),
       },
       <InsideIsland.Provider value={true}>

@@ -123,6 +123,18 @@ export interface SubmittedForm {
  */
 export const NATIVE_SUBMIT_ATTRIBUTE = "data-submitting";
 
+/**
+ * A form sent in place by the page's own script (the host's, no team's code): on the form, the site's API address
+ * that takes it as JSON (`action`); inside it, the element that says what the API answered (`status`); anywhere in
+ * the page, the elements the answer's `updates` name (`update`, its key). The API answers `said` (and `updates`), or
+ * a 4xx with its reason; anything else, and the form is sent the browser's way (its own `action`), as without scripts.
+ */
+export const IN_PLACE_FORM = {
+  action: "data-send-in-place",
+  status: "data-in-place-status",
+  update: "data-in-place-update",
+} as const;
+
 /** The hidden field every form posted to the page carries: whose form it is ("leads:contact"). */
 export const FORM_FIELD = "fleet-form";
 

@@ -28,8 +28,6 @@ export const apiPaths = {
   fleetQuoteList: (token: string) => `${API_PREFIX}/fleet-quote/lists/${encodeURIComponent(token)}`,
   /** Adds a unit or model: to the list whose key is sent, or the visitor's (its cookie), or a new one. */
   fleetQuoteLines: () => `${API_PREFIX}/fleet-quote/lines`,
-  /** How many units the visitor's list (its cookie) holds. */
-  fleetQuoteSummary: () => `${API_PREFIX}/fleet-quote/summary`,
   /** Saves an inventory search for alerts (pending until its address confirms). */
   savedSearches: () => `${API_PREFIX}/saved-searches`,
   /** One of a saved search's links: confirm, unsubscribe (RFC 8058 one-click too), renew. */

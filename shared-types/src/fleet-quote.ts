@@ -20,16 +20,20 @@ export const FLEET_QUOTE = {
 
 /**
  * "Add to fleet quote", as any team renders it: a form posting these fields to the list's page
- * (paths.fleetQuote()), with FORM_FIELD set to `form`. Without scripts the visitor lands on the list; with scripts
- * team leads' count (its fragment `./fleet-quote-count`) sends it in place and says how many units the list holds.
+ * (paths.fleetQuote()), with FORM_FIELD set to `form`, that the page's script sends in place to `api` (remote-kit
+ * IN_PLACE_FORM: the form names `api`, holds a status element, and team leads' count, its fragment
+ * `./fleet-quote-count`, names `countUpdate`). Without scripts the visitor lands on the list; with them the form
+ * says it was added, and the count how many units the list holds, with no team's code in the browser.
  */
 export const FLEET_QUOTE_ADD = {
   /** The FORM_FIELD value ("fleet-form"): team leads takes it. */
   form: "leads:fleet-quote-add",
-  /** Marks the form for team leads' script. */
+  /** Marks the form (styles, tests). */
   attribute: "data-fleet-quote-add",
-  /** An element inside the form (role="status") where team leads' script says what happened. */
-  statusAttribute: "data-fleet-quote-status",
+  /** Where the page's script sends it (JSON): the API adds it to the visitor's list (its cookie). */
+  api: "/api/fleet-quote/lines",
+  /** The text the API's answer updates: the count beside "Your fleet quote". */
+  countUpdate: "fleet-quote-count",
   fields: {
     kind: "kind",
     stockNumber: "stock_number",

@@ -46,7 +46,6 @@ export const PUBLIC_API_ROUTES: readonly EdgeRoute[] = [
   route("POST", "/consent/unsubscribe"),
   route("POST", "/saved-searches"),
   route("POST", "/saved-searches/:id/:action"),
-  route("GET", "/fleet-quote/summary"),
   route("POST", "/fleet-quote/lines"),
   route("GET", "/fleet-quote/lists/:token"),
   route("POST", "/fleet-quote/lists/:token/lines/:line"),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { FLEET_QUOTE, type FleetQuoteList } from "shared-types";
+import { FLEET_QUOTE, FLEET_QUOTE_ADD, type FleetQuoteList } from "shared-types";
 import {
   fleetQuoteAddSchema,
   fleetQuoteLineUpdateSchema,
@@ -36,19 +36,12 @@ const listAnswer = (reply: FastifyReply, token: string, list: FleetQuoteList) =>
 
 /**
  * The fleet quote's lists (shared-types fleet-quote.ts): team leads' server reads and changes one by its key (from
- * the visitor's cookie, which the host hands it), and a page's script adds to the visitor's own through the site's
- * proxy (the cookie comes with it; a new list's cookie is set here). Writes take JSON only: a form on another site
+ * the visitor's cookie, which the host hands it), and a page's add form, sent in place by the page's script, adds to
+ * the visitor's own through the site's proxy (the cookie comes with it; a new list's cookie is set here). Writes take JSON only: a form on another site
  * cannot send JSON without the browser asking this site first, so no other site can fill a visitor's list.
  */
 export function registerFleetQuoteRoutes(app: FastifyInstance, db: Database) {
   const api = withSchemas(app);
-
-  api.get("/fleet-quote/summary", async (request, reply) => {
-    const token = cookieToken(request);
-    const list = token ? await readList(db, token) : null;
-    reply.header("cache-control", "no-store");
-    return { unit_count: list?.unit_count ?? 0, line_count: list?.lines.length ?? 0 };
-  });
 
   api.post("/fleet-quote/lines", { schema: { body: addBody } }, async (request, reply) => {
     const add = parseOrBadRequest(fleetQuoteAddSchema, request.body, "fleet quote line");
@@ -65,7 +58,18 @@ export function registerFleetQuoteRoutes(app: FastifyInstance, db: Database) {
         maxAge: FLEET_QUOTE.maxAgeDays * 24 * 60 * 60,
       });
     }
-    return listAnswer(reply.code(fromCookie || request.body.token ? 200 : 201), token, await readList(db, token));
+    const list = await readList(db, token);
+    const units = `${list.unit_count} ${list.unit_count === 1 ? "unit" : "units"}`;
+    // what a page's add form says in place (remote-kit IN_PLACE_FORM), and the count beside "Your fleet quote"
+    return reply
+      .code(fromCookie || request.body.token ? 200 : 201)
+      .header("cache-control", "no-store")
+      .send({
+        token,
+        list,
+        said: `Added. Your fleet quote has ${units}.`,
+        updates: { [FLEET_QUOTE_ADD.countUpdate]: `(${units})` },
+      });
   });
 
   api.get("/fleet-quote/lists/:token", { schema: { params: listParams } }, async (request, reply) =>

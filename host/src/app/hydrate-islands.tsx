@@ -1,12 +1,6 @@
 import { type ComponentType, type ReactElement, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot, type RootOptions } from "react-dom/client";
-import {
-  ISLAND_ATTRIBUTES,
-  ISLAND_ELEMENT,
-  type IslandHydration,
-  isIslandComponent,
-  PeerModuleInBrowser,
-} from "remote-kit";
+import { ISLAND_ATTRIBUTES, type IslandHydration, isIslandComponent, PeerModuleInBrowser } from "remote-kit";
 import { FRAGMENT_ELEMENT, type SubmittedForm } from "remote-kit/protocol";
 import type { RemoteName } from "shared-types";
 import { loadRemoteModule, loadRemoteRoutes, RemoteUnavailableError } from "../features/remotes/api/remote-registry";
@@ -240,8 +234,10 @@ function partsOfPage(root: ParentNode): Work[] {
   const region = root.querySelector<HTMLElement>(`[${REGION_MODE_ATTRIBUTE}]`);
   const regionTask = region ? regionWork(region) : null;
   if (regionTask) work.push(regionTask);
+  // a slot the server filled has lost its markers (a fragment may be plain HTML, with no island in it); one it could
+  // not fill still holds them around the consumer's fallback
   for (const element of root.querySelectorAll(FRAGMENT_ELEMENT)) {
-    if (!element.querySelector(ISLAND_ELEMENT)) work.push(unfilledFragmentWork(element));
+    if (element.querySelector("template[data-fleet-slot]")) work.push(unfilledFragmentWork(element));
   }
   return work;
 }

@@ -1,5 +1,5 @@
 import { EAGER_HYDRATION, ISLAND_ATTRIBUTES, ISLAND_ELEMENT } from "remote-kit";
-import { FRAGMENT_ELEMENT, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
+import { FORM_FIELD, FRAGMENT_ELEMENT, IN_PLACE_FORM, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import { REGION_MODE_ATTRIBUTE } from "../features/remotes/components/region-mode";
 
 /** What the page's inline script needs to know of the page's markup (one place: the kit's and the host's names). */
@@ -17,8 +17,6 @@ export interface BootMarkup {
   replay: string;
   /** Set on an island once its code has been fetched (not run): "at-hand". */
   codeState: string;
-  /** On an island: a selector of the parts elsewhere in the page it serves; reaching for one reaches for it. */
-  serves: string;
   /** How long a held click waits for its island's code before the link does what it does without scripts. */
   replayDeadlineMs: number;
 }
@@ -45,9 +43,64 @@ export function guardNativeSubmits(submitting: string): void {
 }
 
 /**
+ * Forms that name the site's API address that takes them (remote-kit IN_PLACE_FORM: team inventory's and catalog's
+ * "Add to fleet quote") are sent there as JSON in place, from the first moment the page shows: what the API says goes
+ * into the form's status element, the page texts it names are updated. When the API cannot be reached (or fails), the
+ * form is sent the browser's way, as without scripts.
+ */
+export function sendInPlace(names: { action: string; status: string; update: string; formField: string }): void {
+  addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+      const address = form.getAttribute(names.action);
+      if (!address || form.hasAttribute(`${names.action}-native`)) return;
+      event.preventDefault();
+      if (form.hasAttribute(`${names.action}-sending`)) return;
+      form.setAttribute(`${names.action}-sending`, "");
+      const status = form.querySelector(`[${names.status}]`);
+      const body: Record<string, string> = {};
+      new FormData(form).forEach((value, name) => {
+        if (name !== names.formField && typeof value === "string") body[name] = value;
+      });
+      fetch(address, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(body),
+      })
+        .then(async (response) => {
+          const answer = (await response.json().catch(() => ({}))) as {
+            said?: string;
+            message?: string;
+            fields?: Record<string, string[]>;
+            updates?: Record<string, string>;
+          };
+          const reason = Object.values(answer.fields ?? {})[0]?.[0] ?? answer.message;
+          if (!response.ok && (response.status >= 500 || typeof reason !== "string")) throw new Error("not taken");
+          if (status) {
+            status.textContent = (response.ok ? answer.said : reason) ?? "";
+            status.toggleAttribute("data-problem", !response.ok);
+          }
+          for (const [key, text] of Object.entries(answer.updates ?? {})) {
+            for (const element of document.querySelectorAll(`[${names.update}="${key}"]`)) element.textContent = text;
+          }
+        })
+        .catch(() => {
+          form.setAttribute(`${names.action}-native`, "");
+          form.requestSubmit();
+        })
+        .finally(() => form.removeAttribute(`${names.action}-sending`));
+    },
+    true,
+  );
+}
+
+/**
  * The page's one inline script: it runs as soon as the page is parsed, long before its code arrives (a CSP hash
  * allows it: the same text on every page).
- * - Guards the forms (guardNativeSubmits, the script's first part).
+ * - Guards the forms (guardNativeSubmits, the script's first part), and sends the forms that say so in place
+ *   (sendInPlace).
  * - After the page's first frame, makes its interactive parts interactive, and only those, and only when needed: the
  *   code of the parts on the screen (React, the federation runtime, the islands' own) is fetched, not run, at the
  *   visitor's first sign of intent (a pointer moving, a touch, a scroll, a key), and the code of the others as they
@@ -186,44 +239,6 @@ function boot(markup: BootMarkup): void {
     },
     true,
   );
-  // a form an island serves (an "Add to fleet quote" form, served by team leads' count), sent before that island's
-  // code has arrived: held likewise, and sent again once the island is interactive (it sends it in place); only if
-  // its code is late is it sent the browser's way
-  addEventListener(
-    "submit",
-    (event) => {
-      const form = event.target;
-      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || form.hasAttribute(`${markup.serves}-late`))
-        return;
-      const island = [...document.querySelectorAll(`${markup.island}[${markup.serves}]`)].find((candidate) =>
-        form.matches(candidate.getAttribute(markup.serves) ?? ""),
-      );
-      if (!island || live.has(island)) return;
-      event.preventDefault();
-      if (form.hasAttribute(`${markup.serves}-held`)) return;
-      form.setAttribute(`${markup.serves}-held`, "");
-      const submitter = (event as SubmitEvent).submitter;
-      const again = () => {
-        form.removeAttribute(`${markup.serves}-held`);
-        form.requestSubmit(submitter);
-      };
-      let settled = false;
-      const late = setTimeout(() => {
-        settled = true;
-        form.setAttribute(`${markup.serves}-late`, "");
-        again();
-      }, markup.replayDeadlineMs);
-      reachFor(island)
-        .then(() => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(late);
-          again();
-        })
-        .catch(() => undefined);
-    },
-    true,
-  );
   requestAnimationFrame(() =>
     setTimeout(() => {
       const islands = [...document.querySelectorAll(markup.island)];
@@ -253,19 +268,14 @@ function boot(markup: BootMarkup): void {
           if (button && button.type !== "submit") pressed = button;
         };
         island.addEventListener("click", press, true);
-        // an island that serves parts elsewhere in the page (team leads' count, every "Add to fleet quote" form) is
-        // reached for through any of them too
-        const served = island.getAttribute(markup.serves);
-        const targets = [island, ...(served ? document.querySelectorAll(served) : [])];
         const reached = () => {
-          for (const target of targets) for (const type of reach) target.removeEventListener(type, reached, true);
+          for (const type of reach) island.removeEventListener(type, reached, true);
           void reachFor(island).then(() => {
             island.removeEventListener("click", press, true);
             if (pressed?.isConnected) pressed.click();
           });
         };
-        for (const target of targets)
-          for (const type of reach) target.addEventListener(type, reached, { capture: true, passive: true });
+        for (const type of reach) island.addEventListener(type, reached, { capture: true, passive: true });
       }
     }),
   );
@@ -283,10 +293,11 @@ const MARKUP: BootMarkup = {
   region: REGION_MODE_ATTRIBUTE,
   replay: ISLAND_ATTRIBUTES.replay,
   codeState: ISLAND_ATTRIBUTES.code,
-  serves: ISLAND_ATTRIBUTES.serves,
   replayDeadlineMs: 3_000,
 };
 
 export const BOOT_ELEMENT_ID = MARKUP.bootId;
 export const HYDRATE_KEY = MARKUP.hydrateKey;
-export const BOOT_SCRIPT = `(${guardNativeSubmits.toString()})(${JSON.stringify(MARKUP.submitting)});(${boot.toString()})(${JSON.stringify(MARKUP)});`;
+export const BOOT_SCRIPT = `(${guardNativeSubmits.toString()})(${JSON.stringify(MARKUP.submitting)});(${sendInPlace.toString()})(${JSON.stringify(
+  { ...IN_PLACE_FORM, formField: FORM_FIELD },
+)});(${boot.toString()})(${JSON.stringify(MARKUP)});`;

@@ -1,12 +1,12 @@
 import { PeerFragment } from "remote-kit";
-import { FORM_FIELD } from "remote-kit/protocol";
+import { FORM_FIELD, IN_PLACE_FORM } from "remote-kit/protocol";
 import { FLEET_QUOTE, FLEET_QUOTE_ADD, paths } from "shared-types";
 import CONSUMES from "../contracts/consumes";
 import type { LineupModel } from "../remote";
 
 /**
  * "Add to fleet quote" for a line-up model (to order), as team leads takes it (shared-types FLEET_QUOTE_ADD): a form
- * posting to the list, sent in place by team leads' count when its code runs.
+ * posting to the list, sent in place by the page's own script (remote-kit IN_PLACE_FORM): no team's code runs for it.
  */
 export function FleetQuoteAdd({ model }: { model: LineupModel }) {
   const { fields } = FLEET_QUOTE_ADD;
@@ -18,7 +18,7 @@ export function FleetQuoteAdd({ model }: { model: LineupModel }) {
       action={paths.fleetQuote()}
       className="catalog-fleet-add"
       noValidate
-      {...{ [FLEET_QUOTE_ADD.attribute]: "" }}
+      {...{ [FLEET_QUOTE_ADD.attribute]: "", [IN_PLACE_FORM.action]: FLEET_QUOTE_ADD.api }}
     >
       <input type="hidden" name={FORM_FIELD} value={FLEET_QUOTE_ADD.form} />
       <input type="hidden" name={fields.kind} value="model" />
@@ -42,12 +42,18 @@ export function FleetQuoteAdd({ model }: { model: LineupModel }) {
         {FLEET_QUOTE_ADD.submitLabel}
         <span className="catalog-visually-hidden">: {model.name}</span>
       </button>
-      <span className="catalog-fleet-add__status" role="status" {...{ [FLEET_QUOTE_ADD.statusAttribute]: "" }} />
+      {/* the page's script may write here before React adopts the card: what it said stays */}
+      <span
+        className="catalog-fleet-add__status"
+        role="status"
+        suppressHydrationWarning
+        {...{ [IN_PLACE_FORM.status]: "" }}
+      />
     </form>
   );
 }
 
-/** Team leads' count of the visitor's fleet quote (it sends the add forms in place); a link when it cannot be had. */
+/** Team leads' link to the visitor's fleet quote, whose count an add form's answer updates; a link when it cannot be had. */
 export function FleetQuoteCount() {
   const link = (
     <p className="catalog-fleet-link">

@@ -1,11 +1,11 @@
 import { PeerFragment } from "remote-kit";
-import { FORM_FIELD } from "remote-kit/protocol";
+import { FORM_FIELD, IN_PLACE_FORM } from "remote-kit/protocol";
 import { FLEET_QUOTE, FLEET_QUOTE_ADD, paths } from "shared-types";
 import CONSUMES from "../contracts/consumes";
 
 /**
  * "Add to fleet quote" for one unit, as team leads takes it (shared-types FLEET_QUOTE_ADD): a form posting to the
- * list, sent in place by team leads' count (a fragment once per page) when its code runs.
+ * list, sent in place by the page's own script (remote-kit IN_PLACE_FORM): no team's code runs for it.
  */
 export function FleetQuoteAdd({ stockNumber, title }: { stockNumber: string; title: string }) {
   const { fields } = FLEET_QUOTE_ADD;
@@ -16,7 +16,7 @@ export function FleetQuoteAdd({ stockNumber, title }: { stockNumber: string; tit
       action={paths.fleetQuote()}
       className="inventory-fleet-add"
       noValidate
-      {...{ [FLEET_QUOTE_ADD.attribute]: "" }}
+      {...{ [FLEET_QUOTE_ADD.attribute]: "", [IN_PLACE_FORM.action]: FLEET_QUOTE_ADD.api }}
     >
       <input type="hidden" name={FORM_FIELD} value={FLEET_QUOTE_ADD.form} />
       <input type="hidden" name={fields.kind} value="unit" />
@@ -38,12 +38,18 @@ export function FleetQuoteAdd({ stockNumber, title }: { stockNumber: string; tit
         {FLEET_QUOTE_ADD.submitLabel}
         <span className="inventory-visually-hidden">: {title}</span>
       </button>
-      <span className="inventory-fleet-add__status" role="status" {...{ [FLEET_QUOTE_ADD.statusAttribute]: "" }} />
+      {/* the page's script may write here before React adopts the card: what it said stays */}
+      <span
+        className="inventory-fleet-add__status"
+        role="status"
+        suppressHydrationWarning
+        {...{ [IN_PLACE_FORM.status]: "" }}
+      />
     </form>
   );
 }
 
-/** Team leads' count of the visitor's fleet quote (it sends the add forms in place); a link when it cannot be had. */
+/** Team leads' link to the visitor's fleet quote, whose count an add form's answer updates; a link when it cannot be had. */
 export function FleetQuoteCount() {
   const link = (
     <p className="inventory-fleet-link">

@@ -1,10 +1,9 @@
-import { type FormEvent, useState } from "react";
-import { defineIsland, Link, useSubmittedForm } from "remote-kit";
-import { FORM_FIELD, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
+import { Link, useSubmittedForm } from "remote-kit";
+import { FORM_FIELD } from "remote-kit/protocol";
 import { paths, SAVED_SEARCH_CONSENT } from "shared-types";
 import type { SavedSearchFormProps } from "../remote";
-import { SAVED_SEARCH_FORMS, SAVED_SEARCH_MESSAGES } from "../saved-search/saved-search-forms";
-// exposed on its own and rendered inside other teams' pages: it brings its styles with it
+import { SAVED_SEARCH_FORMS } from "../saved-search/saved-search-forms";
+// rendered inside other teams' pages: it brings its styles with it
 import "../leads.css";
 
 const ID = `leads:${SAVED_SEARCH_FORMS.save}`;
@@ -12,47 +11,16 @@ const DOM = "leads-saved-search";
 
 /**
  * "Email me new matches" under the inventory's results: the search as it is on the page, an address, and express
- * consent (a box left unticked, the purpose in words). A plain form posted to the page (it works with scripts off);
- * with scripts the shared rules say what is wrong before it is sent. Nothing is emailed but a link to confirm.
+ * consent (a box left unticked, the purpose in words). Plain HTML, no code: the browser checks the address and the
+ * box before it sends (required fields), team leads' server checks them again with the shared rules and shows the
+ * page again with the reasons and what was typed. Nothing is emailed but a link to confirm.
  */
-function SavedSearchForm({ search = "", filters = "" }: SavedSearchFormProps) {
+export default function SavedSearchForm({ search = "", filters = "" }: SavedSearchFormProps) {
   const refused = useSubmittedForm(ID);
-  const [errors, setErrors] = useState<Record<string, string>>(refused?.errors ?? {});
-  const [message, setMessage] = useState(refused?.message ?? "");
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    const form = event.currentTarget;
-    if (form.hasAttribute(NATIVE_SUBMIT_ATTRIBUTE) || form.dataset.checked === "yes") return;
-    event.preventDefault();
-    const data = new FormData(form);
-    const { savedSearchRequestSchema, fieldReasons } = await import("shared-types/schemas");
-    const checked = savedSearchRequestSchema.safeParse({
-      email: String(data.get("email") ?? ""),
-      search,
-      filters,
-      consent: data.get("consent") === "on",
-    });
-    if (!checked.success) {
-      const reasons = fieldReasons(checked.error);
-      setErrors(reasons);
-      setMessage(SAVED_SEARCH_MESSAGES.refused);
-      (form.elements.namedItem(reasons.email ? "email" : "consent") as HTMLElement | null)?.focus();
-      return;
-    }
-    form.dataset.checked = "yes";
-    form.requestSubmit();
-  };
-
-  const emailError = errors.email;
-  const consentError = errors.consent;
+  const emailError = refused?.errors.email;
+  const consentError = refused?.errors.consent;
   return (
-    <form
-      method="post"
-      className="leads-form leads-saved-search"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={`${DOM}-heading`}
-    >
+    <form method="post" className="leads-form leads-saved-search" aria-labelledby={`${DOM}-heading`}>
       <h2 id={`${DOM}-heading`} className="leads-form__heading">
         Email me new matches
       </h2>
@@ -70,12 +38,12 @@ function SavedSearchForm({ search = "", filters = "" }: SavedSearchFormProps) {
           id={`${DOM}-email`}
           name="email"
           type="email"
+          required
           autoComplete="email"
           inputMode="email"
           className={`leads-form__input${emailError ? " leads-form__input--invalid" : ""}`}
           defaultValue={refused?.values.email ?? ""}
-          aria-required="true"
-          aria-invalid={Boolean(emailError)}
+          aria-invalid={emailError ? true : undefined}
           aria-describedby={emailError ? `${DOM}-email-error` : undefined}
         />
         {emailError ? (
@@ -90,8 +58,9 @@ function SavedSearchForm({ search = "", filters = "" }: SavedSearchFormProps) {
             id={`${DOM}-consent`}
             type="checkbox"
             name="consent"
+            required
             defaultChecked={refused?.values.consent === "on"}
-            aria-invalid={Boolean(consentError)}
+            aria-invalid={consentError ? true : undefined}
             aria-describedby={consentError ? `${DOM}-consent-error` : undefined}
           />{" "}
           {SAVED_SEARCH_CONSENT.text}
@@ -102,9 +71,9 @@ function SavedSearchForm({ search = "", filters = "" }: SavedSearchFormProps) {
           </p>
         ) : null}
       </div>
-      {message && !emailError && !consentError ? (
+      {refused?.message && !emailError && !consentError ? (
         <p className="leads-form__failure" role="alert">
-          {message}
+          {refused.message}
         </p>
       ) : null}
       <button type="submit" className="leads-button">
@@ -116,5 +85,3 @@ function SavedSearchForm({ search = "", filters = "" }: SavedSearchFormProps) {
     </form>
   );
 }
-
-export default defineIsland("leads/saved-search-form", SavedSearchForm, { hydrate: "form" });

@@ -85,11 +85,3 @@ export interface FleetQuoteList {
 
 export const EMPTY_FLEET_QUOTE: FleetQuoteList = { lines: [], trade_ins: [], unit_count: 0 };
 
-/** How the buyer means to pay (the send form's choice). */
-export const FLEET_PAYMENT_METHODS = ["Cash", "Open-end lease", "Closed-end lease", "Finance"] as const;
-
-/** Canada's provinces and territories, for the delivery address. */
-export const PROVINCE_CODES = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"] as const;
-
-/** "FQ-1A2B3C4D": what the visitor, the desk and the CRM call one sent request (the lead's id, shortened). */
-export const leadReference = (leadId: string) => `FQ-${leadId.replace(/-/g, "").slice(0, 8).toUpperCase()}`;

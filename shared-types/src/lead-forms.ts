@@ -1,5 +1,13 @@
 // The enquiry forms' fixed facts (destinations, rules, consent wording): a leaf the lead schemas are built from.
-import { FLEET_PAYMENT_METHODS, PROVINCE_CODES } from "./fleet-quote.js";
+
+/** How a fleet buyer means to pay (the fleet quote's choice). Here, with the form: a form's code loads no more. */
+export const FLEET_PAYMENT_METHODS = ["Cash", "Open-end lease", "Closed-end lease", "Finance"] as const;
+
+/** Canada's provinces and territories, for a delivery address. */
+export const PROVINCE_CODES = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"] as const;
+
+/** "FQ-1A2B3C4D": what the visitor, the desk and the CRM call a request that confirms (the lead's id, shortened). */
+export const leadReference = (leadId: string) => `FQ-${leadId.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
 
 /**
  * Where a lead goes (SPEC §7): opaque ids the dealership's lead router knows.

@@ -2,7 +2,7 @@ import { breadcrumbJsonLd, itemListJsonLd, Link, Redirect, usePageHead, useResou
 import { useParams } from "remote-kit/router";
 import { type BusinessDetails, type Manufacturer, paths, telHref, workTruckSearchHref } from "shared-types";
 import { inStockCount, modelCountsResource, workTruckSearchCountsResource } from "../api/resources";
-import { FleetQuoteCount } from "../components/fleet-quote-add";
+import { FleetQuoteCount } from "../components/fleet-quote-count";
 import { ModelCard } from "../components/model-card";
 import { socialImageFor } from "../data/illustrations";
 import { modelsOf } from "../data/lineup-models";

@@ -1,7 +1,8 @@
 import { breadcrumbJsonLd, HttpStatus, Link, Redirect, usePageHead, useSite } from "remote-kit";
 import { useParams } from "remote-kit/router";
 import { paths, telHref } from "shared-types";
-import { FleetQuoteAdd, FleetQuoteCount } from "../components/fleet-quote-add";
+import { FleetQuoteAdd } from "../components/fleet-quote-add";
+import { FleetQuoteCount } from "../components/fleet-quote-count";
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH, socialImageFor } from "../data/illustrations";
 import { canonicalModelId, findLineupModel } from "../data/lineup-models";
 

@@ -1,7 +1,5 @@
-import { PeerFragment } from "remote-kit";
 import { FORM_FIELD, IN_PLACE_FORM } from "remote-kit/protocol";
 import { FLEET_QUOTE, FLEET_QUOTE_ADD, paths } from "shared-types";
-import CONSUMES from "../contracts/consumes";
 
 /**
  * "Add to fleet quote" for one unit, as team leads takes it (shared-types FLEET_QUOTE_ADD): a form posting to the
@@ -47,14 +45,4 @@ export function FleetQuoteAdd({ stockNumber, title }: { stockNumber: string; tit
       />
     </form>
   );
-}
-
-/** Team leads' link to the visitor's fleet quote, whose count an add form's answer updates; a link when it cannot be had. */
-export function FleetQuoteCount() {
-  const link = (
-    <p className="inventory-fleet-link">
-      <a href={paths.fleetQuote()}>Your fleet quote</a>
-    </p>
-  );
-  return <PeerFragment use={CONSUMES.modules.fleetQuoteCount} props={{}} loading={link} unavailable={() => link} />;
 }

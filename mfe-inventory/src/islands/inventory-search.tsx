@@ -8,7 +8,7 @@ import {
   inventoryViewToParams,
   paths,
 } from "shared-types";
-import { FleetQuoteCount } from "../components/fleet-quote-add";
+import { FleetQuoteCount } from "../components/fleet-quote-count";
 import { RefineToolbar } from "../components/refine-toolbar/refine-toolbar";
 import { VehicleListItem } from "../components/vehicle-list-item";
 import CONSUMES from "../contracts/consumes";

@@ -23,7 +23,8 @@ import {
 } from "shared-types";
 import { similarVehiclesResource, vehicleResource } from "../api/resources";
 import { CallUsButton } from "../components/call-us-button";
-import { FleetQuoteAdd, FleetQuoteCount } from "../components/fleet-quote-add";
+import { FleetQuoteAdd } from "../components/fleet-quote-add";
+import { FleetQuoteCount } from "../components/fleet-quote-count";
 import { ImageGallery } from "../components/image-gallery";
 import { PaymentEstimate } from "../components/payment-estimate";
 import { VehicleListItem } from "../components/vehicle-list-item";

@@ -84,4 +84,3 @@ export interface FleetQuoteList {
 }
 
 export const EMPTY_FLEET_QUOTE: FleetQuoteList = { lines: [], trade_ins: [], unit_count: 0 };
-

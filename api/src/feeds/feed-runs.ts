@@ -49,13 +49,17 @@ export async function startRun(db: Queryable, id: string, kind: FeedKind, source
   return asRun(row);
 }
 
-/** A run's end: its outcome and report. */
+/**
+ * A run's end: its outcome and report. Its lease goes first: whoever reads the run as ended (the importer's command
+ * polling its status) may send the next file at once, and must not find the feed still held.
+ */
 export async function finishRun(
   db: Queryable,
   id: string,
   outcome: Exclude<FeedRun["outcome"], "running">,
   report: unknown,
 ): Promise<FeedRun> {
+  await db.query("delete from feed_locks where run_id = $1", [id]);
   const [row] = await db.query<FeedRun & { started_at: Date | string; finished_at: Date | string | null }>(
     `update feed_runs set outcome = $2, report = $3, finished_at = now() where id = $1 returning ${COLUMNS}`,
     [id, outcome, JSON.stringify(report)],

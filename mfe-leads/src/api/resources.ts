@@ -24,13 +24,8 @@ export const privacyFactsResource = defineResource("leads:privacy-facts", async 
   (await import("./consent")).fetchPrivacyFacts(),
 );
 
-/**
- * When the page was served, as the API signed it: rendered into every form's HTML, so the fill-time guard counts
- * from the moment the visitor could first see the form, whether or not its code ever runs.
- */
-export const formStartResource = defineResource("leads:form-start", async () =>
-  (await import("./page-form-start")).fetchFormStartForPage(),
-);
+// every form's signed start has a module of its own: a form's code loads it alone, not the pages' resources
+export { formStartResource } from "./form-start-resource";
 
 /** The visitor's fleet quote list, by its key (their cookie's value, read on the server: the page is theirs alone). */
 export const fleetQuoteResource = defineResource("leads:fleet-quote", async (token: string) =>

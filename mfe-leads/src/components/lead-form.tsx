@@ -12,14 +12,13 @@ import {
   paths,
   requiredFields,
 } from "shared-types";
-import { formStartResource } from "../api/resources";
+import { formStartResource } from "../api/form-start-resource";
 import { LEAD_MESSAGES } from "../copy";
 import { formKey } from "../forms/form-definitions";
 import { startOnce } from "../forms/form-start-clock";
 import { EMPTY_VALUES, type FormValues, pickValues, readFormOnPage } from "../forms/form-values";
 import { type LeadHiddenFields, refusedFields, sendLead } from "../forms/send-lead";
 import { sharedRules } from "../forms/shared-rules";
-import { thankYouPath } from "../forms/thank-you-path";
 import { useFormFields } from "../forms/use-form-fields";
 import { type DraftValues, useDraftStore } from "../stores/draft-store";
 import { LeadField } from "./lead-field";
@@ -125,7 +124,8 @@ export function LeadForm({
       });
       // a request that confirms (the fleet quote) lands where it does without scripts: its reference, the way back
       if (definition.confirmation) {
-        window.location.assign(thankYouPath(form, window.location.pathname, leadReference(leadId)));
+        const query = new URLSearchParams({ form, from: window.location.pathname, ref: leadReference(leadId) });
+        window.location.assign(`${paths.thankYou()}?${query}`);
         return;
       }
       setStatus("sent");

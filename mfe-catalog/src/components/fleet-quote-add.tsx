@@ -40,11 +40,13 @@ export function FleetQuoteAdd({ model }: { model: LineupModel }) {
         {FLEET_QUOTE_ADD.submitLabel}
         <span className="catalog-visually-hidden">: {model.name}</span>
       </button>
-      {/* the page's script may write here before React adopts the card: what it said stays */}
+      {/* the page's script may write here before React adopts the card (a tap at once): React leaves what it said */}
       <span
         className="catalog-fleet-add__status"
         role="status"
         suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: empty, so that React never adopts what the page's script writes here
+        dangerouslySetInnerHTML={{ __html: "" }}
         {...{ [IN_PLACE_FORM.status]: "" }}
       />
     </form>

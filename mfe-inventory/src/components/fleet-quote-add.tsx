@@ -36,11 +36,13 @@ export function FleetQuoteAdd({ stockNumber, title }: { stockNumber: string; tit
         {FLEET_QUOTE_ADD.submitLabel}
         <span className="inventory-visually-hidden">: {title}</span>
       </button>
-      {/* the page's script may write here before React adopts the card: what it said stays */}
+      {/* the page's script may write here before React adopts the card (a tap at once): React leaves what it said */}
       <span
         className="inventory-fleet-add__status"
         role="status"
         suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: empty, so that React never adopts what the page's script writes here
+        dangerouslySetInnerHTML={{ __html: "" }}
         {...{ [IN_PLACE_FORM.status]: "" }}
       />
     </form>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openPglite } from "../src/db/database.js";
 import { migrate } from "../src/db/migrations.js";
 import { InventoryIndex, REBUILD_WAIT_MS } from "../src/inventory/index/inventory-index.js";
+import { findVehicles } from "../src/inventory/inventory-repository.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
 import { insertVehicles } from "../src/seed/seed.js";
 
@@ -72,5 +73,31 @@ describe("the inventory index", () => {
     const stockTail = unit.stock_number.slice(2).toLowerCase();
     expect(index.query({ ...all, search: stockTail }).stockNumbers).toContain(unit.stock_number);
     expect(index.query({ ...all, search: `${stockTail} zzzz` }).total).toBe(0);
+  });
+
+  it("reads a list's units from the database once until the inventory changes, and a change by hand shows at once", async () => {
+    let unitReads = 0;
+    const counting: Database = {
+      ...db,
+      async query(sql, params) {
+        if (sql.includes("where stock_number = any($1)")) unitReads++;
+        return db.query(sql, params);
+      },
+    };
+    const index = new InventoryIndex(counting);
+    const query = { filter: emptyInventoryFilter(), sort: "price_asc", page: 1, page_size: 10, seed: 1 } as const;
+    const first = await findVehicles(counting, index, query);
+    const again = await findVehicles(counting, index, query);
+    expect(again.vehicles).toEqual(first.vehicles);
+    expect(unitReads).toBe(1);
+    // a price set in SQL, by no code of the API's: the next page shows it
+    const cheapest = first.vehicles[0];
+    if (!cheapest) throw new Error("no unit");
+    await db.query("update vehicles set low_price = low_price - 1000 where stock_number = $1", [cheapest.stock_number]);
+    const changed = await findVehicles(counting, index, query);
+    expect(unitReads).toBe(2);
+    expect(changed.vehicles.find((v) => v.stock_number === cheapest.stock_number)?.low_price).toBe(
+      cheapest.low_price - 1000,
+    );
   });
 });

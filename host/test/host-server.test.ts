@@ -316,7 +316,7 @@ describe("the host server's hardening", () => {
 });
 
 describe("the remote configuration file", () => {
-  it("is read on every request; a bad edit is reported by entry, once, and the last good one stays", async () => {
+  it("is read again as soon as it changes; a bad edit is reported by entry, once, and the last good one stays", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "remotes-config-")), "remotes.json");
     const good = Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]));
     const reports: string[] = [];

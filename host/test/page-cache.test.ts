@@ -14,6 +14,7 @@ const answer = (tags: string[], body = "<p>page</p>"): CachedAnswer => ({
   status: 200,
   headers: {},
   body,
+  encoded: {},
   tags,
   freshMs: 1_000,
   staleMs: 2_000,

@@ -158,7 +158,11 @@ export interface FragmentRequest {
   module: string;
   props: Record<string, unknown>;
   site: SiteContext;
-  /** The page the fragment goes into (its path and query): a form posts back to it. */
+  /**
+   * The page the fragment goes into (its path and query), for the fragment's router. A fragment's HTML must not
+   * depend on it: a form posts back to its own page by having no action, and the host puts the same fragment in
+   * other pages (FragmentResult.reusable).
+   */
   path: string;
   form?: SubmittedForm;
 }
@@ -167,7 +171,16 @@ export interface FragmentResult {
   html: string;
   /** What the fragment shows that can change (shared-types CACHE_TAGS): the page is purged with these too. */
   cacheTags?: string[];
+  /**
+   * The HTML is what these props and this site give on any page, for any visitor (no form was sent back to it):
+   * the host may put it in other pages until its tags are purged or the remote's build changes, for at most
+   * FRAGMENT_REUSE_MS, without asking again.
+   */
+  reusable?: boolean;
 }
+
+/** How long a host reuses a reusable fragment's HTML at most (a purge or a new build ends it sooner). */
+export const FRAGMENT_REUSE_MS = 60_000;
 
 /**
  * The inert elements around a fragment's slot in the consumer's HTML: its fallback sits between them, and the host

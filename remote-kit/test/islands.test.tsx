@@ -147,7 +147,7 @@ describe("peer fragments", () => {
       values: { first_name: "Bo" },
       errors: { email: "Email is required" },
     };
-    const { html } = await renderer.renderFragment({
+    const { html, reusable } = await renderer.renderFragment({
       module: "./form-state",
       props: { id: "leads:contact" },
       site: TEST_SITE,
@@ -156,6 +156,15 @@ describe("peer fragments", () => {
     });
     expect(html).toMatch(/^<fleet-island data-island="leads\/form-state"/);
     expect(html).toContain("<p>Bo: Email is required</p>");
+    // one visitor's refused form is theirs alone; the same fragment without one may go in any page
+    expect(reusable).toBe(false);
+    const anyPage = await renderer.renderFragment({
+      module: "./form-state",
+      props: { id: "leads:contact" },
+      site: TEST_SITE,
+      path: "/inventory/vehicle/A1",
+    });
+    expect(anyPage.reusable).toBe(true);
     await expect(
       renderer.renderFragment({ module: "./routes", props: {}, site: TEST_SITE, path: "/x" }),
     ).rejects.toThrow("catalog exposes no fragment ./routes");

@@ -30,18 +30,24 @@ function toVehicle(row: Record<string, unknown>): Vehicle {
   return { ...vehicle, comments: sanitizeDealerHtml(vehicle.comments) };
 }
 
-/** Reads whole vehicles for the given stock numbers, in that order (those gone since are skipped). */
-export async function vehiclesInOrder(db: Queryable, stockNumbers: readonly string[]): Promise<Vehicle[]> {
-  if (stockNumbers.length === 0) return [];
-  const rows = await db.query<Record<string, unknown>>(
-    `${SELECT_VEHICLE} where stock_number = any($1) and not hidden`,
-    [stockNumbers],
-  );
-  const byStock = new Map(rows.map((r) => [r.stock_number as string, r]));
-  return stockNumbers.flatMap((s) => {
-    const row = byStock.get(s);
-    return row ? [toVehicle(row)] : [];
-  });
+/**
+ * Reads whole vehicles for the given stock numbers, in that order (those gone since are skipped): those read since
+ * the inventory last changed from `remembered` (the index's), the rest from the database.
+ */
+export async function vehiclesInOrder(
+  db: Queryable,
+  stockNumbers: readonly string[],
+  remembered: Map<string, Vehicle> = new Map(),
+): Promise<Vehicle[]> {
+  const unread = stockNumbers.filter((stock) => !remembered.has(stock));
+  if (unread.length > 0) {
+    const rows = await db.query<Record<string, unknown>>(
+      `${SELECT_VEHICLE} where stock_number = any($1) and not hidden`,
+      [unread],
+    );
+    for (const row of rows) remembered.set(row.stock_number as string, toVehicle(row));
+  }
+  return stockNumbers.flatMap((stock) => remembered.get(stock) ?? []);
 }
 
 /** One page of the inventory and the total: the index picks the stock numbers, the database supplies the units. */
@@ -51,7 +57,8 @@ export async function findVehicles(
   query: InventoryQuery,
   search = "",
 ): Promise<InventoryResult> {
-  const { stockNumbers, total, facets } = (await index.fresh()).query({
+  const fresh = await index.fresh();
+  const { stockNumbers, total, facets } = fresh.query({
     filter: query.filter,
     search,
     sort: query.sort,
@@ -60,7 +67,7 @@ export async function findVehicles(
     seed: query.seed,
   });
   return {
-    vehicles: await vehiclesInOrder(db, stockNumbers),
+    vehicles: await vehiclesInOrder(db, stockNumbers, fresh.rememberedUnits),
     size: total,
     page: query.page,
     page_size: query.page_size,
@@ -93,5 +100,5 @@ export async function findSimilarVehicles(
         [stockNumber],
       );
   if (!unit) return null;
-  return vehiclesInOrder(db, fresh.similar(stockNumber, unit.make, unit.body_style, limit));
+  return vehiclesInOrder(db, fresh.similar(stockNumber, unit.make, unit.body_style, limit), fresh.rememberedUnits);
 }

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import type { EncodedBodies } from "./encoded-body";
 import type { PageSources } from "./page-composer";
 import type { TimingEntry } from "./server-timing";
 
@@ -9,6 +10,8 @@ export interface CachedAnswer {
   /** A page's own inline parts and sources: its CSP is written for each request (TLS or not). */
   page?: { inline: { scripts: string[]; styles: string[] }; sources: PageSources };
   body: string;
+  /** The body compressed, in each encoding asked for so far (shared by every copy of the answer). */
+  encoded: EncodedBodies;
   /** What it shows that can change (shared-types CACHE_TAGS): purged by any of them. */
   tags: readonly string[];
   /** How long it is served as is, and then how long still served while a fresh one is made (ms). */
@@ -45,7 +48,8 @@ export class PageCache {
     this.joinForMs = options.joinForMs ?? 20_000;
     this.entries = new LRUCache<string, Entry>({
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-      sizeCalculation: (entry) => Math.max(1, entry.body.length),
+      // the body, and its compressed copies (a fifth of it or less each)
+      sizeCalculation: (entry) => Math.max(1, Math.ceil(entry.body.length * 1.4)),
       dispose: (entry, key) => this.unindex(key, entry.tags),
     });
   }

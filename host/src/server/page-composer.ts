@@ -22,6 +22,7 @@ import {
 } from "remote-kit/protocol";
 import { CACHE_TAGS, REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 import { homeHead } from "../features/home/components/home-page";
+import { FragmentCache } from "./fragment-cache";
 import { composeDocument, type HostAssets, inlineSources, type PageCode, type PageParts } from "./page-document";
 import { OwnerUnknown, type RemoteDirectory, RendererUnavailable, type ResolvedRemote } from "./remote-directory";
 import { type RegionMode, renderApp } from "./render-app";
@@ -116,6 +117,9 @@ function fillSlots(html: string, filled: ReadonlyMap<string, string>): string {
  * through it.
  */
 export class PageComposer {
+  /** The peers' fragments pages include, for the next page made with the same one. */
+  readonly fragments = new FragmentCache();
+
   constructor(private readonly options: PageComposerOptions) {}
 
   async page(requestUrl: string, request: PageRequest = {}): Promise<ComposedPage> {
@@ -328,18 +332,26 @@ export class PageComposer {
         if (!REMOTE_NAMES.includes(include.from)) return;
         try {
           const provider = await this.options.directory.resolve(include.from, remotes, signal);
-          const fragment = await this.options.directory.call(
-            provider,
-            "fragment",
-            {
-              module: include.module,
-              props: include.props,
-              site,
-              path,
-              ...(request.form ? { form: request.form } : {}),
-            },
-            signal,
-          );
+          const ask = () =>
+            this.options.directory.call(
+              provider,
+              "fragment",
+              {
+                module: include.module,
+                props: include.props,
+                site,
+                path,
+                ...(request.form ? { form: request.form } : {}),
+              },
+              signal,
+            );
+          // a form sent back is this visitor's alone; anything else may be the fragment another page just had
+          const fragment = request.form
+            ? await ask()
+            : await this.fragments.get(
+                { build: provider.manifest, site, module: include.module, props: include.props },
+                ask,
+              );
           filled.set(include.slot, fragment.html);
           tags.push(...(fragment.cacheTags ?? []));
           providers.push({ remote: provider, module: include.module });

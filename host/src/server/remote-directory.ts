@@ -26,6 +26,7 @@ import {
 } from "remote-kit/server";
 import { traceHeaders } from "server-kit";
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
+import { type Dispatcher, request } from "undici";
 
 /** The parts of a federation manifest (mf-manifest.json) the host server reads. */
 interface FederationManifest {
@@ -101,6 +102,28 @@ async function readLimited(response: Response, maxBytes: number): Promise<string
       throw new RendererUnavailable(`${response.url} is over ${maxBytes} bytes`);
     }
     chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * A renderer's answer, read up to `maxBytes` (undici's own request: a page's render and fragments are the host's
+ * busiest calls, and fetch's web streams cost several times as much per call).
+ */
+async function readLimitedAnswer(url: string, answer: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
+  if (Number(answer.headers["content-length"] ?? 0) > maxBytes) {
+    answer.body.destroy();
+    throw new RendererUnavailable(`${url} is over ${maxBytes} bytes`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      answer.body.destroy();
+      throw new RendererUnavailable(`${url} is over ${maxBytes} bytes`);
+    }
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
@@ -301,11 +324,17 @@ export class RemoteDirectory {
       ...traceHeaders(),
     };
     if (this.options.renderSecret) headers[SIGNATURE_HEADER] = signRequest(this.options.renderSecret, endpoint, json);
-    const response = await fetch(url, { method: "POST", headers, body: json, signal, redirect: "error" });
-    if (response.status === 404) throw new NotOwned(`${remote.name} has no ${endpoint} for this request`);
-    if (!response.ok) throw new RendererUnavailable(`${url} answered ${response.status}`);
+    // (no redirect is followed: a renderer that sends one is not answering)
+    const answer = await request(url, { method: "POST", headers, body: json, signal });
+    if (answer.statusCode !== 200) {
+      await answer.body.dump();
+      if (answer.statusCode === 404) throw new NotOwned(`${remote.name} has no ${endpoint} for this request`);
+      throw new RendererUnavailable(`${url} answered ${answer.statusCode}`);
+    }
     // checked against the protocol before any of it goes into a page
-    const checked = ANSWER_SCHEMAS[endpoint].safeParse(JSON.parse(await readLimited(response, MAX_BYTES.render)));
+    const checked = ANSWER_SCHEMAS[endpoint].safeParse(
+      JSON.parse(await readLimitedAnswer(url, answer, MAX_BYTES.render)),
+    );
     if (!checked.success) {
       throw new RendererUnavailable(`${url} answered outside the protocol: ${firstProblem(checked.error)}`);
     }

@@ -367,7 +367,8 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
         </SiteProvider>
       </ServerRenderContext.Provider>,
     );
-    return { html: takeLeadingLinks(rendered).html, cacheTags: [...state.cacheTags] };
+    // a form sent back is one visitor's: anything else is the same for these props on every page
+    return { html: takeLeadingLinks(rendered).html, cacheTags: [...state.cacheTags], reusable: !request.form };
   }
 
   return {

@@ -120,7 +120,11 @@ export const renderResultSchema = z.object({
   ),
 }) satisfies z.ZodMiniType<RenderResult>;
 
-export const fragmentResultSchema = z.object({ html: z.string(), cacheTags }) satisfies z.ZodMiniType<FragmentResult>;
+export const fragmentResultSchema = z.object({
+  html: z.string(),
+  cacheTags,
+  reusable: z.optional(z.boolean()),
+}) satisfies z.ZodMiniType<FragmentResult>;
 
 const remoteCookies = z.optional(
   z

@@ -9,6 +9,7 @@ import {
   type InventorySort,
   type ModelCounts,
   RANGE_FACETS,
+  type Vehicle,
   WORK_TRUCK_SEARCHES,
 } from "shared-types";
 import type { Queryable } from "../../db/database.js";
@@ -24,6 +25,9 @@ export interface IndexQuery {
   pageSize: number;
   seed: number;
 }
+
+/** Whole units kept between requests (a few KB each): every unit of a large lot's first pages and their neighbours. */
+export const REMEMBERED_UNITS = 5_000;
 
 /** How long a request waits for a rebuild before it is answered from the previous one. */
 export const REBUILD_WAIT_MS = 300;
@@ -55,6 +59,7 @@ export class InventoryIndex {
   private current: Build = emptyBuild();
   private revision: string | null = null;
   private building: Promise<void> | null = null;
+  private remembered: { revision: string | null; units: Map<string, Vehicle> } = { revision: null, units: new Map() };
 
   constructor(private readonly db: Queryable) {}
 
@@ -68,6 +73,9 @@ export class InventoryIndex {
       "select revision::text as revision from inventory_revision where id = 1",
     );
     const revision = row?.revision ?? "0";
+    // units read under another revision may have changed since: a new map, and a read begun before is kept in
+    // the old one, where no one looks
+    if (revision !== this.remembered.revision) this.remembered = { revision, units: new Map() };
     if (revision !== this.revision) {
       this.building ??= this.build(revision).finally(() => {
         this.building = null;
@@ -76,6 +84,17 @@ export class InventoryIndex {
       else await Promise.race([this.building, new Promise((resolve) => setTimeout(resolve, REBUILD_WAIT_MS))]);
     }
     return this;
+  }
+
+  /**
+   * Whole units as read from the database under the revision the last `fresh()` saw (the rows of a list page and
+   * the similar units recur from page to page; a unit's own page always reads its row). At most
+   * REMEMBERED_UNITS, the oldest forgotten first.
+   */
+  get rememberedUnits(): Map<string, Vehicle> {
+    const { units } = this.remembered;
+    while (units.size > REMEMBERED_UNITS) units.delete(units.keys().next().value as string);
+    return units;
   }
 
   private async build(revision: string): Promise<void> {

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { CACHE_TAGS, msToDealershipMidnight, REMOTE_NAMES } from "shared-types";
 import { followChanges, sharedCachePurger, watchRemoteReleases } from "../cache-invalidation";
 import { pageContentSecurityPolicy } from "../content-security-policy";
+import { encodedBody, preferredEncoding } from "../encoded-body";
 import { type CachedAnswer, PageCache } from "../page-cache";
 import type { ComposedPage } from "../page-composer";
 import { pageTiming } from "../server-timing";
@@ -53,7 +54,7 @@ declare module "fastify" {
  * new build or release of a remote purges what shows it, here and in the shared caches in front.
  */
 export const pageCachePlugin = fp(async (app: FastifyInstance) => {
-  const { options, remotesConfig, directory, businessDetails } = app.host;
+  const { options, remotesConfig, directory, businessDetails, composer } = app.host;
   const pageCache = options.pageCache === false ? null : new PageCache();
 
   /** A page is made from the remote configuration in force: promoting a release makes new pages at once. */
@@ -91,7 +92,10 @@ export const pageCachePlugin = fp(async (app: FastifyInstance) => {
       if (answer.tags.length > 0) reply.header("xkey", answer.tags.join(" "));
       if (answer.age !== undefined) reply.header("age", String(answer.age));
       reply.header("server-timing", pageTiming(reply, answer.timings, answer.age !== undefined ? "hit" : "miss"));
-      return reply.send(answer.body);
+      const encoding = preferredEncoding(reply.request.headers["accept-encoding"], answer.body);
+      if (!encoding) return reply.send(answer.body);
+      // compressed once for everyone (the edge's compression leaves an encoded answer alone)
+      return reply.header("content-encoding", encoding).send(encodedBody(answer.encoded, answer.body, encoding));
     },
   } satisfies Answers);
   app.decorate("pagePolicy", pagePolicy);
@@ -100,6 +104,7 @@ export const pageCachePlugin = fp(async (app: FastifyInstance) => {
   /** Everything that shows any of these tags is purged: here, and in the shared caches in front. */
   const purge = (tags: readonly string[]) => {
     const gone = pageCache?.purge(tags) ?? 0;
+    composer.fragments.purge(tags);
     if (tags.includes(CACHE_TAGS.site)) businessDetails.changed();
     app.log.info({ tags, gone }, "purged");
     void purgeShared(tags);

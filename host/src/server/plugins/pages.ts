@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SubmittedForm } from "remote-kit/protocol";
@@ -12,7 +12,7 @@ import { visitorCookies } from "../visitor-cookies";
 import { cacheControl, cachePolicy } from "./page-cache";
 
 /** The page's ETag, as @fastify/etag writes one (weak, SHA-1 in base64): a browser that has the page gets a 304. */
-const weakEtag = (body: string) => `W/"${createHash("sha1").update(body).digest("base64")}"`;
+const weakEtag = (body: string) => `W/"${hash("sha1", body, "base64")}"`;
 
 /** Methods a page answers: reads, and forms sent without scripts. */
 const PAGE_METHODS = "GET, HEAD, POST";
@@ -52,6 +52,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
           "cache-control": permanent ? "public, max-age=3600, s-maxage=86400" : "no-store",
         },
         body: "",
+        encoded: {},
         // a path no remote answers today may be one a remote's next build adds: any remote's redeploy purges it
         tags: [CACHE_TAGS.site, ...REMOTE_NAMES.map(CACHE_TAGS.remote)],
         freshMs: permanent ? 86_400_000 : 0,
@@ -69,6 +70,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
       },
       page: { inline: composed.inline, sources: composed.sources },
       body: composed.html,
+      encoded: {},
       tags: composed.tags,
       freshMs: policy.freshS * 1000,
       staleMs: policy.staleS * 1000,

@@ -26,6 +26,7 @@ export const sitemapPlugin = fp(async (app: FastifyInstance) => {
         status: 200,
         headers: { "content-type": "application/xml; charset=utf-8", "cache-control": cacheControl(policy) },
         body: xml,
+        encoded: {},
         tags: [CACHE_TAGS.site, CACHE_TAGS.inventory, ...REMOTE_NAMES.map(CACHE_TAGS.remote)],
         freshMs: policy.freshS * 1000,
         staleMs: policy.staleS * 1000,

@@ -1,0 +1,90 @@
+import { LRUCache } from "lru-cache";
+import { FRAGMENT_REUSE_MS, type FragmentResult } from "remote-kit/protocol";
+
+/**
+ * The peers' fragments a page includes, kept for the next page that includes the same one (a remote says a fragment
+ * is `reusable` when its HTML is the same on any page and for any visitor: no form was sent back to it). A page
+ * the page cache holds needs none of this; a page made anew (a unit's page no one asked for yet, a new search, every
+ * page after an import) would otherwise ask a peer's renderer again for the same link or form.
+ *
+ * A fragment is kept by its remote's build (a new manifest is a new build: what the old one rendered is never used
+ * again), the site (the dealership's details it was rendered with), its module and its props; for at most
+ * FRAGMENT_REUSE_MS, and no longer than any of its tags: a purge of one removes it, and a fragment asked for while
+ * something was purged is used once, not kept.
+ */
+export class FragmentCache {
+  private readonly entries: LRUCache<string, FragmentResult>;
+  private readonly asking = new Map<string, Promise<FragmentResult>>();
+  private readonly objectIds = new WeakMap<object, number>();
+  private nextObjectId = 0;
+  private purges = 0;
+
+  constructor(options: { maxEntries?: number; maxAgeMs?: number } = {}) {
+    this.entries = new LRUCache({ max: options.maxEntries ?? 2_000, ttl: options.maxAgeMs ?? FRAGMENT_REUSE_MS });
+  }
+
+  /** The same object gets the same number for as long as it lives (a manifest, the dealership's details). */
+  private idOf(value: object): number {
+    let id = this.objectIds.get(value);
+    if (id === undefined) {
+      id = this.nextObjectId++;
+      this.objectIds.set(value, id);
+    }
+    return id;
+  }
+
+  /**
+   * The fragment as kept, or as `ask` renders it: one request for all the pages asking for it at the same time,
+   * kept when its remote says it may be.
+   */
+  get(
+    part: { build: object; site: { siteUrl: string; business: object }; module: string; props: unknown },
+    ask: () => Promise<FragmentResult>,
+  ): Promise<FragmentResult> {
+    const key = [
+      this.idOf(part.build),
+      this.idOf(part.site.business),
+      part.site.siteUrl,
+      part.module,
+      JSON.stringify(part.props),
+    ].join("\n");
+    const kept = this.entries.get(key);
+    if (kept) return Promise.resolve(kept);
+    let asked = this.asking.get(key);
+    if (!asked) {
+      const purgesBefore = this.purges;
+      const done = () => {
+        if (this.asking.get(key) === current) this.asking.delete(key);
+      };
+      const current: Promise<FragmentResult> = ask().then(
+        (fragment) => {
+          done();
+          if (fragment.reusable && this.purges === purgesBefore) this.entries.set(key, fragment);
+          return fragment;
+        },
+        (error: unknown) => {
+          done();
+          throw error;
+        },
+      );
+      this.asking.set(key, current);
+      asked = current;
+    }
+    return asked;
+  }
+
+  /** Removes every fragment that shows any of the tags. */
+  purge(tags: readonly string[]): void {
+    this.purges += 1;
+    this.asking.clear();
+    const purged = new Set(tags);
+    const gone = [...this.entries.entries()]
+      .filter(([, fragment]) => (fragment.cacheTags ?? []).some((tag) => purged.has(tag)))
+      .map(([key]) => key);
+    for (const key of gone) this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,208 @@
+// @vitest-environment node
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import Fastify, { type FastifyInstance } from "fastify";
+import { type FragmentRequest, fragmentSlotMarkers } from "remote-kit/protocol";
+import { TEST_SITE } from "remote-kit/testing";
+import { CACHE_TAGS } from "shared-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FragmentCache } from "../src/server/fragment-cache";
+import { createHostServer } from "../src/server/host-server";
+import { fakeHostBuild } from "./fake-host-build";
+
+const COUNT_LINK = '<a href="/fleet-quote">Your fleet quote</a>';
+
+describe("a peer's fragment in pages made anew", () => {
+  let leads: FastifyInstance;
+  let api: FastifyInstance;
+  let host: FastifyInstance;
+  const fragmentCalls: FragmentRequest[] = [];
+  let reusable = true;
+
+  beforeAll(async () => {
+    // stands in for the API (the dealership's details) and for team leads' server: two pages that each include the
+    // same fragment of its own (a page's remote and the fragment's are the same here: the host makes no difference)
+    api = Fastify();
+    api.get("/api/business-details", async () => TEST_SITE.business);
+    await api.listen({ port: 0, host: "127.0.0.1" });
+    leads = Fastify();
+    leads.get("/mf-manifest.json", async () => ({
+      metaData: {
+        server: {
+          protocol: 2,
+          render: "render",
+          fragment: "fragment",
+          form: "form",
+          sitemap: "sitemap.json",
+          data: {},
+          routes: ["/contact", "/fleet-quote"],
+          pages: [
+            { path: "/contact", query: ["n"] },
+            { path: "/fleet-quote", query: [] },
+          ],
+        },
+      },
+      exposes: [],
+    }));
+    leads.post("/render", async (request) => {
+      const { path } = request.body as { path: string };
+      const { open, close } = fragmentSlotMarkers("count");
+      return {
+        status: 200,
+        html: `<h1>${path}</h1>${open}<a href="/fleet-quote">Fleet quote</a>${close}`,
+        head: { title: "Contact" },
+        data: { path, entries: {} },
+        links: [],
+        fragments: [{ slot: "count", from: "leads", module: "./fleet-quote-count", props: {} }],
+        cacheTags: [CACHE_TAGS.site],
+      };
+    });
+    leads.post("/fragment", async (request) => {
+      fragmentCalls.push(request.body as FragmentRequest);
+      return { html: COUNT_LINK, cacheTags: [CACHE_TAGS.promotions], reusable };
+    });
+    await leads.listen({ port: 0, host: "127.0.0.1" });
+    const origin = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    host = await createHostServer({
+      distDir: fakeHostBuild(),
+      apiOrigin: origin(api),
+      remoteOrigins: {
+        catalog: "http://127.0.0.1:9",
+        inventory: "http://127.0.0.1:9",
+        service: "http://127.0.0.1:9",
+        leads: origin(leads),
+      },
+      siteUrl: "https://summitheavyfleet.ca",
+      businessDetailsMaxAgeMs: 60_000,
+      renderTimeoutMs: 2000,
+      renderSecret: null,
+      selfOrigin: "http://127.0.0.1:9",
+      followChanges: false,
+      logLevel: "silent",
+    });
+  });
+  afterAll(async () => {
+    await host.close();
+    await leads.close();
+    await api.close();
+  });
+
+  it("is asked for once while its remote says it is the same on any page, and again once purged", async () => {
+    fragmentCalls.length = 0;
+    reusable = true;
+    for (const n of [1, 2, 3]) {
+      const page = await host.inject(`/contact?n=${n}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<h1>/contact?n=${n}</h1>`);
+      expect(page.body).toContain(COUNT_LINK);
+    }
+    expect(fragmentCalls.map((call) => call.path)).toEqual(["/contact?n=1"]);
+    // what the fragment shows changed: the next page asks again
+    host.host.composer.fragments.purge([CACHE_TAGS.promotions]);
+    expect((await host.inject("/contact?n=4")).body).toContain(COUNT_LINK);
+    expect(fragmentCalls.map((call) => call.path)).toEqual(["/contact?n=1", "/contact?n=4"]);
+  });
+
+  it("is asked for on every page when its remote does not say so", async () => {
+    host.host.composer.fragments.purge([CACHE_TAGS.promotions]);
+    fragmentCalls.length = 0;
+    reusable = false;
+    for (const n of [5, 6]) expect((await host.inject(`/contact?n=${n}`)).body).toContain(COUNT_LINK);
+    expect(fragmentCalls.map((call) => call.path)).toEqual(["/contact?n=5", "/contact?n=6"]);
+    reusable = true;
+  });
+
+  it("sends a page compressed as the browser asks, the same page in each encoding", async () => {
+    const plain = await host.inject({ url: "/fleet-quote", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const brotli = await host.inject({ url: "/fleet-quote", headers: { "accept-encoding": "gzip, br" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await host.inject({ url: "/fleet-quote", headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    for (const answer of [plain, brotli, gzip]) {
+      expect(answer.headers.vary).toBe("accept-encoding");
+      expect(answer.headers.etag).toBe(plain.headers.etag);
+    }
+    // a browser that has it gets a 304 in any encoding
+    const again = await host.inject({
+      url: "/fleet-quote",
+      headers: { "accept-encoding": "br", "if-none-match": String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});
+
+describe("the fragments kept for the next page", () => {
+  const site = { siteUrl: "https://summitheavyfleet.ca", business: { name: "Summit" } };
+  const part = (build: object, props: unknown = {}) => ({ build, site, module: "./count", props });
+  const answer =
+    (html: string, reusable = true, cacheTags: string[] = []) =>
+    async () => ({
+      html,
+      reusable,
+      cacheTags,
+    });
+
+  it("keeps one per build, site, module and props; one ask for all who want it at the same time", async () => {
+    const cache = new FragmentCache();
+    const build = {};
+    let asks = 0;
+    const ask = async () => {
+      asks++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { html: "<a>1</a>", reusable: true };
+    };
+    await Promise.all([cache.get(part(build), ask), cache.get(part(build), ask)]);
+    expect(asks).toBe(1);
+    expect((await cache.get(part(build), answer("<a>other</a>"))).html).toBe("<a>1</a>");
+    // other props, another build (a new manifest), other details of the dealership: asked anew
+    expect((await cache.get(part(build, { stock: "A1" }), answer("<a>A1</a>"))).html).toBe("<a>A1</a>");
+    expect((await cache.get(part({}), answer("<a>new build</a>"))).html).toBe("<a>new build</a>");
+    const changedSite = { ...part(build), site: { ...site, business: { name: "Summit" } } };
+    expect((await cache.get(changedSite, answer("<a>new details</a>"))).html).toBe("<a>new details</a>");
+  });
+
+  it("keeps nothing its remote did not say is reusable, nothing that failed, nothing asked for across a purge", async () => {
+    const cache = new FragmentCache();
+    const build = {};
+    await cache.get(part(build), answer("<a>visitor's</a>", false));
+    expect((await cache.get(part(build), answer("<a>next</a>"))).html).toBe("<a>next</a>");
+    expect(cache.size).toBe(1);
+
+    const failing = new FragmentCache();
+    await expect(failing.get(part(build), () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect((await failing.get(part(build), answer("<a>back</a>"))).html).toBe("<a>back</a>");
+
+    const purged = new FragmentCache();
+    let release: () => void = () => undefined;
+    const slow = purged.get(part(build), async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { html: "<a>before the change</a>", reusable: true, cacheTags: ["site"] };
+    });
+    purged.purge(["inventory"]);
+    release();
+    expect((await slow).html).toBe("<a>before the change</a>");
+    expect(purged.size).toBe(0);
+  });
+
+  it("drops what shows a purged tag and keeps the rest", async () => {
+    const cache = new FragmentCache();
+    const build = {};
+    await cache.get(part(build, { n: 1 }), answer("<a>unit</a>", true, ["unit:A1"]));
+    await cache.get(part(build, { n: 2 }), answer("<a>other</a>", true, ["unit:B2"]));
+    cache.purge(["unit:A1"]);
+    expect(cache.size).toBe(1);
+    expect((await cache.get(part(build, { n: 2 }), answer("<a>asked again</a>"))).html).toBe("<a>other</a>");
+  });
+
+  it("forgets a fragment after its time", async () => {
+    const cache = new FragmentCache({ maxAgeMs: 20 });
+    const build = {};
+    await cache.get(part(build), answer("<a>old</a>"));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect((await cache.get(part(build), answer("<a>fresh</a>"))).html).toBe("<a>fresh</a>");
+  });
+});

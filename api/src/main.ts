@@ -173,11 +173,12 @@ const escalationTimer = setInterval(
   60 * 1000,
 );
 escalationTimer.unref();
-// saved searches: a day after a search's last alert, what changed since is sent (and lapsed searches stop)
+// saved searches: a day after a search's last alert, what changed since is sent (and lapsed searches stop); a
+// minute with no change to the stock and no search newly due costs two small queries
 const savedSearchTimer = setInterval(
   () =>
     app.savedSearchAlerts
-      .runOnce()
+      .runIfDue()
       .catch((error: unknown) => app.log.error({ err: error }, "saved searches: the check failed, will try again")),
   60 * 1000,
 );

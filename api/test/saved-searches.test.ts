@@ -183,4 +183,33 @@ describe.each(backends())("saved searches on $name", (backend) => {
     const [row] = await db.query<{ status: string }>("select status from saved_searches where id = $1", [lapsing.id]);
     expect(row?.status).toBe("lapsed");
   });
+
+  it("checks each minute with two small queries, and matches again only after a change or when a held-back search is due", async () => {
+    await saveConfirmed("minute@bowriver.example");
+    await app.savedSearchAlerts.runOnce();
+    // nothing changed since that pass: no search is matched again
+    expect(await app.savedSearchAlerts.runIfDue()).toBeNull();
+    // a price dropped (by SQL, as staff may): the next minute's check matches, and tells
+    const unit = stock.find((candidate) => candidate.model === model)!;
+    const dropPrice = () =>
+      db.query(
+        "update vehicles set full_price = full_price - 300, low_price = case when low_price > 0 then low_price - 300 else 0 end where stock_number = $1",
+        [unit.stock_number],
+      );
+    await dropPrice();
+    smtp.mails.length = 0;
+    expect(await app.savedSearchAlerts.runIfDue()).toMatchObject({ alerted: expect.any(Number) });
+    expect(smtp.to("minute@bowriver.example")).toHaveLength(1);
+    expect(await app.savedSearchAlerts.runIfDue()).toBeNull();
+    // another drop the same hour: matched, but held back by the day's limit
+    await dropPrice();
+    smtp.mails.length = 0;
+    expect(await app.savedSearchAlerts.runIfDue()).toEqual({ alerted: 0 });
+    expect(await app.savedSearchAlerts.runIfDue()).toBeNull();
+    // a day on, with no change to the stock since: the held-back drop is due, and told
+    clock += 25 * HOUR;
+    expect(await app.savedSearchAlerts.runIfDue()).not.toBeNull();
+    expect(smtp.to("minute@bowriver.example")).toHaveLength(1);
+    expect(await app.savedSearchAlerts.runIfDue()).toBeNull();
+  });
 });

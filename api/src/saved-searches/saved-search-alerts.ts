@@ -15,7 +15,15 @@ import type { Queryable } from "../db/database.js";
 import type { InventoryIndex } from "../inventory/index/inventory-index.js";
 import { vehiclesInOrder } from "../inventory/inventory-repository.js";
 import { type AlertUnit, alertEmail, type SavedSearchEmail, searchWords } from "./saved-search-messages.js";
-import { dueSearches, linkToken, recordAlert, type SavedSearchRow, seenPrices } from "./saved-search-store.js";
+import {
+  becameDueBetween,
+  dueSearches,
+  lapseExpired,
+  linkToken,
+  recordAlert,
+  type SavedSearchRow,
+  seenPrices,
+} from "./saved-search-store.js";
 
 export interface SavedSearchAlertOptions {
   siteUrl: string;
@@ -49,12 +57,15 @@ export const describeSearch = (search: Pick<SavedSearchRow, "search" | "filters"
 /**
  * Alerts for saved searches: each active search (not told anything in the last day) is matched against the stock as
  * it is now; a unit it was never told about, or one whose all-in price is lower than when it was told, is news. One
- * email per search with all of it, then what it was told is recorded. Runs each minute and when the stock changes
- * (a feed import, a staff change); searches past their 6 months lapse here.
+ * email per search with all of it, then what it was told is recorded. Runs when the stock changes (a feed import,
+ * a staff change), and each minute when there may be something to tell (runIfDue); searches past their 6 months
+ * lapse here.
  */
 export class SavedSearchAlerts {
   private current: Promise<{ alerted: number }> | null = null;
   private queued: Promise<{ alerted: number }> | null = null;
+  /** The stock's revision and the time the last whole pass began with. */
+  private lastPass: { revision: string; at: Date } | null = null;
 
   constructor(
     private readonly db: Queryable,
@@ -78,6 +89,28 @@ export class SavedSearchAlerts {
       title: `${vehicle.year} ${vehicle.make} ${vehicle.model}${vehicle.trim ? ` ${vehicle.trim}` : ""}`,
       photo: vehicle.photos[0] ? `${this.options.siteUrl}${photoUrl(vehicle.photos[0].id, 640, "jpeg")}` : null,
     }));
+  }
+
+  /**
+   * The minute's check: a pass only when there may be news, that is when the stock changed since the last pass (a
+   * change by SQL by hand, which no signal may have told), or a search held back by the day's limit has become due
+   * since (news it waited for). Otherwise two small queries, however many searches there are; null when no pass ran.
+   */
+  async runIfDue(): Promise<{ alerted: number } | null> {
+    const now = this.now();
+    await lapseExpired(this.db, now);
+    const last = this.lastPass;
+    if (
+      last &&
+      (await this.index.revisionNow()) === last.revision &&
+      !(await becameDueBetween(this.db, last.at, now, this.options.intervalHours))
+    )
+      return null;
+    return this.runOnce();
+  }
+
+  private now(): Date {
+    return new Date(this.options.now?.() ?? Date.now());
   }
 
   /**
@@ -106,7 +139,9 @@ export class SavedSearchAlerts {
   }
 
   private async pass(): Promise<{ alerted: number }> {
-    const now = new Date(this.options.now?.() ?? Date.now());
+    const now = this.now();
+    // read before the stock is matched: a change made during the pass is another revision, seen by the next check
+    const began = { revision: await this.index.revisionNow(), at: now };
     const business = await this.options.business();
     let alerted = 0;
     for (const search of await dueSearches(this.db, now, this.options.intervalHours)) {
@@ -149,6 +184,7 @@ export class SavedSearchAlerts {
       alerted += 1;
       this.options.log.info({ savedSearch: search.id, units: news.length }, "saved search: alert sent");
     }
+    this.lastPass = began;
     return { alerted };
   }
 }

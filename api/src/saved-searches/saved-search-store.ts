@@ -107,10 +107,31 @@ export async function applyAction(
 }
 
 /** Active searches whose last alert was long enough ago; the ones past their 6 months are marked lapsed first. */
-export async function dueSearches(db: Queryable, now: Date, intervalHours: number): Promise<SavedSearchRow[]> {
+/** Searches past their six months (or their last renewal) stop. */
+export async function lapseExpired(db: Queryable, now: Date): Promise<void> {
   await db.query("update saved_searches set status = 'lapsed' where status = 'active' and expires_at <= $1", [
     now.toISOString(),
   ]);
+}
+
+/**
+ * Whether an active search's day of waiting ended between `since` and `now`: news the stock brought while it
+ * waited is now its to be told.
+ */
+export async function becameDueBetween(db: Queryable, since: Date, now: Date, intervalHours: number): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from saved_searches
+      where status = 'active'
+        and last_alert_at > $1::timestamptz - make_interval(hours => $3::int)
+        and last_alert_at <= $2::timestamptz - make_interval(hours => $3::int)
+      limit 1`,
+    [since.toISOString(), now.toISOString(), intervalHours],
+  );
+  return rows.length > 0;
+}
+
+export async function dueSearches(db: Queryable, now: Date, intervalHours: number): Promise<SavedSearchRow[]> {
+  await lapseExpired(db, now);
   return db.query<SavedSearchRow>(
     `select id, email, search, filters, status,
             to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as expires_at,

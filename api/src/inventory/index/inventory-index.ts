@@ -69,10 +69,7 @@ export class InventoryIndex {
    * previous build while the new one finishes (a unit sold a moment ago may still be listed; its page says sold).
    */
   async fresh(): Promise<this> {
-    const [row] = await this.db.query<{ revision: string }>(
-      "select revision::text as revision from inventory_revision where id = 1",
-    );
-    const revision = row?.revision ?? "0";
+    const revision = await this.revisionNow();
     // units read under another revision may have changed since: a new map, and a read begun before is kept in
     // the old one, where no one looks
     if (revision !== this.remembered.revision) this.remembered = { revision, units: new Map() };
@@ -84,6 +81,14 @@ export class InventoryIndex {
       else await Promise.race([this.building, new Promise((resolve) => setTimeout(resolve, REBUILD_WAIT_MS))]);
     }
     return this;
+  }
+
+  /** The inventory's revision as the database has it now (a trigger bumps it with every change to a unit). */
+  async revisionNow(): Promise<string> {
+    const [row] = await this.db.query<{ revision: string }>(
+      "select revision::text as revision from inventory_revision where id = 1",
+    );
+    return row?.revision ?? "0";
   }
 
   /**

@@ -17,6 +17,7 @@ describe("a peer's fragment in pages made anew", () => {
   let host: FastifyInstance;
   const fragmentCalls: FragmentRequest[] = [];
   let reusable = true;
+  let fragmentFails = false;
 
   beforeAll(async () => {
     // stands in for the API (the dealership's details) and for team leads' server: two pages that each include the
@@ -56,8 +57,9 @@ describe("a peer's fragment in pages made anew", () => {
         cacheTags: [CACHE_TAGS.site],
       };
     });
-    leads.post("/fragment", async (request) => {
+    leads.post("/fragment", async (request, reply) => {
       fragmentCalls.push(request.body as FragmentRequest);
+      if (fragmentFails) return reply.code(500).send({ error: "Render Failed", message: "down" });
       return { html: COUNT_LINK, cacheTags: [CACHE_TAGS.promotions], reusable };
     });
     await leads.listen({ port: 0, host: "127.0.0.1" });
@@ -109,6 +111,21 @@ describe("a peer's fragment in pages made anew", () => {
     for (const n of [5, 6]) expect((await host.inject(`/contact?n=${n}`)).body).toContain(COUNT_LINK);
     expect(fragmentCalls.map((call) => call.path)).toEqual(["/contact?n=5", "/contact?n=6"]);
     reusable = true;
+  });
+
+  it("is left to the browser when its remote cannot render it, and that page is kept only briefly", async () => {
+    host.host.composer.fragments.purge([CACHE_TAGS.promotions]);
+    fragmentFails = true;
+    const page = await host.inject("/contact?n=7");
+    fragmentFails = false;
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(COUNT_LINK);
+    expect(page.body).toContain("Fleet quote</a>");
+    expect(page.headers["cache-control"]).toBe("public, max-age=0, s-maxage=5");
+    // the next page made has it again, and is kept as long as any
+    const next = await host.inject("/contact?n=8");
+    expect(next.body).toContain(COUNT_LINK);
+    expect(next.headers["cache-control"]).toContain("s-maxage=3600");
   });
 
   it("sends a page compressed as the browser asks, the same page in each encoding", async () => {

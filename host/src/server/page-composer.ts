@@ -38,7 +38,10 @@ export type ComposedPage =
       inline: ReturnType<typeof inlineSources>;
       /** What it shows that can change (shared-types CACHE_TAGS), for a shared cache's purges. */
       tags: string[];
-      /** The shell alone: the owner's renderer could not help in time (kept briefly, if at all). */
+      /**
+       * The shell alone, or a page with a peer's part left to the browser: a renderer could not help in time (kept
+       * briefly, if at all).
+       */
       fallback: boolean;
       /** Where its making went, hop by hop (the Server-Timing header of the answer that made it). */
       timings: TimingEntry[];
@@ -286,6 +289,8 @@ export class PageComposer {
               : code,
         },
         [...(result.cacheTags ?? []), ...fragments.tags, ...parts.map((part) => CACHE_TAGS.remote(part.remote.name))],
+        // a peer's part left to the browser (its renderer could not help in time): kept as briefly as the shell
+        fragments.unfilled > 0,
       );
     } catch (error) {
       // the remote's renderer could not help in time: the shell, and the browser renders the region

@@ -136,10 +136,15 @@ function exposedChunksPlugin(declaration: RemoteDeclaration): Plugin {
   };
 }
 
-const EAGER_COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+export const EAGER_COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+/**
+ * Chunks smaller than this go without the hint: compiled at first call in microseconds, they would gain nothing,
+ * and its bytes compress to nothing less in a file of their own (a page loads dozens of such chunks).
+ */
+export const EAGER_COMPILE_MIN_BYTES = 2048;
 
 /**
- * Every browser chunk asks V8 to compile all of its functions as it streams in (an explicit compile hint): the
+ * Every browser chunk of some size asks V8 to compile all of its functions as it streams in (an explicit compile hint): the
  * page fetches its parts' code while idle, so the compiling is done then, on a background thread, instead of on the
  * main thread function by function at the visitor's first touch. The hint counts only on a file's first line, so it
  * is written once the build is complete (after minification, which drops comments, and after Vite's preload map,
@@ -158,7 +163,9 @@ export function eagerCompilePlugin(): Plugin {
       await Promise.all(
         chunks.map(async (chunk) => {
           const file = join(outDir, chunk.fileName);
-          await rewriteBuilt(file, `${EAGER_COMPILE_HINT}\n${await readFile(file, "utf8")}`);
+          const code = await readFile(file, "utf8");
+          if (Buffer.byteLength(code) < EAGER_COMPILE_MIN_BYTES) return;
+          await rewriteBuilt(file, `${EAGER_COMPILE_HINT}\n${code}`);
         }),
       );
     },

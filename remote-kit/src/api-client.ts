@@ -4,6 +4,27 @@ export interface RenderScope {
   apiOrigin: string;
   /** The headers every API call of the render carries: the render's trace (`traceparent`), when it is traced. */
   headers?: () => Record<string, string>;
+  /** The server's own way to read the API (RenderTransport), for a team's client that wants it. */
+  transport?: RenderTransport;
+}
+
+/**
+ * A server render's GET of the dealer API, as JSON: undici's request on the server's own connections, with the
+ * render's headers (a third of what fetch costs per call: a page made anew makes a few). A refusal (any status but
+ * 2xx) throws an ApiRefusal, whose `response.status` says why, as axios's and ky's errors do.
+ */
+export interface RenderTransport {
+  getJson(path: string): Promise<unknown>;
+}
+
+export class ApiRefusal extends Error {
+  constructor(
+    readonly response: { status: number },
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiRefusal";
+  }
 }
 
 let currentRender: () => RenderScope | undefined = () => undefined;
@@ -21,10 +42,11 @@ export const renderApiOrigin = (): string => currentRender()?.apiOrigin ?? "";
  * with relative URLs to the site's own /api. During a server render, a client made for that render, to the API
  * origin the render's server was configured with: nothing is changed globally, and two renders never share one.
  * `create` makes a client for a base URL (undefined: relative), as the team wants it (timeouts, retries), sending
- * `headers` with every call (on a server, the render's trace; none in the browser).
+ * `headers` with every call (on a server, the render's trace; none in the browser); on a server it is also given
+ * the server's own transport, which a team's client may use for its reads.
  */
 export function defineApiClient<Client>(
-  create: (baseURL: string | undefined, headers: Record<string, string>) => Client,
+  create: (baseURL: string | undefined, headers: Record<string, string>, transport?: RenderTransport) => Client,
 ): () => Client {
   let browserClient: Client | undefined;
   const renderClients = new WeakMap<RenderScope, Client>();
@@ -36,7 +58,7 @@ export function defineApiClient<Client>(
     }
     let client = renderClients.get(render);
     if (!client) {
-      client = create(render.apiOrigin, render.headers?.() ?? {});
+      client = create(render.apiOrigin, render.headers?.() ?? {}, render.transport);
       renderClients.set(render, client);
     }
     return client;

@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from "vitest";
-import { defineApiClient } from "../src/api-client";
+import Fastify, { type FastifyInstance } from "fastify";
+import { useParams } from "react-router-dom";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type ApiRefusal, defineApiClient } from "../src/api-client";
 import {
   defineResource,
   HttpStatus,
@@ -231,5 +233,64 @@ describe("a team's API client", () => {
     expect(made).toHaveLength(3);
     // on the server, answers uncompressed (the API is on the server's own network); in the browser, nothing added
     expect(sentHeaders).toEqual([{ "accept-encoding": "identity" }, { "accept-encoding": "identity" }, {}]);
+  });
+});
+
+/** A client that reads through the server's transport when it has one (team inventory's does). */
+const transported = defineApiClient((_baseURL, _headers, transport) => transport ?? null);
+const unitResource = defineResource("test:unit", async (stock: string) => {
+  const transport = transported();
+  if (!transport) return "no transport";
+  try {
+    return JSON.stringify(await transport.getJson(`/api/units/${stock}`));
+  } catch (error) {
+    return `refused ${(error as ApiRefusal).response.status}`;
+  }
+});
+function UnitPage() {
+  const { stock = "" } = useParams();
+  const unit = useResource(unitResource, stock);
+  return <p>{unit.status === "done" ? unit.value : unit.status}</p>;
+}
+const UNIT_ROUTES: RemoteRoute[] = [
+  {
+    path: "/units/:stock",
+    element: <UnitPage />,
+    load: ({ params, preload }) => preload(unitResource, params.stock ?? "").then(() => undefined),
+  },
+];
+
+const UnitApp = () => <RemoteRoutes remote="catalog" routes={UNIT_ROUTES} />;
+
+describe("the server's transport to the API", () => {
+  let apiServer: FastifyInstance;
+  const heard: Record<string, unknown>[] = [];
+  beforeAll(async () => {
+    apiServer = Fastify();
+    apiServer.get("/api/units/:stock", async (request, reply) => {
+      heard.push(request.headers);
+      const { stock } = request.params as { stock: string };
+      return stock === "A1" ? { stock, price: 100 } : reply.code(404).send({ message: "No such unit" });
+    });
+    await apiServer.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => apiServer.close());
+
+  it("reads the API's JSON with the render's headers, and a refusal carries its status", async () => {
+    const renderer = createRemoteRenderer({
+      declaration: { name: "catalog", devPort: 0, routes: "./src/routes.tsx" },
+      builtAt: "2026-01-01T00:00:00.000Z",
+      routes: UNIT_ROUTES,
+      App: UnitApp,
+    });
+    const { port } = apiServer.server.address() as { port: number };
+    renderer.configure({ apiOrigin: `http://127.0.0.1:${port}`, readPeerJson: async () => ({}) });
+    expect((await renderer.render(request("/units/A1"))).html).toBe(
+      `<p>${JSON.stringify({ stock: "A1", price: 100 }).replace(/"/g, "&quot;")}</p>`,
+    );
+    expect((await renderer.render(request("/units/Z9"))).html).toBe("<p>refused 404</p>");
+    expect(heard[0]).toMatchObject({ accept: "application/json", "accept-encoding": "identity" });
+    // in the browser there is none: the team's client goes its own way
+    expect(transported()).toBeNull();
   });
 });

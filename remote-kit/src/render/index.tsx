@@ -4,7 +4,8 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "react-router-dom";
 import { CACHE_TAGS } from "shared-types";
-import { findRenderScopeWith, type RenderScope } from "../api-client.js";
+import { request } from "undici";
+import { ApiRefusal, findRenderScopeWith, type RenderScope, type RenderTransport } from "../api-client.js";
 import { publishedDataOf, type RemoteDeclaration } from "../declaration.js";
 import { fetchPeerData, setPeerDataResolver } from "../peers.js";
 import {
@@ -89,6 +90,27 @@ function inSpan<T>(name: string, work: () => Promise<T>): Promise<T> {
  * What every API call of a render sends: the render's trace (`traceparent`, when the process traces), and that its
  * answer need not be compressed (the API is on the server's own network: compressing costs both ends, saves nothing).
  */
+/** How long a render waits for one API answer (as the teams' own clients do). */
+const API_TIMEOUT_MS = 10_000;
+
+/** The render's reads of the API on undici's request (remote-kit/api-client RenderTransport). */
+function apiTransport(apiOrigin: string): RenderTransport {
+  return {
+    async getJson(path) {
+      const url = `${apiOrigin}${path}`;
+      const answer = await request(url, {
+        headers: { accept: "application/json", ...renderHeaders() },
+        signal: AbortSignal.timeout(API_TIMEOUT_MS),
+      });
+      if (answer.statusCode < 200 || answer.statusCode > 299) {
+        await answer.body.dump();
+        throw new ApiRefusal({ status: answer.statusCode }, `GET ${path} answered ${answer.statusCode}`);
+      }
+      return answer.body.json();
+    },
+  };
+}
+
 function renderHeaders(): Record<string, string> {
   const carrier: Record<string, string> = { "accept-encoding": "identity" };
   propagation.inject(context.active(), carrier);
@@ -277,7 +299,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
   const inScope =
     <A extends unknown[], T>(work: (...args: A) => Promise<T>) =>
     (...args: A) =>
-      renderScope.run({ apiOrigin, headers: renderHeaders }, () => work(...args));
+      renderScope.run({ apiOrigin, headers: renderHeaders, transport: apiTransport(apiOrigin) }, () => work(...args));
   let readPeerJson: RendererConfiguration["readPeerJson"] = () =>
     Promise.reject(new Error("the renderer was not configured with a way to read peers"));
   const patterns = routes.map((route) => ({ path: route.path }));

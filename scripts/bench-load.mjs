@@ -1,10 +1,10 @@
 // npm run bench:load: how many visitors the site serves on this machine (autocannon, 16 connections, DURATION s
 // each, default 10), for a file, the host's script bundle, and the pages, compressed as browsers ask for them; with
-// Varnish in front (scripts/shared-cache.mjs) when varnishd is installed. Also what compressing one page costs at
-// each setting. Runs its own copy of the site on its own ports, with a fresh database. Not a test: the numbers go
+// Varnish in front (scripts/shared-cache.mjs) when varnishd is installed; for the misses, the CPU each process spent
+// per page. Also what compressing one page costs at each setting. Runs its own copy of the site on its own ports, with a fresh database. Not a test: the numbers go
 // in the issue notes.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -98,6 +98,30 @@ function compressionCost(html) {
   ];
 }
 
+/**
+ * The CPU time (ms) each of the site's processes has used so far, by its package (api, host, mfe-inventory…; this
+ * script, which runs autocannon, as "autocannon"): Linux's /proc, read before and after a run. Empty elsewhere.
+ */
+function cpuByProcess() {
+  if (!existsSync("/proc/self/stat")) return {};
+  const ticksPerMs = 100 / 1000; // USER_HZ
+  const used = {};
+  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      if (!/(^|\/)node$/.test(command[0] ?? "") || command.some((arg) => /npm/.test(arg))) continue;
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      if (!cwd.startsWith(root.replace(/\/$/, ""))) continue;
+      const label = Number(pid) === process.pid ? "autocannon" : cwd.replace(root, "") || "site";
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      used[label] = (used[label] ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+    } catch {
+      // gone since it was listed
+    }
+  }
+  return used;
+}
+
 /** `url` at 16 connections; `vary` gives each request an address of its own (a path and query) when set. */
 function load(url, headers = {}, vary) {
   return new Promise((resolve, reject) => {
@@ -182,10 +206,23 @@ try {
   for (const [, , url, headers, vary] of targets) if (!vary) await fetch(url, { headers });
 
   const rows = [];
+  const cpuRows = [];
   for (const [name, kind, url, headers, vary] of targets) {
     const shellsBefore = shells;
+    const cpuBefore = cpuByProcess();
     const outcome = await load(url, headers, vary);
+    const cpuAfter = cpuByProcess();
     const shellsServed = shells - shellsBefore;
+    if (kind.startsWith("miss") && outcome.requests.total > 0) {
+      const perPage = Object.entries(cpuAfter)
+        .map(([label, ms]) => [label, (ms - (cpuBefore[label] ?? ms)) / outcome.requests.total])
+        .filter(([, ms]) => ms >= 0.05)
+        .sort((a, b) => b[1] - a[1]);
+      const total = perPage.reduce((sum, [, ms]) => sum + ms, 0);
+      cpuRows.push(
+        `| ${name} | ${perPage.map(([label, ms]) => `${label} ${ms.toFixed(1)}`).join(", ")} | ${total.toFixed(1)} |`,
+      );
+    }
     rows.push(
       `| ${name} | ${kind} | ${Math.round(outcome.requests.average).toLocaleString("en-CA")} | ${outcome.latency.p50} | ${outcome.latency.p99} | ${outcome.non2xx}${shellsServed > 0 ? ` (and ${shellsServed} shells without their remote's part)` : ""} |`,
     );
@@ -196,6 +233,13 @@ try {
   console.log(`\nautocannon, 16 connections, ${DURATION} s each, one run, this machine\n`);
   console.log("| target | answered from | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|");
   console.log(rows.join("\n"));
+  if (cpuRows.length > 0) {
+    console.log(
+      "\nCPU per page made anew, by process (ms of CPU time over the run, from /proc, divided by the pages made; the machine's cores give 1,000 ms a second each)\n",
+    );
+    console.log("| target | by process | all |\n|---|---|---|");
+    console.log(cpuRows.join("\n"));
+  }
   console.log(`\nCompressing the vehicle page (${(html.length / 1024).toFixed(0)} KB), median of 30\n`);
   console.log("| setting | ms | KB |\n|---|---|---|");
   for (const [name, { ms, kb }] of compressionCost(html))

@@ -1,8 +1,8 @@
 // npm run bench:load: how many visitors the site serves on this machine (autocannon, 16 connections, DURATION s
 // each, default 10), for a file, the host's script bundle, and the pages, compressed as browsers ask for them; with
 // Varnish in front (scripts/shared-cache.mjs) when varnishd is installed; for the misses, the CPU each process spent
-// per page. Also what compressing one page costs at each setting. Runs its own copy of the site on its own ports, with a fresh database. Not a test: the numbers go
-// in the issue notes.
+// per page. Also what compressing one page costs at each setting. Runs its own copy of the site on its own ports,
+// with a fresh database. Not a test: the numbers go in the issue notes.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -6,8 +6,7 @@ import { TEST_SITE } from "remote-kit/testing";
 import { CACHE_TAGS } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FragmentCache } from "../src/server/fragment-cache";
-import { createHostServer } from "../src/server/host-server";
-import { fakeHostBuild } from "./fake-host-build";
+import { originOf, testHostServer } from "./fake-host-build";
 
 const COUNT_LINK = '<a href="/fleet-quote">Your fleet quote</a>';
 
@@ -63,24 +62,7 @@ describe("a peer's fragment in pages made anew", () => {
       return { html: COUNT_LINK, cacheTags: [CACHE_TAGS.promotions], reusable };
     });
     await leads.listen({ port: 0, host: "127.0.0.1" });
-    const origin = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    host = await createHostServer({
-      distDir: fakeHostBuild(),
-      apiOrigin: origin(api),
-      remoteOrigins: {
-        catalog: "http://127.0.0.1:9",
-        inventory: "http://127.0.0.1:9",
-        service: "http://127.0.0.1:9",
-        leads: origin(leads),
-      },
-      siteUrl: "https://summitheavyfleet.ca",
-      businessDetailsMaxAgeMs: 60_000,
-      renderTimeoutMs: 2000,
-      renderSecret: null,
-      selfOrigin: "http://127.0.0.1:9",
-      followChanges: false,
-      logLevel: "silent",
-    });
+    host = await testHostServer(originOf(api), { leads: originOf(leads) }, { followChanges: false });
   });
   afterAll(async () => {
     await host.close();

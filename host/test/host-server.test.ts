@@ -10,7 +10,7 @@ import { slowClient } from "server-kit";
 import { PUBLIC_API_ROUTES, REMOTE_NAMES, type RemoteName } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHostServer, type HostServerOptions, remotesConfigReader } from "../src/server/host-server";
-import { fakeHostBuild } from "./fake-host-build";
+import { fakeHostBuild, originOf, testHostServer } from "./fake-host-build";
 
 /** An HTTP request written as it is (no client normalises its path), and the answer as text. */
 function rawRequest(port: number, request: string): Promise<string> {
@@ -402,23 +402,7 @@ describe("a form sent without scripts", () => {
       };
     });
     await leads.listen({ port: 0, host: "127.0.0.1" });
-    const origin = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    host = await createHostServer({
-      distDir: fakeHostBuild(),
-      apiOrigin: origin(api),
-      remoteOrigins: {
-        catalog: "http://127.0.0.1:9",
-        inventory: "http://127.0.0.1:9",
-        service: "http://127.0.0.1:9",
-        leads: origin(leads),
-      },
-      siteUrl: "https://summitheavyfleet.ca",
-      businessDetailsMaxAgeMs: 60_000,
-      renderTimeoutMs: 2000,
-      renderSecret: null,
-      selfOrigin: "http://127.0.0.1:9",
-      logLevel: "silent",
-    });
+    host = await testHostServer(originOf(api), { leads: originOf(leads) });
   });
   afterAll(async () => {
     await host.close();

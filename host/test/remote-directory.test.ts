@@ -56,6 +56,16 @@ const server: Server = createServer((req, res) => {
   } else if (req.url === "/odd/render") {
     // an answer outside the protocol: a status that is no status, HTML that is not text
     res.end(JSON.stringify({ status: "ok", html: 5, head: {}, data: {}, links: [] }));
+  } else if (req.url === "/huge/mf-manifest.json" || req.url === "/told/mf-manifest.json") {
+    res.end(JSON.stringify({ metaData: { server: { protocol: 2, render: "render", sitemap: "s.json", data: {} } } }));
+  } else if (req.url === "/huge/render") {
+    // more than a page could ever be, sent without saying its length
+    const chunk = "x".repeat(1024 * 1024);
+    for (let i = 0; i < 9; i++) res.write(chunk);
+    res.end();
+  } else if (req.url === "/told/render") {
+    res.setHeader("content-length", String(9 * 1024 * 1024));
+    res.write("{");
   } else if (req.url === "/old/mf-manifest.json") {
     res.end(JSON.stringify({ metaData: {}, exposes: [] }));
   } else if (req.url === "/assets/routes-1.css") {
@@ -199,6 +209,15 @@ describe("the host's directory of remotes", () => {
   it("puts nothing of an answer outside the protocol into a page: the page falls back", async () => {
     await expect(render(directory(), { catalog: `${origin}/odd/mf-manifest.json` })).rejects.toThrow(
       /outside the protocol: status/,
+    );
+  });
+
+  it("reads no more of an answer than a page could be, whether its length is told or found out", async () => {
+    await expect(render(directory(), { catalog: `${origin}/huge/mf-manifest.json` })).rejects.toThrow(
+      /is over 8388608 bytes/,
+    );
+    await expect(render(directory(), { catalog: `${origin}/told/mf-manifest.json` })).rejects.toThrow(
+      /is over 8388608 bytes/,
     );
   });
 

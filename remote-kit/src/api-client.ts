@@ -9,12 +9,13 @@ export interface RenderScope {
 }
 
 /**
- * A server render's GET of the dealer API, as JSON: undici's request on the server's own connections, with the
- * render's headers (a third of what fetch costs per call: a page made anew makes a few). A refusal (any status but
- * 2xx) throws an ApiRefusal, whose `response.status` says why, as axios's and ky's errors do.
+ * A server render's GET of the dealer API, its JSON as `data` (the shape the teams' clients answer in): undici's
+ * request on the server's own connections, with the render's headers (a third of what fetch or axios costs per
+ * call: a page made anew makes a few). A refusal (any status but 2xx) throws an ApiRefusal, whose
+ * `response.status` says why, as axios's and ky's errors do.
  */
 export interface RenderTransport {
-  getJson(path: string): Promise<unknown>;
+  get(path: string): Promise<{ data: unknown }>;
 }
 
 export class ApiRefusal extends Error {

@@ -242,7 +242,7 @@ const unitResource = defineResource("test:unit", async (stock: string) => {
   const transport = transported();
   if (!transport) return "no transport";
   try {
-    return JSON.stringify(await transport.getJson(`/api/units/${stock}`));
+    return JSON.stringify((await transport.get(`/api/units/${stock}`)).data);
   } catch (error) {
     return `refused ${(error as ApiRefusal).response.status}`;
   }

@@ -106,7 +106,6 @@ export async function applyAction(
   return "active";
 }
 
-/** Active searches whose last alert was long enough ago; the ones past their 6 months are marked lapsed first. */
 /** Searches past their six months (or their last renewal) stop. */
 export async function lapseExpired(db: Queryable, now: Date): Promise<void> {
   await db.query("update saved_searches set status = 'lapsed' where status = 'active' and expires_at <= $1", [
@@ -130,6 +129,7 @@ export async function becameDueBetween(db: Queryable, since: Date, now: Date, in
   return rows.length > 0;
 }
 
+/** Active searches whose last alert was long enough ago; the ones past their 6 months are marked lapsed first. */
 export async function dueSearches(db: Queryable, now: Date, intervalHours: number): Promise<SavedSearchRow[]> {
   await lapseExpired(db, now);
   return db.query<SavedSearchRow>(

@@ -85,48 +85,48 @@ function atManifestOrigin(path: string, manifestUrl: string): string {
   return url.href;
 }
 
-/** The body of an answer, up to `maxBytes` (a larger one rejects); redirects were refused by the fetch. */
-async function readLimited(response: Response, maxBytes: number): Promise<string> {
-  if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
-    await response.body?.cancel();
-    throw new RendererUnavailable(`${response.url} is over ${maxBytes} bytes`);
+/**
+ * An answer's body, up to `maxBytes` (a larger one rejects, said so by its length or found so as it is read; leaving
+ * the loop early cancels the stream). From fetch's web stream or undici's request alike.
+ */
+async function readWithin(
+  url: string,
+  declaredLength: string | string[] | null | undefined,
+  body: AsyncIterable<Uint8Array> | null,
+  discard: () => unknown,
+  maxBytes: number,
+): Promise<string> {
+  const overLimit = () => new RendererUnavailable(`${url} is over ${maxBytes} bytes`);
+  if (Number(declaredLength ?? 0) > maxBytes) {
+    await discard();
+    throw overLimit();
   }
-  const reader = response.body?.getReader();
-  if (!reader) return "";
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    size += chunk.value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new RendererUnavailable(`${response.url} is over ${maxBytes} bytes`);
-    }
-    chunks.push(chunk.value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/**
- * A renderer's answer, read up to `maxBytes` (undici's own request: a page's render and fragments are the host's
- * busiest calls, and fetch's web streams cost several times as much per call).
- */
-async function readLimitedAnswer(url: string, answer: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
-  if (Number(answer.headers["content-length"] ?? 0) > maxBytes) {
-    answer.body.destroy();
-    throw new RendererUnavailable(`${url} is over ${maxBytes} bytes`);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+  for await (const chunk of body ?? []) {
     size += chunk.byteLength;
-    if (size > maxBytes) {
-      answer.body.destroy();
-      throw new RendererUnavailable(`${url} is over ${maxBytes} bytes`);
-    }
+    if (size > maxBytes) throw overLimit();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
+
+/** A fetched answer's body, up to `maxBytes`; redirects were refused by the fetch. */
+const readLimited = (response: Response, maxBytes: number) =>
+  readWithin(
+    response.url,
+    response.headers.get("content-length"),
+    response.body as AsyncIterable<Uint8Array> | null,
+    () => response.body?.cancel(),
+    maxBytes,
+  );
+
+/**
+ * A renderer's answer, up to `maxBytes` (undici's own request: a page's render and fragments are the host's
+ * busiest calls, and fetch's web streams cost several times as much per call).
+ */
+const readLimitedAnswer = (url: string, answer: Dispatcher.ResponseData, maxBytes: number) =>
+  readWithin(url, answer.headers["content-length"], answer.body, () => answer.body.destroy(), maxBytes);
 
 const buildMarks = new WeakMap<FederationManifest, string>();
 

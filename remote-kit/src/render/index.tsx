@@ -96,7 +96,7 @@ const API_TIMEOUT_MS = 10_000;
 /** The render's reads of the API on undici's request (remote-kit/api-client RenderTransport). */
 function apiTransport(apiOrigin: string): RenderTransport {
   return {
-    async getJson(path) {
+    async get(path) {
       const url = `${apiOrigin}${path}`;
       const answer = await request(url, {
         headers: { accept: "application/json", ...renderHeaders() },
@@ -106,7 +106,7 @@ function apiTransport(apiOrigin: string): RenderTransport {
         await answer.body.dump();
         throw new ApiRefusal({ status: answer.statusCode }, `GET ${path} answered ${answer.statusCode}`);
       }
-      return answer.body.json();
+      return { data: await answer.body.json() };
     },
   };
 }
@@ -295,11 +295,12 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
   differs("fragments", Object.keys(declaration.fragments ?? {}), Object.keys(options.fragments ?? {}));
   differs("published data", publishedDataOf(declaration), Object.keys(options.publishedData ?? {}));
   let apiOrigin = "";
+  let transport = apiTransport(apiOrigin);
   /** Runs one render, fragment or form with its own scope: its API clients are its own. */
   const inScope =
     <A extends unknown[], T>(work: (...args: A) => Promise<T>) =>
     (...args: A) =>
-      renderScope.run({ apiOrigin, headers: renderHeaders, transport: apiTransport(apiOrigin) }, () => work(...args));
+      renderScope.run({ apiOrigin, headers: renderHeaders, transport }, () => work(...args));
   let readPeerJson: RendererConfiguration["readPeerJson"] = () =>
     Promise.reject(new Error("the renderer was not configured with a way to read peers"));
   const patterns = routes.map((route) => ({ path: route.path }));
@@ -411,6 +412,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
     configure: (configuration) => {
       readPeerJson = configuration.readPeerJson;
       apiOrigin = configuration.apiOrigin;
+      transport = apiTransport(apiOrigin);
     },
     warmUp: async () => {
       await Promise.all([

@@ -265,6 +265,8 @@ export async function buildApp({
   await changes.start();
   app.addHook("onClose", async () => changes.close());
   const inventoryIndex = new InventoryIndex(db);
+  const stopFollowing = inventoryIndex.followChanges(changes);
+  app.addHook("onClose", async () => stopFollowing());
   const publicSiteUrl = siteUrl ?? `https://${details.domain}`;
   const savedSearchAlerts = new SavedSearchAlerts(db, inventoryIndex, {
     siteUrl: publicSiteUrl,

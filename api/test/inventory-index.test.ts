@@ -1,5 +1,6 @@
-import { emptyInventoryFilter } from "shared-types";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CACHE_TAGS, emptyInventoryFilter } from "shared-types";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ChangeSignal } from "../src/changes/change-signal.js";
 import { type Database, openPglite } from "../src/db/database.js";
 import { migrate } from "../src/db/migrations.js";
 import { InventoryIndex, REBUILD_WAIT_MS } from "../src/inventory/index/inventory-index.js";
@@ -99,5 +100,66 @@ describe("the inventory index", () => {
     expect(changed.vehicles.find((v) => v.stock_number === cheapest.stock_number)?.low_price).toBe(
       cheapest.low_price - 1000,
     );
+  });
+
+  it("following the change signal, reads the revision once while nothing changes, and again as soon as anything does", async () => {
+    let revisionReads = 0;
+    const counting: Database = {
+      ...db,
+      async query(sql, params) {
+        if (sql.includes("from inventory_revision")) revisionReads++;
+        return db.query(sql, params);
+      },
+    };
+    const changes = new ChangeSignal(db);
+    await changes.start();
+    const index = new InventoryIndex(counting);
+    const stop = index.followChanges(changes);
+    const query = { filter: emptyInventoryFilter(), sort: "price_asc", page: 1, page_size: 10, seed: 1 } as const;
+    try {
+      const first = await findVehicles(counting, index, query);
+      await Promise.all([1, 2, 3].map(() => findVehicles(counting, index, query)));
+      expect(revisionReads).toBe(1);
+      // a price set in SQL by hand, by no code of the API's: heard, and the next page shows it
+      const cheapest = first.vehicles[0];
+      if (!cheapest) throw new Error("no unit");
+      await db.query("update vehicles set low_price = low_price - 500 where stock_number = $1", [
+        cheapest.stock_number,
+      ]);
+      const changed = await findVehicles(counting, index, query);
+      expect(revisionReads).toBe(2);
+      expect(changed.vehicles.find((v) => v.stock_number === cheapest.stock_number)?.low_price).toBe(
+        cheapest.low_price - 500,
+      );
+      // not following any more: every request reads it
+      stop();
+      await findVehicles(counting, index, query);
+      await findVehicles(counting, index, query);
+      expect(revisionReads).toBe(4);
+    } finally {
+      stop();
+      await changes.close();
+    }
+  });
+
+  // last: it empties the units
+  it("is told when the units are emptied at once (a truncate names no unit)", async () => {
+    const changes = new ChangeSignal(db);
+    await changes.start();
+    const index = new InventoryIndex(db);
+    const stop = index.followChanges(changes);
+    const announced: string[][] = [];
+    changes.subscribe((tags) => announced.push(tags));
+    const query = { filter: emptyInventoryFilter(), sort: "price_asc", page: 1, page_size: 10, seed: 1 } as const;
+    try {
+      expect((await findVehicles(db, index, query)).size).toBeGreaterThan(0);
+      await db.query("truncate vehicles cascade");
+      expect((await findVehicles(db, index, query)).size).toBe(0);
+      // the hosts are told too: every page
+      await vi.waitFor(() => expect(announced).toContainEqual([CACHE_TAGS.site]));
+    } finally {
+      stop();
+      await changes.close();
+    }
   });
 });

@@ -17,6 +17,8 @@ describe("a peer's fragment in pages made anew", () => {
   const fragmentCalls: FragmentRequest[] = [];
   let reusable = true;
   let fragmentFails = false;
+  /** Whether team leads' unit form says it takes its unit from the page (FragmentResult.takesFromPage). */
+  let takesUnitFromPage = false;
 
   beforeAll(async () => {
     // stands in for the API (the dealership's details) and for team leads' server: two pages that each include the
@@ -36,7 +38,7 @@ describe("a peer's fragment in pages made anew", () => {
           data: {},
           routes: ["/contact", "/fleet-quote"],
           pages: [
-            { path: "/contact", query: ["n"] },
+            { path: "/contact", query: ["n", "unit"] },
             { path: "/fleet-quote", query: [] },
           ],
         },
@@ -45,20 +47,32 @@ describe("a peer's fragment in pages made anew", () => {
     }));
     leads.post("/render", async (request) => {
       const { path } = request.body as { path: string };
-      const { open, close } = fragmentSlotMarkers("count");
+      const unit = new URL(path, "http://x").searchParams.get("unit");
+      const { open, close } = fragmentSlotMarkers(unit ? "unit" : "count");
       return {
         status: 200,
         html: `<h1>${path}</h1>${open}<a href="/fleet-quote">Fleet quote</a>${close}`,
         head: { title: "Contact" },
         data: { path, entries: {} },
         links: [],
-        fragments: [{ slot: "count", from: "leads", module: "./fleet-quote-count", props: {} }],
+        fragments: [
+          unit
+            ? { slot: "unit", from: "leads", module: "./unit-form", props: { stock: unit }, pageGives: ["stock"] }
+            : { slot: "count", from: "leads", module: "./fleet-quote-count", props: {} },
+        ],
         cacheTags: [CACHE_TAGS.site],
       };
     });
     leads.post("/fragment", async (request, reply) => {
-      fragmentCalls.push(request.body as FragmentRequest);
+      const asked = request.body as FragmentRequest;
+      fragmentCalls.push(asked);
       if (fragmentFails) return reply.code(500).send({ error: "Render Failed", message: "down" });
+      if (asked.module === "./unit-form")
+        return {
+          html: `<form id="unit-form">${asked.props.stock ?? "the page's unit"}</form>`,
+          reusable: true,
+          ...(takesUnitFromPage ? { takesFromPage: ["stock"] } : {}),
+        };
       return { html: COUNT_LINK, cacheTags: [CACHE_TAGS.promotions], reusable };
     });
     await leads.listen({ port: 0, host: "127.0.0.1" });
@@ -93,6 +107,20 @@ describe("a peer's fragment in pages made anew", () => {
     for (const n of [5, 6]) expect((await host.inject(`/contact?n=${n}`)).body).toContain(COUNT_LINK);
     expect(fragmentCalls.map((call) => call.path)).toEqual(["/contact?n=5", "/contact?n=6"]);
     reusable = true;
+  });
+
+  it("is asked for without what the page gives it once its remote says it takes that from the page", async () => {
+    fragmentCalls.length = 0;
+    const unitPage = async (unit: string) => (await host.inject(`/contact?unit=${unit}`)).body;
+    // a release of the form that carries the unit itself: asked for each unit with it
+    expect(await unitPage("A1")).toContain('<form id="unit-form">A1</form>');
+    expect(await unitPage("B2")).toContain('<form id="unit-form">B2</form>');
+    takesUnitFromPage = true;
+    // one that takes it from the page: said so with this unit's form, then one form for every unit's page
+    expect(await unitPage("C3")).toContain('<form id="unit-form">C3</form>');
+    for (const unit of ["D4", "E5", "F6"]) expect(await unitPage(unit)).toContain("the page's unit</form>");
+    expect(fragmentCalls.map((call) => call.props)).toEqual([{ stock: "A1" }, { stock: "B2" }, { stock: "C3" }, {}]);
+    takesUnitFromPage = false;
   });
 
   it("is left to the browser when its remote cannot render it, and that page is kept only briefly", async () => {
@@ -195,6 +223,24 @@ describe("the fragments kept for the next page", () => {
     cache.purge(["unit:A1"]);
     expect(cache.size).toBe(1);
     expect((await cache.get(part(build, { n: 2 }), answer("<a>asked again</a>"))).html).toBe("<a>other</a>");
+  });
+
+  it("leaves out of a fragment's props only what the page gives and the fragment's build takes from the page", async () => {
+    const cache = new FragmentCache();
+    const build = {};
+    const include = { module: "./count", props: { stock: "A1", make: "Isuzu" }, pageGives: ["stock"] };
+    // nothing heard from this build yet: every prop
+    expect(cache.propsFor(build, include)).toEqual(include.props);
+    await cache.get(part(build, include.props), async () => ({
+      html: "<form></form>",
+      reusable: true,
+      takesFromPage: ["stock", "make"],
+    }));
+    expect(cache.propsFor(build, include)).toEqual({ make: "Isuzu" });
+    // a page that gives nothing, another build, another module: every prop
+    expect(cache.propsFor(build, { ...include, pageGives: undefined })).toEqual(include.props);
+    expect(cache.propsFor({}, include)).toEqual(include.props);
+    expect(cache.propsFor(build, { ...include, module: "./other" })).toEqual(include.props);
   });
 
   it("forgets a fragment after its time", async () => {

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
 import { PEER_MODULE_LOADER_KEY } from "remote-kit";
 import { renderAt } from "remote-kit/test-harness";
-import type { Vehicle } from "shared-types";
+import { leadFormElementId, type Vehicle } from "shared-types";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const VEHICLE: Vehicle = {
@@ -70,8 +70,15 @@ vi.mock("../src/api/inventory-api", () => ({
   fetchVehicle: async () => vehicle,
   fetchSimilarVehicles: async () => [],
 }));
-// team leads' form stands in as an empty form: this file is about the inventory's own page
-(globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] = async () => ({ default: () => <form /> });
+// team leads' form stands in as an empty form with its id: this file is about the inventory's own page
+const peerProps: unknown[] = [];
+(globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] = async (id: string) => ({
+  default: (props: unknown) => {
+    if (id !== "leads/vehicle-contact-form") return <form />;
+    peerProps.push(props);
+    return <form id={leadFormElementId("vehicle-contact")} aria-label="Ask about this vehicle" />;
+  },
+});
 const { VehiclePage } = await import("../src/pages/vehicle-page");
 
 afterEach(() => {
@@ -88,6 +95,25 @@ const renderPage = () =>
   );
 
 describe("the vehicle page", () => {
+  it("gives team leads' form its unit as hidden fields of that form (the form can then be one for every unit)", async () => {
+    await renderPage();
+    const form = (await screen.findByRole("form", { name: "Ask about this vehicle" })) as HTMLFormElement;
+    const given = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value;
+    expect([given("stock_number"), given("vin"), given("make"), given("model")]).toEqual([
+      VEHICLE.stock_number,
+      VEHICLE.vin,
+      VEHICLE.make,
+      VEHICLE.model,
+    ]);
+    // team leads' form on a release that takes nothing from the page still has its unit
+    expect(peerProps.at(-1)).toEqual({
+      stockNumber: VEHICLE.stock_number,
+      vin: VEHICLE.vin,
+      make: VEHICLE.make,
+      model: VEHICLE.model,
+    });
+  });
+
   it("renders the comments' formatting as HTML", async () => {
     const { container } = await renderPage();
     expect(await screen.findByText("upfit-ready")).toBeTruthy();

@@ -35,11 +35,14 @@ export const LEADS_REMOTE = defineRemote({
     "./vehicle-contact-form": {
       source: "./src/forms/vehicle-contact-form.tsx",
       props: {
-        stockNumber: t.string,
+        stockNumber: t.optional(t.string),
         vin: t.optional(t.string),
         make: t.optional(t.string),
         model: t.optional(t.string),
       },
+      // the unit's page gives them as hidden fields (stock_number, vin, make, model with form="leads-vehicle-contact",
+      // shared-types leadFormElementId): then one form serves every unit's page
+      takesFromPage: ["stockNumber", "vin", "make", "model"],
     },
     "./service-request-form": {
       source: "./src/forms/service-request-form.tsx",

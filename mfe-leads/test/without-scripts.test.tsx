@@ -4,7 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { FORM_FIELD, NATIVE_SUBMIT_ATTRIBUTE, type SubmittedForm } from "remote-kit/protocol";
 import { createRemoteRenderer } from "remote-kit/render";
 import { TEST_SITE } from "remote-kit/testing";
-import { LEAD_SPAM_GUARD } from "shared-types";
+import { LEAD_SPAM_GUARD, leadFormElementId } from "shared-types";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const captureLead = vi.fn();
@@ -87,7 +87,7 @@ describe("a form's server HTML works without its code", () => {
       [...form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((input) => [input.name, input.value]),
     );
     expect(hidden).toEqual({
-      [FORM_FIELD]: "leads:vehicle-contact:A1",
+      [FORM_FIELD]: "leads:vehicle-contact",
       [LEAD_SPAM_GUARD.startedField]: PAGE_START,
       stock_number: "A1",
       vin: VEHICLE.vin,
@@ -122,7 +122,7 @@ describe("a form's server HTML works without its code", () => {
 
   it("shows a refused post again: what was typed, the reason beside each field, a message for the form", async () => {
     const sent: SubmittedForm = {
-      id: "leads:vehicle-contact:A1",
+      id: "leads:vehicle-contact",
       values: { first_name: "", email: "dana@", message: "Is it still here?", marketing_opt_in: "on" },
       errors: { first_name: "First Name is required", email: "Enter a valid email address" },
     };
@@ -131,23 +131,53 @@ describe("a form's server HTML works without its code", () => {
     expect((page.querySelector('input[name="email"]') as HTMLInputElement).getAttribute("value")).toBe("dana@");
     expect(page.querySelector("textarea")?.textContent).toBe("Is it still here?");
     expect(page.querySelector('input[name="marketing_opt_in"]')?.hasAttribute("checked")).toBe(true);
-    expect(page.getElementById("leads-vehicle-contact-A1-first_name-error")?.textContent).toBe(
-      "First Name is required",
-    );
-    expect(page.getElementById("leads-vehicle-contact-A1-email-error")?.textContent).toBe(
-      "Enter a valid email address",
-    );
+    expect(page.getElementById("leads-vehicle-contact-first_name-error")?.textContent).toBe("First Name is required");
+    expect(page.getElementById("leads-vehicle-contact-email-error")?.textContent).toBe("Enter a valid email address");
     expect(page.querySelector(".leads-form__failure")?.textContent).toContain("Please check the highlighted fields");
-    // another form of the page is not the one that was sent
-    const other = await fragment("./vehicle-contact-form", { ...VEHICLE, stockNumber: "B2" }, sent);
-    expect(other).not.toContain("leads-form__error");
+  });
+});
+
+describe("a vehicle's form told its unit by the page it is on", () => {
+  it("is the same form for every unit, and sends the unit the page gives it, with scripts and without", async () => {
+    const asked = await renderer.renderFragment({
+      module: "./vehicle-contact-form",
+      props: {},
+      site: TEST_SITE,
+      path: "/",
+    });
+    // the host is told which props the page may give instead, so it asks without them next time
+    expect(asked.takesFromPage).toEqual(["stockNumber", "vin", "make", "model"]);
+    const html = await fragment("./vehicle-contact-form", {});
+    // one fragment for every unit's page: nothing of a unit in it, the same HTML whichever page asks
+    expect(html).not.toContain("stock_number");
+    expect(await fragment("./vehicle-contact-form", {})).toBe(html);
+    // the unit's page adds its unit with form="…" (team inventory's vehicle page), outside team leads' HTML
+    const unit = { stock_number: "A9", vin: "1GB3YSE70RF000009", make: "Isuzu", model: "NPR-HD" };
+    const given = Object.entries(unit)
+      .map(
+        ([name, value]) =>
+          `<input type="hidden" form="${leadFormElementId("vehicle-contact")}" name="${name}" value="${value}">`,
+      )
+      .join("");
+    document.body.insertAdjacentHTML("beforeend", `<div id="page">${html}${given}</div>`);
+    const form = document.querySelector("#page form") as HTMLFormElement;
+    expect(form.id).toBe(leadFormElementId("vehicle-contact"));
+    // what a browser posts without scripts: the form's own fields and the page's
+    expect(Object.fromEntries(new FormData(form))).toMatchObject({ [FORM_FIELD]: "leads:vehicle-contact", ...unit });
+    const island = document.querySelector("#page fleet-island") as HTMLElement;
+    hydrateRoot(island, VehicleContactForm.hydrationTree({}, null));
+    await userEvent.type(await screen.findByLabelText(/First Name/), "Dana");
+    await userEvent.type(screen.getByLabelText(/Email/), "dana@example.ca");
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(captureLead).toHaveBeenCalledTimes(1));
+    expect(captureLead.mock.calls[0]?.[0]).toMatchObject({ first_name: "Dana", form: "vehicle-contact", ...unit });
   });
 });
 
 describe("a form whose code arrives late", () => {
   it("hydrates the refused post as it was shown, and a reason goes once its field is changed", async () => {
     const sent: SubmittedForm = {
-      id: "leads:vehicle-contact:A1",
+      id: "leads:vehicle-contact",
       values: { first_name: "", email: "dana@example.ca" },
       errors: { first_name: "First Name is required" },
     };

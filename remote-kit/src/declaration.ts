@@ -14,6 +14,12 @@ export interface ProvidedModule {
   /** Relative to the remote's package: "./src/forms/contact-form.tsx". */
   readonly source: string;
   readonly props: Readonly<Record<string, Field>>;
+  /**
+   * Props its form can take from the page instead (hidden fields the page gives the form, `form="<its id>"`): when
+   * a consumer says its page gives them (FragmentInclude.pageGives), the host leaves them out of the request, so
+   * one fragment serves every such page (FragmentResult.takesFromPage).
+   */
+  readonly takesFromPage?: readonly string[];
 }
 
 /**

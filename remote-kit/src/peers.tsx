@@ -181,6 +181,11 @@ export interface PeerFragmentProps<U extends Pick<ModuleUse, "from" | "module"> 
   /** The module as the consumer declared it in src/contracts/consumes.ts (its props typed by that declaration). */
   use: U;
   props: NoInfer<ShapeOf<U["props"]>>;
+  /**
+   * Of its props, those this page also gives the peer's form as hidden fields of its own (`form="<its id>"`): a
+   * release of the peer that takes them from the page is asked without them (FragmentInclude.pageGives).
+   */
+  pageGives?: readonly (keyof NoInfer<ShapeOf<U["props"]>> & string)[];
   /** While it loads in the browser. */
   loading: ReactNode;
   /** When it cannot be had: on the server (no `retry`: the page works without scripts) or in the browser. */
@@ -193,7 +198,7 @@ function FragmentInBrowser<U extends Pick<ModuleUse, "from" | "module"> & { prop
   loading,
   unavailable,
   propsJson,
-}: PeerFragmentProps<U> & { propsJson: string }) {
+}: Omit<PeerFragmentProps<U>, "pageGives"> & { propsJson: string }) {
   const id = peerModuleId(use);
   // hydrating around the server's fragment: keep it as it is (the host hydrates the peer's own island in it)
   const [kept] = useState(() => claimServerFragment(id, propsJson));
@@ -226,13 +231,17 @@ export function PeerFragment<U extends Pick<ModuleUse, "from" | "module"> & { pr
   const server = useContext(ServerRenderContext);
   const id = peerModuleId(fragment.use);
   const propsJson = JSON.stringify(fragment.props);
-  if (!server) return <FragmentInBrowser key={`${id}${propsJson}`} {...fragment} propsJson={propsJson} />;
+  if (!server) {
+    const { pageGives: _givenOnServerOnly, ...inBrowser } = fragment;
+    return <FragmentInBrowser key={`${id}${propsJson}`} {...inBrowser} propsJson={propsJson} />;
+  }
   const slot = String(server.fragments.length);
   server.fragments.push({
     slot,
     from: fragment.use.from,
     module: fragment.use.module,
     props: fragment.props as Record<string, unknown>,
+    ...(fragment.pageGives?.length ? { pageGives: [...fragment.pageGives] } : {}),
   });
   // the elements React writes here are exactly fragmentSlotMarkers(slot), which the host looks for
   return createElement(
@@ -251,12 +260,14 @@ export function PeerFragment<U extends Pick<ModuleUse, "from" | "module"> & { pr
 export function PeerForm<U extends Pick<ModuleUse, "from" | "module"> & { props: object }>({
   use,
   props,
-}: Pick<PeerFragmentProps<U>, "use" | "props">) {
+  pageGives,
+}: Pick<PeerFragmentProps<U>, "use" | "props" | "pageGives">) {
   const { phone_sales: phone } = useSite().business;
   return (
     <PeerFragment
       use={use}
       props={props}
+      pageGives={pageGives}
       loading={
         <p className="fleet-peer-form fleet-peer-form--loading" aria-busy="true">
           Loading the enquiry form...

@@ -152,6 +152,12 @@ export interface FragmentInclude {
   /** As exposed: "./vehicle-contact-form". */
   module: string;
   props: Record<string, unknown>;
+  /**
+   * Of `props`, those the page also gives the fragment's form itself, as hidden fields (`form="<its id>"`): the host
+   * leaves them out when the provider's release takes them from the page (FragmentResult.takesFromPage), and sends
+   * them to a release that does not.
+   */
+  pageGives?: string[];
 }
 
 export interface FragmentRequest {
@@ -177,6 +183,11 @@ export interface FragmentResult {
    * FRAGMENT_REUSE_MS, without asking again.
    */
   reusable?: boolean;
+  /**
+   * The props its form can take from the page instead (its declaration's takesFromPage): the host leaves those a
+   * page gives (FragmentInclude.pageGives) out of its next requests for this release's fragment.
+   */
+  takesFromPage?: string[];
 }
 
 /** How long a host reuses a reusable fragment's HTML at most (a purge or a new build ends it sooner). */

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
+import { t } from "../src/contracts.js";
 import { defineIsland, isIslandComponent, Link, PeerForm, SiteProvider, useSubmittedForm } from "../src/index";
 import { fragmentSlotMarkers, type SubmittedForm } from "../src/protocol.js";
 import { createRemoteRenderer } from "../src/render/index";
@@ -33,6 +34,7 @@ const FormIsland = defineIsland("leads/form-state", FormState, { hydrate: "form"
 
 const CONSUMES = {
   finder: { from: "leads", module: "./vehicle-finder-form", props: {} },
+  enquiry: { from: "leads", module: "./unit-form", props: { stockNumber: t.string } },
 } as const;
 
 function Page() {
@@ -48,17 +50,25 @@ function Page() {
   );
 }
 
+/** A unit's page that gives team leads' form its unit itself, as hidden fields of its own. */
+function UnitPage() {
+  return <PeerForm use={CONSUMES.enquiry} props={{ stockNumber: "A1" }} pageGives={["stockNumber"]} />;
+}
+
 const renderer = createRemoteRenderer({
   declaration: {
     name: "catalog",
     devPort: 0,
     routes: "./src/routes.tsx",
-    fragments: { "./form-state": { source: "./src/form-state.tsx", props: {} } },
+    fragments: {
+      "./form-state": { source: "./src/form-state.tsx", props: {} },
+      "./unit-state": { source: "./src/form-state.tsx", props: { id: t.optional(t.string) }, takesFromPage: ["id"] },
+    },
   },
   builtAt: "2026-01-01T00:00:00.000Z",
   routes: [{ path: "/page", element: <Page /> }],
   App: () => <Page />,
-  fragments: { "./form-state": { component: FormIsland } },
+  fragments: { "./form-state": { component: FormIsland }, "./unit-state": { component: FormIsland } },
 });
 const request = (form?: SubmittedForm) => ({
   path: "/page",
@@ -168,6 +178,28 @@ describe("peer fragments", () => {
     await expect(
       renderer.renderFragment({ module: "./routes", props: {}, site: TEST_SITE, path: "/x" }),
     ).rejects.toThrow("catalog exposes no fragment ./routes");
+  });
+
+  it("says which props the page gives a peer's form, and which of its own a form takes from the page", async () => {
+    const unitPages = createRemoteRenderer({
+      declaration: { name: "inventory", devPort: 0, routes: "./src/routes.tsx" },
+      builtAt: "2026-01-01T00:00:00.000Z",
+      routes: [{ path: "/unit", element: <UnitPage /> }],
+      App: UnitPage,
+    });
+    const { fragments } = await unitPages.render({ ...request(), path: "/unit" });
+    expect(fragments).toEqual([
+      { slot: "0", from: "leads", module: "./unit-form", props: { stockNumber: "A1" }, pageGives: ["stockNumber"] },
+    ]);
+    const taking = await renderer.renderFragment({ module: "./unit-state", props: {}, site: TEST_SITE, path: "/" });
+    expect(taking.takesFromPage).toEqual(["id"]);
+    const notTaking = await renderer.renderFragment({
+      module: "./form-state",
+      props: { id: "leads:contact" },
+      site: TEST_SITE,
+      path: "/",
+    });
+    expect(notTaking.takesFromPage).toBeUndefined();
   });
 
   it("takes only the forms its remote owns", async () => {

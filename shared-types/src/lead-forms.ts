@@ -265,6 +265,13 @@ export const LEAD_FORM_IDS = Object.keys(LEAD_FORMS) as [LeadFormId, ...LeadForm
 /** One form's entry, as the common shape (every optional part readable). */
 export const leadForm = (form: LeadFormId): LeadFormEntry => LEAD_FORMS[form];
 
+/**
+ * The id of a lead form's `<form>` element, from its key (the form, or "form:scope" where a page shows it more than
+ * once). The page a form is on may add hidden fields to it with `form="<this id>"`: a unit's page says which unit a
+ * vehicle's enquiry is about that way, so the form itself is the same on every unit's page (and made once).
+ */
+export const leadFormElementId = (key: string): string => `leads-${key.replace(/:/g, "-")}`;
+
 /** What a form that requires contact details requires (SPEC §5): a name to greet and an address to answer. */
 const CONTACT_FIELDS = ["first_name", "email"] as const;
 

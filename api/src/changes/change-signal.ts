@@ -20,6 +20,7 @@ export function tagsOfNotification(payload: string): string[] {
 
 export class ChangeSignal {
   private readonly subscribers = new Set<(tags: string[]) => void>();
+  private readonly hearers = new Set<() => void>();
   private gathered = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private stop: (() => Promise<void>) | null = null;
@@ -27,7 +28,19 @@ export class ChangeSignal {
   constructor(private readonly db: Database) {}
 
   async start(): Promise<void> {
-    this.stop = await this.db.listen(CHANGE_CHANNEL, (payload) => this.gather(tagsOfNotification(payload)));
+    this.stop = await this.db.listen(CHANGE_CHANNEL, (payload) => {
+      for (const hearer of this.hearers) hearer();
+      this.gather(tagsOfNotification(payload));
+    });
+  }
+
+  /**
+   * Calls `onHeard` as soon as any change is heard, before it is gathered and announced (and so before any host
+   * purges a page for it), or the listener was reconnected and may have missed some; returns the unsubscribe.
+   */
+  hear(onHeard: () => void): () => void {
+    this.hearers.add(onHeard);
+    return () => this.hearers.delete(onHeard);
   }
 
   private gather(tags: readonly string[]) {

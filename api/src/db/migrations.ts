@@ -433,6 +433,15 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    // every change to the units is announced, emptying the table too (it bumps the revision but names no unit): the
+    // hosts purge every page, and the inventory index reads the revision again
+    id: "025_truncate_change_signal",
+    sql: `
+      create trigger vehicles_truncate_change_signal after truncate on vehicles
+        for each statement execute function notify_site_change();
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

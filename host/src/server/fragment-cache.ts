@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { FRAGMENT_REUSE_MS, type FragmentResult } from "remote-kit/protocol";
+import { FRAGMENT_REUSE_MS, type FragmentInclude, type FragmentResult } from "remote-kit/protocol";
 
 /**
  * The peers' fragments a page includes, kept for the next page that includes the same one (a remote says a fragment
@@ -11,11 +11,17 @@ import { FRAGMENT_REUSE_MS, type FragmentResult } from "remote-kit/protocol";
  * again), the site (the dealership's details it was rendered with), its module and its props; for at most
  * FRAGMENT_REUSE_MS, and no longer than any of its tags: a purge of one removes it, and a fragment asked for while
  * something was purged is used once, not kept.
+ *
+ * A fragment whose form takes some of its props from the page (FragmentResult.takesFromPage) is asked without
+ * those a page says it gives (FragmentInclude.pageGives), once its build has said so: a unit's enquiry form is then
+ * one fragment for every unit's page.
  */
 export class FragmentCache {
   private readonly entries: LRUCache<string, FragmentResult>;
   private readonly asking = new Map<string, Promise<FragmentResult>>();
   private readonly objectIds = new WeakMap<object, number>();
+  /** What each build's fragments said they take from the page, by module. */
+  private readonly takenFromPage = new WeakMap<object, Map<string, readonly string[]>>();
   private nextObjectId = 0;
   private purges = 0;
 
@@ -31,6 +37,28 @@ export class FragmentCache {
       this.objectIds.set(value, id);
     }
     return id;
+  }
+
+  /**
+   * The props to ask a fragment with: the include's, less those the page gives that the provider's build takes
+   * from the page (as far as this cache has heard from that build; until then, all of them).
+   */
+  propsFor(build: object, include: Pick<FragmentInclude, "module" | "props" | "pageGives">): Record<string, unknown> {
+    const taken = include.pageGives?.length ? this.takenFromPage.get(build)?.get(include.module) : undefined;
+    if (!taken) return include.props;
+    const left = new Set(include.pageGives?.filter((name) => taken.includes(name)));
+    return Object.fromEntries(Object.entries(include.props).filter(([name]) => !left.has(name)));
+  }
+
+  /** Hears what a fragment's answer says it takes from the page (propsFor). */
+  private heard(build: object, module: string, fragment: FragmentResult): void {
+    if (!fragment.takesFromPage?.length) return;
+    let modules = this.takenFromPage.get(build);
+    if (!modules) {
+      modules = new Map();
+      this.takenFromPage.set(build, modules);
+    }
+    modules.set(module, fragment.takesFromPage);
   }
 
   /**
@@ -59,6 +87,7 @@ export class FragmentCache {
       const current: Promise<FragmentResult> = ask().then(
         (fragment) => {
           done();
+          this.heard(part.build, part.module, fragment);
           if (fragment.reusable && this.purges === purgesBefore) this.entries.set(key, fragment);
           return fragment;
         },

@@ -7,6 +7,7 @@ import { defineConsumes, t } from "remote-kit/contracts";
 export default defineConsumes({
   consumer: "inventory",
   modules: {
+    /** The page also gives the form its unit as hidden fields (vehicle-page.tsx UnitOfEnquiry, pageGives). */
     vehicleContactForm: {
       from: "leads",
       module: "./vehicle-contact-form",

@@ -16,6 +16,7 @@ import {
   formatFeet,
   formatOdometer,
   formatWeight,
+  leadFormElementId,
   paths,
   photoUrl,
   sortOptionsForDisplay,
@@ -66,6 +67,18 @@ function vehicleFields(v: Vehicle): [string, string][] {
 }
 
 /** Optional: what the server loaded with the page, or nothing (it never holds the page up). */
+/**
+ * The unit a visitor's enquiry is about, given to team leads' form from outside it (hidden fields with its form's
+ * id, which browsers send with the form, scripts or not). A release of team leads' form that takes them from the
+ * page is asked without them (PeerForm pageGives): one form for every unit's page, made once, not once per unit.
+ */
+function UnitOfEnquiry({ fields }: { fields: Record<string, string> }) {
+  const form = leadFormElementId("vehicle-contact");
+  return Object.entries(fields).map(([name, value]) => (
+    <input key={name} type="hidden" form={form} name={name} value={value} />
+  ));
+}
+
 function SimilarVehicles({ stockNumber }: { stockNumber: string }) {
   const similar = useResource(useServerRender() ? similarVehiclesResource : null, stockNumber);
   if (similar.status !== "done" || similar.value.length === 0) return null;
@@ -206,7 +219,9 @@ export function VehiclePage() {
         <PeerForm
           use={CONSUMES.modules.vehicleContactForm}
           props={{ stockNumber: v.stock_number, vin: v.vin, make: v.make, model: v.model }}
+          pageGives={["stockNumber", "vin", "make", "model"]}
         />
+        <UnitOfEnquiry fields={{ stock_number: v.stock_number, vin: v.vin, make: v.make, model: v.model }} />
       </section>
       <SimilarVehicles stockNumber={v.stock_number} />
     </div>

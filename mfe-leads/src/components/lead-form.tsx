@@ -7,6 +7,7 @@ import {
   type LeadInput,
   type LeadTextField,
   leadForm,
+  leadFormElementId,
   leadReference,
   MARKETING_CONSENT,
   paths,
@@ -17,7 +18,7 @@ import { LEAD_MESSAGES } from "../copy";
 import { formKey } from "../forms/form-definitions";
 import { startOnce } from "../forms/form-start-clock";
 import { EMPTY_VALUES, type FormValues, pickValues, readFormOnPage } from "../forms/form-values";
-import { type LeadHiddenFields, refusedFields, sendLead } from "../forms/send-lead";
+import { fieldsFromPage, type LeadHiddenFields, refusedFields, sendLead } from "../forms/send-lead";
 import { sharedRules } from "../forms/shared-rules";
 import { useFormFields } from "../forms/use-form-fields";
 import { type DraftValues, useDraftStore } from "../stores/draft-store";
@@ -60,7 +61,7 @@ export function LeadForm({
   const key = formKey(form, draftScope);
   const formId = `leads:${key}`;
   // from the form's key, not useId: the form is its own island, rendered by the server in a tree of another shape
-  const id = `leads-${key.replace(/:/g, "-")}`;
+  const id = leadFormElementId(key);
   const draftKey = `${form}:${draftScope || (typeof window === "undefined" ? "" : window.location.pathname)}`;
   const server = useServerRender();
   const submitted = useSubmittedForm(formId);
@@ -118,7 +119,8 @@ export function LeadForm({
         form,
         inputs,
         values,
-        hidden,
+        // what the page says the form is about, under what the form was told itself
+        hidden: { ...fieldsFromPage(formRef.current), ...hidden },
         draftKey,
         honeypot: honeypot.current?.value ?? "",
       });
@@ -183,6 +185,7 @@ export function LeadForm({
   return (
     <form
       ref={formRef}
+      id={id}
       className={`leads-form leads-form--${form}`}
       method="post"
       onSubmit={onSubmit}

@@ -7,6 +7,24 @@ import type { FormValues } from "./form-values";
 /** What a form sends that the visitor does not type: the unit or model, the customer action, a fleet quote's list. */
 export type LeadHiddenFields = Partial<LeadFields> & { fleet_list?: string };
 
+/** The hidden fields a lead form takes from what was posted, or from the page it is on (fieldsFromPage). */
+export const HIDDEN_FIELDS = ["stock_number", "vin", "make", "model", "customer_action", "message"] as const;
+
+/**
+ * The hidden fields the page a form is on gave it from outside (`form="<its id>"`, shared-types leadFormElementId):
+ * a unit's page says which unit the enquiry is about. A browser posts them with the form without scripts too.
+ */
+export function fieldsFromPage(form: HTMLFormElement | null): LeadHiddenFields {
+  if (!form) return {};
+  const given: LeadHiddenFields = {};
+  for (const name of HIDDEN_FIELDS) {
+    const element = form.elements.namedItem(name);
+    if (element instanceof HTMLInputElement && element.type === "hidden" && !form.contains(element))
+      given[name] = element.value;
+  }
+  return given;
+}
+
 export interface LeadSubmission {
   form: LeadFormId;
   /** The fields this form shows, of everything it holds. */

@@ -15,12 +15,10 @@ import { z } from "zod/mini";
 import type { ServerLeadClient } from "../api/server-capture";
 import { LEAD_MESSAGES } from "../copy";
 import { formFromKey } from "../forms/form-definitions";
+import { HIDDEN_FIELDS } from "../forms/send-lead";
 import { thankYouPath } from "../forms/thank-you-path";
 import { fleetQuoteToken, submitFleetQuoteForm } from "./submit-fleet-quote-form";
 import { submitSavedSearchForm } from "./submit-saved-search-form";
-
-/** Fields a form carries but the visitor does not type (its props: the unit, the model, the customer action). */
-const HIDDEN_FIELDS = ["stock_number", "vin", "make", "model", "customer_action", "message"] as const;
 
 /**
  * One of team leads' forms sent without scripts (the host hands it over with the page it came from): checked with

@@ -391,7 +391,13 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       </ServerRenderContext.Provider>,
     );
     // a form sent back is one visitor's: anything else is the same for these props on every page
-    return { html: takeLeadingLinks(rendered).html, cacheTags: [...state.cacheTags], reusable: !request.form };
+    const takesFromPage = options.declaration.fragments?.[request.module as `./${string}`]?.takesFromPage;
+    return {
+      html: takeLeadingLinks(rendered).html,
+      cacheTags: [...state.cacheTags],
+      reusable: !request.form,
+      ...(takesFromPage?.length ? { takesFromPage: [...takesFromPage] } : {}),
+    };
   }
 
   return {

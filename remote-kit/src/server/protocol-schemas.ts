@@ -76,6 +76,9 @@ export const formPostSchema = z.object({
 
 // ---- What a renderer answers: the host checks it before a byte of it goes into a page ----
 
+/** Names of a fragment's props (FragmentInclude.pageGives, FragmentResult.takesFromPage). */
+const propNames = z.optional(z.array(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_]{0,60}$/))).check(z.maxLength(20)));
+
 const cacheTags = z.optional(z.array(z.string().check(z.regex(CACHE_TAG_PATTERN))).check(z.maxLength(500)));
 
 const pageHeadSchema = z.looseObject({
@@ -103,6 +106,7 @@ export const renderResultSchema = z.object({
         from: z.enum(REMOTES),
         module: text(200),
         props: z.record(z.string(), z.unknown()),
+        pageGives: propNames,
       }),
     ),
   ),
@@ -124,6 +128,7 @@ export const fragmentResultSchema = z.object({
   html: z.string(),
   cacheTags,
   reusable: z.optional(z.boolean()),
+  takesFromPage: propNames,
 }) satisfies z.ZodMiniType<FragmentResult>;
 
 const remoteCookies = z.optional(

@@ -5,7 +5,13 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { parseOriginList } from "server-kit";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createRemoteServer, SIGNATURE_HEADER, type SignedEndpoint, signRequest } from "../src/server/index.js";
+import {
+  createRemoteServer,
+  SIGNATURE_HEADER,
+  SignatureVerifier,
+  type SignedEndpoint,
+  signRequest,
+} from "../src/server/index.js";
 import { TEST_SITE } from "../src/testing.js";
 
 // a name under a pattern of the allowlist that resolves to this machine, as a rebound or hostile DNS name would
@@ -222,6 +228,28 @@ describe("a remote's renderer renders only for the host", () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.json().message).toContain("RENDER_SECRET");
     expect((await unsecured.inject("/mf-manifest.json")).statusCode).toBe(200);
+  });
+});
+
+describe("the nonces a renderer remembers", () => {
+  it("keeps each as long as its request could be accepted, then forgets it, however many there are", () => {
+    const secret = "s".repeat(32);
+    const verifier = new SignatureVerifier([secret], 30_000);
+    const start = 1_800_000_000_000;
+    for (let n = 0; n < 3_000; n++) {
+      const at = start + n * 10;
+      expect(verifier.verify(signRequest(secret, "render", "{}", at), "render", "{}", at).ok).toBe(true);
+    }
+    expect(verifier.remembered).toBe(3_000);
+    // 30 s after the first: those signed more than 30 s before are gone, the rest still refuse a replay
+    const later = start + 30_000 + 5_000;
+    const replay = signRequest(secret, "render", "{}", later - 1_000);
+    expect(verifier.verify(replay, "render", "{}", later).ok).toBe(true);
+    expect(verifier.verify(replay, "render", "{}", later)).toEqual({
+      ok: false,
+      reason: "the request was already made (replayed)",
+    });
+    expect(verifier.remembered).toBe(3_000 - 500 + 1);
   });
 });
 

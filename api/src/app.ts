@@ -265,8 +265,13 @@ export async function buildApp({
   await changes.start();
   app.addHook("onClose", async () => changes.close());
   const inventoryIndex = new InventoryIndex(db);
-  const stopFollowing = inventoryIndex.followChanges(changes);
-  app.addHook("onClose", async () => stopFollowing());
+  // the embedded database, one session in this process, tells of a change before the statement that made it returns:
+  // what the index heard is all there is. PostgreSQL tells a moment later, on another connection, and a request in
+  // that moment must see the change too: there the index reads the revision for each request (a round trip).
+  if (db.kind === "pglite") {
+    const stopFollowing = inventoryIndex.followChanges(changes);
+    app.addHook("onClose", async () => stopFollowing());
+  }
   const publicSiteUrl = siteUrl ?? `https://${details.domain}`;
   const savedSearchAlerts = new SavedSearchAlerts(db, inventoryIndex, {
     siteUrl: publicSiteUrl,

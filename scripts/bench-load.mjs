@@ -22,6 +22,8 @@ const REMOTE_PORTS = { catalog: 5374, inventory: 5375, service: 5376, leads: 537
 const SITE = `http://127.0.0.1:${PORTS.site}`;
 const CACHE = `http://127.0.0.1:${PORTS.cache}`;
 const DURATION = Number(process.env.DURATION ?? 10);
+/** BENCH_ONLY=miss (or hit, file): only the rows answered that way, for a quick look at what a change touched. */
+const ONLY = { miss: "miss", hit: "hit", file: "a file" }[process.env.BENCH_ONLY ?? ""] ?? "";
 const MISS_UNITS = 5000;
 const root = new URL("../", import.meta.url).pathname;
 const withVarnish = spawnSync("varnishd", ["-V"]).status === 0;
@@ -202,12 +204,13 @@ try {
         ]
       : []),
   ];
+  const measured = targets.filter(([, kind]) => kind.startsWith(ONLY));
   // every page once, so what is measured is serving it, not making it the first time
-  for (const [, , url, headers, vary] of targets) if (!vary) await fetch(url, { headers });
+  for (const [, , url, headers, vary] of measured) if (!vary) await fetch(url, { headers });
 
   const rows = [];
   const cpuRows = [];
-  for (const [name, kind, url, headers, vary] of targets) {
+  for (const [name, kind, url, headers, vary] of measured) {
     const shellsBefore = shells;
     const cpuBefore = cpuByProcess();
     const outcome = await load(url, headers, vary);

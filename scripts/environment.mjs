@@ -36,9 +36,11 @@ export const toolingEnvironmentSchema = z.object({
   DURATION: z.coerce.number().int().min(1).default(10).describe("`npm run bench:load`: seconds per row."),
   BENCH_LOGS: z.string().optional().describe("`npm run bench:web`: set to show the servers' logs."),
   BENCH_ONLY: z
-    .enum(["interactions"])
+    .enum(["interactions", "miss", "hit", "file"])
     .optional()
-    .describe("`npm run bench:web`: `interactions` measures only the interactions (no Lighthouse)."),
+    .describe(
+      "`npm run bench:web`: `interactions` measures only the interactions (no Lighthouse). `npm run bench:load`: `miss`, `hit` or `file`, only those rows.",
+    ),
   CHROME_PATH: z.string().default("/usr/bin/chromium").describe("`npm run bench:web`: the Chromium to drive."),
   BENCH_DATABASE_URL: z.string().optional().describe("the API's benches: a PostgreSQL server to measure on."),
   TEST_DATABASE_URL: z

@@ -1,10 +1,12 @@
 // @vitest-environment node
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { type FragmentRequest, fragmentSlotMarkers } from "remote-kit/protocol";
 import { TEST_SITE } from "remote-kit/testing";
+import { DYNAMIC_COMPRESSION } from "server-kit";
 import { CACHE_TAGS } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEPT_COMPRESSION } from "../src/server/encoded-body";
 import { FragmentCache } from "../src/server/fragment-cache";
 import { originOf, testHostServer } from "./fake-host-build";
 
@@ -136,6 +138,25 @@ describe("a peer's fragment in pages made anew", () => {
     const next = await host.inject("/contact?n=8");
     expect(next.body).toContain(COUNT_LINK);
     expect(next.headers["cache-control"]).toContain("s-maxage=3600");
+  });
+
+  it("sends a page made for a request compressed quickly, and smaller once it is served again from the cache", async () => {
+    const made = await host.inject({ url: "/contact?n=20", headers: { "accept-encoding": "br" } });
+    const html = brotliDecompressSync(made.rawPayload);
+    const at = (quality: number) =>
+      brotliCompressSync(html, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+      });
+    const dynamicQuality = Number(DYNAMIC_COMPRESSION.brotliOptions.params[constants.BROTLI_PARAM_QUALITY]);
+    // the two settings give this page different bytes: which one was sent is told apart
+    expect(at(dynamicQuality).equals(at(KEPT_COMPRESSION.brotliQuality))).toBe(false);
+    expect(made.rawPayload.equals(at(dynamicQuality))).toBe(true);
+    const again = await host.inject({ url: "/contact?n=20", headers: { "accept-encoding": "br" } });
+    expect(again.headers.age).toBeDefined();
+    expect(again.rawPayload.equals(at(KEPT_COMPRESSION.brotliQuality))).toBe(true);
+    expect(brotliDecompressSync(again.rawPayload).equals(html)).toBe(true);
+    const gzipped = await host.inject({ url: "/contact?n=20", headers: { "accept-encoding": "gzip" } });
+    expect(gzipped.rawPayload.equals(gzipSync(html, { level: KEPT_COMPRESSION.gzipLevel }))).toBe(true);
   });
 
   it("sends a page compressed as the browser asks, the same page in each encoding", async () => {

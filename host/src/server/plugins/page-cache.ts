@@ -94,8 +94,10 @@ export const pageCachePlugin = fp(async (app: FastifyInstance) => {
       reply.header("server-timing", pageTiming(reply, answer.timings, answer.age !== undefined ? "hit" : "miss"));
       const encoding = preferredEncoding(reply.request.headers["accept-encoding"], answer.body);
       if (!encoding) return reply.send(answer.body);
-      // compressed once for everyone (the edge's compression leaves an encoded answer alone)
-      return reply.header("content-encoding", encoding).send(encodedBody(answer.encoded, answer.body, encoding));
+      // compressed once for everyone (the edge's compression leaves an encoded answer alone); smaller once it is
+      // served again
+      const kept = answer.age !== undefined;
+      return reply.header("content-encoding", encoding).send(encodedBody(answer.encoded, answer.body, encoding, kept));
     },
   } satisfies Answers);
   app.decorate("pagePolicy", pagePolicy);

@@ -28,6 +28,17 @@ describe("the inventory index", () => {
       return db.query(sql, params);
     },
   });
+  /** The database, counting the queries that contain `text`. */
+  const countingQueries = (text: string) => {
+    const counted = { db: { ...db } as Database, reads: 0 };
+    counted.db.query = async (sql, params) => {
+      if (sql.includes(text)) counted.reads++;
+      return db.query(sql, params);
+    };
+    return counted;
+  };
+  /** The first ten units, cheapest first: a list page. */
+  const query = { filter: emptyInventoryFilter(), sort: "price_asc", page: 1, page_size: 10, seed: 1 } as const;
   const all = {
     filter: emptyInventoryFilter(),
     search: "",
@@ -77,49 +88,35 @@ describe("the inventory index", () => {
   });
 
   it("reads a list's units from the database once until the inventory changes, and a change by hand shows at once", async () => {
-    let unitReads = 0;
-    const counting: Database = {
-      ...db,
-      async query(sql, params) {
-        if (sql.includes("where stock_number = any($1)")) unitReads++;
-        return db.query(sql, params);
-      },
-    };
+    const units = countingQueries("where stock_number = any($1)");
+    const counting = units.db;
     const index = new InventoryIndex(counting);
-    const query = { filter: emptyInventoryFilter(), sort: "price_asc", page: 1, page_size: 10, seed: 1 } as const;
     const first = await findVehicles(counting, index, query);
     const again = await findVehicles(counting, index, query);
     expect(again.vehicles).toEqual(first.vehicles);
-    expect(unitReads).toBe(1);
+    expect(units.reads).toBe(1);
     // a price set in SQL, by no code of the API's: the next page shows it
     const cheapest = first.vehicles[0];
     if (!cheapest) throw new Error("no unit");
     await db.query("update vehicles set low_price = low_price - 1000 where stock_number = $1", [cheapest.stock_number]);
     const changed = await findVehicles(counting, index, query);
-    expect(unitReads).toBe(2);
+    expect(units.reads).toBe(2);
     expect(changed.vehicles.find((v) => v.stock_number === cheapest.stock_number)?.low_price).toBe(
       cheapest.low_price - 1000,
     );
   });
 
   it("following the change signal, reads the revision once while nothing changes, and again as soon as anything does", async () => {
-    let revisionReads = 0;
-    const counting: Database = {
-      ...db,
-      async query(sql, params) {
-        if (sql.includes("from inventory_revision")) revisionReads++;
-        return db.query(sql, params);
-      },
-    };
+    const revisions = countingQueries("from inventory_revision");
+    const counting = revisions.db;
     const changes = new ChangeSignal(db);
     await changes.start();
     const index = new InventoryIndex(counting);
     const stop = index.followChanges(changes);
-    const query = { filter: emptyInventoryFilter(), sort: "price_asc", page: 1, page_size: 10, seed: 1 } as const;
     try {
       const first = await findVehicles(counting, index, query);
       await Promise.all([1, 2, 3].map(() => findVehicles(counting, index, query)));
-      expect(revisionReads).toBe(1);
+      expect(revisions.reads).toBe(1);
       // a price set in SQL by hand, by no code of the API's: heard, and the next page shows it
       const cheapest = first.vehicles[0];
       if (!cheapest) throw new Error("no unit");
@@ -127,7 +124,7 @@ describe("the inventory index", () => {
         cheapest.stock_number,
       ]);
       const changed = await findVehicles(counting, index, query);
-      expect(revisionReads).toBe(2);
+      expect(revisions.reads).toBe(2);
       expect(changed.vehicles.find((v) => v.stock_number === cheapest.stock_number)?.low_price).toBe(
         cheapest.low_price - 500,
       );
@@ -135,7 +132,7 @@ describe("the inventory index", () => {
       stop();
       await findVehicles(counting, index, query);
       await findVehicles(counting, index, query);
-      expect(revisionReads).toBe(4);
+      expect(revisions.reads).toBe(4);
     } finally {
       stop();
       await changes.close();
@@ -150,7 +147,6 @@ describe("the inventory index", () => {
     const stop = index.followChanges(changes);
     const announced: string[][] = [];
     changes.subscribe((tags) => announced.push(tags));
-    const query = { filter: emptyInventoryFilter(), sort: "price_asc", page: 1, page_size: 10, seed: 1 } as const;
     try {
       expect((await findVehicles(db, index, query)).size).toBeGreaterThan(0);
       await db.query("truncate vehicles cascade");

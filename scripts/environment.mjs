@@ -34,6 +34,12 @@ export const toolingEnvironmentSchema = z.object({
   SHARED_CACHE_PURGE_SECRET: z.string().optional().describe("`npm run cache`: the purge secret; unset: one is made."),
   RUNS: z.coerce.number().int().min(1).default(3).describe("`npm run bench:web`: runs per measurement."),
   DURATION: z.coerce.number().int().min(1).default(10).describe("`npm run bench:load`: seconds per row."),
+  WARMUP: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe("`npm run bench:load`: seconds of misses, not counted, before the misses are measured (0: none)."),
   BENCH_LOGS: z.string().optional().describe("`npm run bench:web`: set to show the servers' logs."),
   BENCH_ONLY: z
     .enum(["interactions", "miss", "hit", "file"])

@@ -1,10 +1,16 @@
-import { CACHE_TAGS, emptyInventoryFilter } from "shared-types";
+import { CACHE_TAGS, emptyInventoryFilter, type Vehicle } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ChangeSignal } from "../src/changes/change-signal.js";
 import { type Database, openPglite } from "../src/db/database.js";
 import { migrate } from "../src/db/migrations.js";
-import { InventoryIndex, REBUILD_WAIT_MS } from "../src/inventory/index/inventory-index.js";
-import { findVehicles } from "../src/inventory/inventory-repository.js";
+import {
+  InventoryIndex,
+  READ_AHEAD_BATCH,
+  REBUILD_WAIT_MS,
+  REVISION_TRUST_MS,
+} from "../src/inventory/index/inventory-index.js";
+import { UnitMemory } from "../src/inventory/index/unit-memory.js";
+import { findVehicleByStockNumber, findVehicles } from "../src/inventory/inventory-repository.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
 import { insertVehicles } from "../src/seed/seed.js";
 
@@ -137,6 +143,77 @@ describe("the inventory index", () => {
       stop();
       await changes.close();
     }
+  });
+
+  it("following the change signal, answers a unit's page from memory read ahead, and forgets only a unit heard to change", async () => {
+    const units = countingQueries("from vehicles where stock_number");
+    const changes = new ChangeSignal(db);
+    await changes.start();
+    const index = new InventoryIndex(units.db);
+    const stop = index.followChanges(changes);
+    try {
+      const onOffer = (await index.fresh()).query(all).stockNumbers;
+      // the units on offer are read ahead, READ_AHEAD_BATCH at a time, before any page asks for them
+      await vi.waitFor(() => expect(index.units.size).toBe(onOffer.length));
+      const readAhead = units.reads;
+      expect(readAhead).toBe(Math.ceil(onOffer.length / READ_AHEAD_BATCH));
+      const [changing, unchanged] = onOffer;
+      if (!changing || !unchanged) throw new Error("too few units on offer");
+      const before = await findVehicleByStockNumber(units.db, index, changing);
+      await findVehicleByStockNumber(units.db, index, unchanged);
+      expect(units.reads).toBe(readAhead);
+      // a price set in SQL by hand: that unit alone is read again, at once
+      await db.query("update vehicles set low_price = low_price - 250 where stock_number = $1", [changing]);
+      expect((await findVehicleByStockNumber(units.db, index, changing))?.low_price).toBe(
+        (before?.low_price ?? 0) - 250,
+      );
+      await findVehicleByStockNumber(units.db, index, unchanged);
+      expect(units.reads).toBe(readAhead + 1);
+      // hidden from the site by hand: gone from its page at once
+      await db.query("update vehicles set hidden = true where stock_number = $1", [changing]);
+      expect(await findVehicleByStockNumber(units.db, index, changing)).toBeNull();
+      await db.query("update vehicles set hidden = false where stock_number = $1", [changing]);
+      // sold by hand: its page says so, read once and then kept, though it is no longer on offer
+      await db.query("update vehicles set status = 'sold' where stock_number = $1", [unchanged]);
+      const reads = units.reads;
+      expect((await findVehicleByStockNumber(units.db, index, unchanged))?.status).toBe("sold");
+      expect((await findVehicleByStockNumber(units.db, index, unchanged))?.status).toBe("sold");
+      await db.query("update vehicles set status = 'available' where stock_number = $1", [unchanged]);
+      expect(units.reads).toBe(reads + 1);
+    } finally {
+      stop();
+      await changes.close();
+    }
+  });
+
+  it("following a change signal that missed a change, forgets every unit once the revision it trusted expires", async () => {
+    const deaf = { hear: () => () => undefined };
+    const index = new InventoryIndex(db);
+    const stop = index.followChanges(deaf);
+    try {
+      const [unit] = (await index.fresh()).query(all).stockNumbers;
+      if (!unit) throw new Error("no unit on offer");
+      const before = await findVehicleByStockNumber(db, index, unit);
+      await vi.waitFor(() => expect(index.units.has(unit)).toBe(true));
+      await db.query("update vehicles set low_price = low_price + 100 where stock_number = $1", [unit]);
+      await new Promise((resolve) => setTimeout(resolve, REVISION_TRUST_MS + 50));
+      await index.fresh();
+      expect((await findVehicleByStockNumber(db, index, unit))?.low_price).toBe((before?.low_price ?? 0) + 100);
+    } finally {
+      stop();
+    }
+  });
+
+  it("keeps no unit read before one was forgotten, and at most its capacity, the first kept forgotten first", () => {
+    const memory = new UnitMemory(2);
+    const [a, b, c] = ["AA000001", "AA000002", "AA000003"].map((stock) => ({ stock_number: stock }) as Vehicle);
+    if (!a || !b || !c) throw new Error("no units");
+    const mark = memory.mark;
+    memory.forget("ZZ000000");
+    memory.keep([a], mark);
+    expect(memory.has(a.stock_number)).toBe(false);
+    memory.keep([a, b, c], memory.mark);
+    expect([a, b, c].map((unit) => memory.has(unit.stock_number))).toEqual([false, true, true]);
   });
 
   // last: it empties the units

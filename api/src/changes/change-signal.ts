@@ -4,6 +4,14 @@ import type { Database } from "../db/database.js";
 /** The channel the database's triggers announce changes on (migration 015_change_signal). */
 export const CHANGE_CHANNEL = "fleet_changes";
 
+/** How the triggers name a unit that changed (migration 015_change_signal): "unit:" and its stock number. */
+const UNIT_CHANGE_PREFIX = "unit:";
+
+/** The stock number of the unit a notification names; null when it names none (the site, the specials, anything). */
+export function unitOfNotification(payload: string): string | null {
+  return payload.startsWith(UNIT_CHANGE_PREFIX) ? payload.slice(UNIT_CHANGE_PREFIX.length) : null;
+}
+
 /** How long changes are gathered into one announcement: an import that touches 300 units is one purge, not 300. */
 const GATHER_MS = 50;
 
@@ -13,14 +21,15 @@ const GATHER_MS = 50;
  * An empty notification means the listener was (re)connected and may have missed some: everything, then.
  */
 export function tagsOfNotification(payload: string): string[] {
-  if (payload.startsWith("unit:")) return [CACHE_TAGS.unit(payload.slice(5)), CACHE_TAGS.inventory];
+  const unit = unitOfNotification(payload);
+  if (unit !== null) return [CACHE_TAGS.unit(unit), CACHE_TAGS.inventory];
   if (payload === "promotions") return [CACHE_TAGS.promotions];
   return [CACHE_TAGS.site];
 }
 
 export class ChangeSignal {
   private readonly subscribers = new Set<(tags: string[]) => void>();
-  private readonly hearers = new Set<() => void>();
+  private readonly hearers = new Set<(payload: string) => void>();
   private gathered = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private stop: (() => Promise<void>) | null = null;
@@ -29,16 +38,17 @@ export class ChangeSignal {
 
   async start(): Promise<void> {
     this.stop = await this.db.listen(CHANGE_CHANNEL, (payload) => {
-      for (const hearer of this.hearers) hearer();
+      for (const hearer of this.hearers) hearer(payload);
       this.gather(tagsOfNotification(payload));
     });
   }
 
   /**
-   * Calls `onHeard` as soon as any change is heard, before it is gathered and announced (and so before any host
-   * purges a page for it), or the listener was reconnected and may have missed some; returns the unsubscribe.
+   * Calls `onHeard` with the database's notification ("unit:" and its stock number, "site",
+   * "promotions"; empty: the listener was reconnected and may have missed some) as soon as it is heard, before it is
+   * gathered and announced (and so before any host purges a page for it); returns the unsubscribe.
    */
-  hear(onHeard: () => void): () => void {
+  hear(onHeard: (payload: string) => void): () => void {
     this.hearers.add(onHeard);
     return () => this.hearers.delete(onHeard);
   }

@@ -1,53 +1,21 @@
-import {
-  type InventoryQuery,
-  type InventoryResult,
-  type Vehicle,
-  type WorkTruckSpec,
-  workTruckFacts,
-} from "shared-types";
-import { vehicleSchema } from "shared-types/schemas";
-import { sanitizeDealerHtml } from "../content/sanitize-html.js";
+import type { InventoryQuery, InventoryResult, Vehicle } from "shared-types";
 import type { Queryable } from "../db/database.js";
 import type { InventoryIndex } from "./index/inventory-index.js";
-
-const SELECT_VEHICLE = `select stock_number, vin, year, make, model, trim, condition, status, body_style, engine,
-  transmission, exterior, interior, odometer, fuel_type, drive_train, fuel_efficiency_city, fuel_efficiency_highway,
-  full_price, low_price, discount, primary_image, images, photos, options, comments, dealership, inventory_type, listed_at,
-  charges, conditional_offers, gvwr_lb, body_type, body_length_ft, cab_type, wheelbase_in, payload_lb from vehicles`;
-
-/** A stored unit as the API answers it: validated, its comments reduced to the HTML pages may render. */
-function toVehicle(row: Record<string, unknown>): Vehicle {
-  const spec: WorkTruckSpec = {
-    gvwr_lb: Number(row.gvwr_lb),
-    body_type: row.body_type as WorkTruckSpec["body_type"],
-    body_length_ft: row.body_length_ft === null ? null : Number(row.body_length_ft),
-    cab_type: row.cab_type as WorkTruckSpec["cab_type"],
-    wheelbase_in: Number(row.wheelbase_in),
-    payload_lb: Number(row.payload_lb),
-  };
-  // the schema checks what was stored (a body type the site does not know fails here, not in a page)
-  const vehicle = vehicleSchema.parse({ ...row, ...workTruckFacts(spec, String(row.fuel_type)) });
-  return { ...vehicle, comments: sanitizeDealerHtml(vehicle.comments) };
-}
+import { readVehicles } from "./vehicle-rows.js";
 
 /**
- * Reads whole vehicles for the given stock numbers, in that order (those gone since are skipped): those read since
- * the inventory last changed from `remembered` (the index's), the rest from the database.
+ * Reads whole vehicles for the given stock numbers, in that order (those gone since are skipped): from the index's
+ * memory those it holds (the caller made it `fresh()` first, or it follows the change signal), the rest from the
+ * database, kept there for the next request.
  */
 export async function vehiclesInOrder(
   db: Queryable,
   stockNumbers: readonly string[],
-  remembered: Map<string, Vehicle> = new Map(),
+  index?: InventoryIndex,
 ): Promise<Vehicle[]> {
-  const unread = stockNumbers.filter((stock) => !remembered.has(stock));
-  if (unread.length > 0) {
-    const rows = await db.query<Record<string, unknown>>(
-      `${SELECT_VEHICLE} where stock_number = any($1) and not hidden`,
-      [unread],
-    );
-    for (const row of rows) remembered.set(row.stock_number as string, toVehicle(row));
-  }
-  return stockNumbers.flatMap((stock) => remembered.get(stock) ?? []);
+  const unread = index ? stockNumbers.filter((stock) => !index.units.has(stock)) : stockNumbers;
+  const read = unread.length === 0 ? new Map() : index ? await index.read(unread) : await readVehicles(db, unread);
+  return stockNumbers.flatMap((stock) => index?.units.get(stock) ?? read.get(stock) ?? []);
 }
 
 /** One page of the inventory and the total: the index picks the stock numbers, the database supplies the units. */
@@ -67,7 +35,7 @@ export async function findVehicles(
     seed: query.seed,
   });
   return {
-    vehicles: await vehiclesInOrder(db, stockNumbers, fresh.rememberedUnits),
+    vehicles: await vehiclesInOrder(db, stockNumbers, fresh),
     size: total,
     page: query.page,
     page_size: query.page_size,
@@ -75,9 +43,19 @@ export async function findVehicles(
   };
 }
 
-export async function findVehicleByStockNumber(db: Queryable, stockNumber: string): Promise<Vehicle | null> {
-  const [row] = await db.query(`${SELECT_VEHICLE} where stock_number = $1 and not hidden`, [stockNumber]);
-  return row ? toVehicle(row) : null;
+/**
+ * A unit on the site (sold too), whether on offer or not; null for none. Its own page asks for it on every miss:
+ * following the change signal the index's memory answers, without waiting for a rebuild the page does not need.
+ */
+export async function findVehicleByStockNumber(
+  db: Queryable,
+  index: InventoryIndex,
+  stockNumber: string,
+): Promise<Vehicle | null> {
+  const [vehicle] = index.followsChanges
+    ? await vehiclesInOrder(db, [stockNumber], index)
+    : await vehiclesInOrder(db, [stockNumber]);
+  return vehicle ?? null;
 }
 
 /**
@@ -100,5 +78,5 @@ export async function findSimilarVehicles(
         [stockNumber],
       );
   if (!unit) return null;
-  return vehiclesInOrder(db, fresh.similar(stockNumber, unit.make, unit.body_style, limit), fresh.rememberedUnits);
+  return vehiclesInOrder(db, fresh.similar(stockNumber, unit.make, unit.body_style, limit), fresh);
 }

@@ -27,7 +27,7 @@ export function registerInventoryRoutes(
 
   app.get("/inventory/stocknumber/:id", { schema: { params: stockNumberParamSchema } }, async (request) => {
     const { id } = request.params;
-    const vehicle = await findVehicleByStockNumber(db, id);
+    const vehicle = await findVehicleByStockNumber(db, index, id);
     if (!vehicle) throw notFound(`No vehicle with stock number ${id}`);
     return vehicle;
   });

@@ -12,9 +12,12 @@ import {
   type Vehicle,
   WORK_TRUCK_SEARCHES,
 } from "shared-types";
+import { unitOfNotification } from "../../changes/change-signal.js";
 import type { Queryable } from "../../db/database.js";
+import { readVehicles } from "../vehicle-rows.js";
 import { facetPass } from "./facet-pass.js";
 import { SearchWords } from "./search-words.js";
+import { UnitMemory } from "./unit-memory.js";
 import { buildUnitTable, type IndexedUnit, randomOrder, type UnitTable } from "./unit-table.js";
 
 export interface IndexQuery {
@@ -26,8 +29,18 @@ export interface IndexQuery {
   seed: number;
 }
 
-/** Whole units kept between requests (a few KB each): every unit of a large lot's first pages and their neighbours. */
+/**
+ * Whole units kept between requests (a few KB each, 5,000 about 30 MB): a dealership's whole lot, or a large lot's
+ * first pages and their neighbours.
+ */
 export const REMEMBERED_UNITS = 5_000;
+
+/**
+ * How many units a read ahead (`readAhead`) asks the database for at once (a few ms), and how long it then leaves
+ * the processor to the requests and the site's other servers: 5,000 units take about 4 s.
+ */
+export const READ_AHEAD_BATCH = 25;
+const READ_AHEAD_PAUSE_MS = 10;
 
 /** How long a request waits for a rebuild before it is answered from the previous one. */
 export const REBUILD_WAIT_MS = 300;
@@ -65,7 +78,15 @@ export class InventoryIndex {
   private current: Build = emptyBuild();
   private revision: string | null = null;
   private building: Promise<void> | null = null;
-  private remembered: { revision: string | null; units: Map<string, Vehicle> } = { revision: null, units: new Map() };
+  /**
+   * Whole units as the API answers them. Not following the change signal, they are forgotten whenever the
+   * inventory's revision moves; following it, a unit is forgotten when it is heard to change, and the rest are kept.
+   */
+  readonly units = new UnitMemory(REMEMBERED_UNITS);
+  /** The revision `units` were last checked against, and whether any change was heard since. */
+  private unitsRevision: string | null = null;
+  private heardSinceRevision = false;
+  private readingAhead: Promise<void> | null = null;
   /** The revision last read, while no change has been heard since (followChanges); null: read it again. */
   private trusted: { revision: Promise<string>; until: number } | null = null;
   private following = 0;
@@ -74,18 +95,32 @@ export class InventoryIndex {
 
   /**
    * Takes the revision it read as the inventory's until `signal` hears a change (the database announces each one,
-   * whichever session made it: changes/change-signal.ts), instead of reading it for every request. Returns the stop.
+   * whichever session made it: changes/change-signal.ts), instead of reading it for every request, and forgets a
+   * unit only when it is heard to change. Only for a database that tells of a change before the statement that made
+   * it returns (the embedded one): a request made once it returned must not be answered from memory. Returns the
+   * stop.
    */
-  followChanges(signal: { hear(onHeard: () => void): () => void }): () => void {
+  followChanges(signal: { hear(onHeard: (payload: string) => void): () => void }): () => void {
     this.following += 1;
-    const stopHearing = signal.hear(() => {
+    this.units.forgetAll();
+    const stopHearing = signal.hear((payload) => {
       this.trusted = null;
+      this.heardSinceRevision = true;
+      const unit = unitOfNotification(payload);
+      if (unit !== null) this.units.forget(unit);
+      else if (payload !== "promotions") this.units.forgetAll();
     });
     return () => {
       this.following -= 1;
       this.trusted = null;
+      this.units.forgetAll();
       stopHearing();
     };
+  }
+
+  /** Whether what `units` holds is kept up to date unit by unit (followChanges), and so can answer without `fresh`. */
+  get followsChanges(): boolean {
+    return this.following > 0;
   }
 
   /** The revision for a request: read from the database, unless one read since the last change heard is trusted. */
@@ -109,12 +144,17 @@ export class InventoryIndex {
    */
   async fresh(): Promise<this> {
     const revision = await this.revisionForRequest();
-    // units read under another revision may have changed since: a new map, and a read begun before is kept in
-    // the old one, where no one looks
-    if (revision !== this.remembered.revision) this.remembered = { revision, units: new Map() };
+    if (revision !== this.unitsRevision) {
+      // not following, any unit may have changed; following, the units heard to change are forgotten already, but a
+      // revision that moved with no change heard means a notification was missed
+      if (!this.followsChanges || !this.heardSinceRevision) this.units.forgetAll();
+      this.unitsRevision = revision;
+      this.heardSinceRevision = false;
+    }
     if (revision !== this.revision) {
       this.building ??= this.build(revision).finally(() => {
         this.building = null;
+        if (this.followsChanges) this.readingAhead ??= this.readAhead().finally(() => (this.readingAhead = null));
       });
       if (this.revision === null) await this.building;
       else await Promise.race([this.building, new Promise((resolve) => setTimeout(resolve, REBUILD_WAIT_MS))]);
@@ -131,14 +171,33 @@ export class InventoryIndex {
   }
 
   /**
-   * Whole units as read from the database under the revision the last `fresh()` saw (the rows of a list page and
-   * the similar units recur from page to page; a unit's own page always reads its row). At most
-   * REMEMBERED_UNITS, the oldest forgotten first.
+   * Following the change signal, reads the units on offer that memory lacks, newest first and READ_AHEAD_BATCH at a
+   * time, until it holds REMEMBERED_UNITS (a dealership's whole lot): after a start or a feed import every unit's
+   * page is asked for anew (the caches were purged), and is then made without the database. Between batches, the
+   * requests go first.
    */
-  get rememberedUnits(): Map<string, Vehicle> {
-    const { units } = this.remembered;
-    while (units.size > REMEMBERED_UNITS) units.delete(units.keys().next().value as string);
-    return units;
+  private async readAhead(): Promise<void> {
+    const { table } = this.current;
+    const newestFirst = [...(table.orders.get("age_desc") ?? [])].map((i) => (table.units[i] as IndexedUnit).stock);
+    for (let start = 0; start < newestFirst.length && this.units.size < this.units.capacity; ) {
+      if (!this.followsChanges || this.current.table !== table) return;
+      const batch: string[] = [];
+      for (; start < newestFirst.length && batch.length < READ_AHEAD_BATCH; start++) {
+        const stock = newestFirst[start] as string;
+        if (!this.units.has(stock)) batch.push(stock);
+      }
+      if (batch.length === 0) continue;
+      await new Promise((resolve) => setTimeout(resolve, READ_AHEAD_PAUSE_MS));
+      await this.read(batch).catch(() => undefined);
+    }
+  }
+
+  /** Whole units read from the database (those not on the site skipped) and kept in memory. */
+  async read(stockNumbers: readonly string[]): Promise<Map<string, Vehicle>> {
+    const mark = this.units.mark;
+    const read = await readVehicles(this.db, stockNumbers);
+    this.units.keep([...read.values()], mark);
+    return read;
   }
 
   private async build(revision: string): Promise<void> {

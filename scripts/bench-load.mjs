@@ -16,6 +16,7 @@ import { buildMissing } from "./build-missing.mjs";
 buildMissing();
 const { assertPortsFree, servingCommands, stopOnCrash, stopServing, waitFor } = await import("./site-processes.mjs");
 const { DYNAMIC_COMPRESSION } = await import("server-kit");
+const { INVENTORY_PAGE_SIZE } = await import("shared-types");
 
 const PORTS = { site: 5373, api: 5380, cache: 5381 };
 const REMOTE_PORTS = { catalog: 5374, inventory: 5375, service: 5376, leads: 5377 };
@@ -156,12 +157,17 @@ try {
     .filter((stock) => stock !== vehicle);
   let nextUnit = 0;
   const newUnitPage = () => `/inventory/vehicle/${units[nextUnit++ % units.length]}`;
-  // a search no one has made: each page of results in each order, for each of the models' words
+  // a search no one has made: each page that has results, in each order, for each of the models' words
   const searches = [];
-  for (const word of ["", "isuzu", "chevrolet", "gmc", "silverado", "sierra", "express", "savana", "nrr", "npr"])
+  for (const word of ["", "isuzu", "chevrolet", "gmc", "silverado", "sierra", "express", "savana", "nrr", "npr"]) {
+    const { size } = await (
+      await fetch(`http://127.0.0.1:${PORTS.api}/api/inventory/all/?page_size=1&search=${word}`)
+    ).json();
+    const pages = Math.min(100, Math.ceil(size / INVENTORY_PAGE_SIZE));
     for (const sort of ["age_desc", "price_asc", "price_desc", "age_asc"])
-      for (let page = 2; page <= 60; page++)
+      for (let page = 2; page <= pages; page++)
         searches.push(`/inventory?page=${page}&sort=${sort}${word ? `&search=${word}` : ""}`);
+  }
   let nextSearch = 0;
   const newSearch = () => searches[nextSearch++ % searches.length];
   // once a list of addresses runs out it starts over, and the host's cache holds what it answers: said in the row

@@ -15,7 +15,7 @@ describe("composing a page on the server", () => {
     expect(html).toContain("Parts Hours");
     // the shell's own interactive part is an island: the menu, with the page it is on
     expect(html).toMatch(
-      /<fleet-island data-island="host\/nav" data-props="\{&quot;location&quot;:&quot;\/line-up\/isuzu&quot;\}" data-hydrate="interaction">/,
+      /<fleet-island data-island="host\/nav" data-props="\{&quot;current&quot;:\[&quot;\/line-up\/isuzu&quot;\]\}" data-hydrate="interaction">/,
     );
   });
 

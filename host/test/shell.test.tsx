@@ -4,6 +4,7 @@ import { TEST_SITE } from "remote-kit/testing";
 import { describe, expect, it } from "vitest";
 import MapPlaceholder from "../src/features/home/components/map-placeholder";
 import TopNav from "../src/features/shell/components/top-nav";
+import { currentNavHrefs } from "../src/features/shell/nav-entries";
 import { renderApp } from "../src/server/render-app";
 
 /** The shell as the server sends it (it is never hydrated as a whole), in a document of its own. */
@@ -13,7 +14,7 @@ function serverShell(path: string): Document {
 
 describe("the top navigation", () => {
   it("lists the entries of SPEC §2 in order", () => {
-    render(<TopNav location="/" />);
+    render(<TopNav current={[]} />);
     const nav = screen.getByRole("navigation", { name: "Main" });
     const top = [...nav.querySelectorAll(".host-nav__list > li > .host-nav__link")].map((e) => e.textContent);
     expect(top).toEqual([
@@ -30,7 +31,7 @@ describe("the top navigation", () => {
   });
 
   it("opens a submenu from the keyboard and closes it with Escape", async () => {
-    render(<TopNav location="/" />);
+    render(<TopNav current={[]} />);
     const button = screen.getByRole("button", { name: "Specials" });
     button.focus();
     await userEvent.keyboard("{Enter}");
@@ -47,7 +48,7 @@ describe("the top navigation", () => {
   });
 
   it("links each Inventory brand entry to the inventory with that make preselected", () => {
-    render(<TopNav location="/" />);
+    render(<TopNav current={[]} />);
     const menu = document.getElementById(
       screen.getByRole("button", { name: "Inventory" }).getAttribute("aria-controls") ?? "",
     );
@@ -59,7 +60,10 @@ describe("the top navigation", () => {
   });
 
   it("says which page is open, from the address the server rendered it for", () => {
-    render(<TopNav location="/service/isuzu-nrr-diesel" />);
+    expect(currentNavHrefs("/service/isuzu-nrr-diesel")).toEqual(["/service"]);
+    expect(currentNavHrefs("/inventory/vehicle/KF116596")).toEqual([]);
+    expect(currentNavHrefs("/trailer-inventory")).toEqual(["/trailer-inventory"]);
+    render(<TopNav current={currentNavHrefs("/service/isuzu-nrr-diesel")} />);
     const top = (name: string) =>
       [...document.querySelectorAll(".host-nav__list > li > a")].find((a) => a.textContent === name);
     expect(top("Service")?.getAttribute("aria-current")).toBe("page");
@@ -71,13 +75,32 @@ describe("the shell from the server", () => {
   it("works before any script: the menu is an island over plain links, the mobile menu a checkbox", () => {
     const page = serverShell("/parts");
     const island = page.querySelector('fleet-island[data-island="host/nav"]');
-    expect(JSON.parse(island?.getAttribute("data-props") ?? "{}")).toEqual({ location: "/parts" });
+    expect(JSON.parse(island?.getAttribute("data-props") ?? "{}")).toEqual({ current: ["/parts"] });
     expect(page.querySelector('input[type="checkbox"]#host-menu-toggle')).not.toBeNull();
     expect(page.querySelector('label[for="host-menu-toggle"]')).not.toBeNull();
     // every entry of every submenu is a link in the HTML, reachable without a script
     expect(page.querySelectorAll(".host-nav__submenu a[href]").length).toBe(9);
     expect(page.querySelector('a[href="/parts"]')?.getAttribute("aria-current")).toBe("page");
     expect(page.querySelector("footer")?.textContent).toContain("Parts Hours");
+  });
+
+  it("is rendered once for every page that shows the same, with the same dealership's details", () => {
+    const site = { ...TEST_SITE, business: { ...TEST_SITE.business, name: "Fleet Before" } };
+    const region = { mode: "islands", remote: "inventory" } as const;
+    const unitPage = (stock: string, details = site) =>
+      renderApp(`/inventory/vehicle/${stock}`, details, region, `<p>unit ${stock}</p>`);
+    const first = unitPage("AA000001");
+    expect(first).toContain("<p>unit AA000001</p>");
+    // the same details (as the host holds them until it next asks the API): the shell kept is used, as it was
+    site.business.name = "Fleet After";
+    const second = unitPage("AA000002");
+    expect(second).toContain("<p>unit AA000002</p>");
+    expect(second.replace("AA000002", "AA000001")).toBe(first);
+    // new details: a new shell, and the menu still marks what the address says
+    const renewed = { ...site, business: { ...site.business } };
+    expect(unitPage("AA000003", renewed)).toContain("Fleet After");
+    const parts = new DOMParser().parseFromString(renderApp("/parts", renewed, null), "text/html");
+    expect(parts.querySelector('a[href="/parts"]')?.getAttribute("aria-current")).toBe("page");
   });
 
   it("has the home page's hero, four solutions, four brands and a map placeholder that is a link to the map", () => {

@@ -3,6 +3,7 @@ import { StaticRouter } from "react-router-dom";
 import { SiteProvider } from "remote-kit";
 import type { SiteContext } from "remote-kit/protocol";
 import { ServerRenderContext, serverRenderState } from "remote-kit/render";
+import { dealershipToday } from "shared-types";
 import { App } from "../app/app";
 import {
   fragmentSlot,
@@ -10,16 +11,60 @@ import {
   type ServerRegion,
   ServerRegionContext,
 } from "../features/remotes/components/remote-region";
+import { currentNavHrefs } from "../features/shell/nav-entries";
 
 export type { RegionMode };
 
+/** How many shells are kept for each version of the dealership's details: a few per kind of page is all there is. */
+const SHELLS_KEPT = 256;
+
+/** The shells rendered, by the dealership's details they show (a refresh of the details renders them again). */
+const shells = new WeakMap<object, Map<string, string>>();
+
 /**
- * The host's part of a page, rendered per request and never hydrated: the shell (its menu and the home page's map
+ * The host's part of a page, composed per request (its shell kept: shellFor) and never hydrated: the shell (its menu and the home page's map
  * are islands) around the home page, around a remote's server HTML (swapped in for the region's slot), or around
  * an empty region the browser renders (the fallback when a remote's renderer cannot help).
  */
 export function renderApp(location: string, site: SiteContext, region: ServerRegion | null, fragment = ""): string {
-  const html = renderToString(
+  const html = shellFor(location, site, region);
+  if (!region || region.mode === "browser" || region.mode === "unreachable") return html;
+  const slot = fragmentSlot(region.remote);
+  if (!html.includes(slot)) throw new Error(`the shell rendered no slot for ${region.remote}`);
+  // the previous protocol's region is hydrated whole, inside the Suspense boundary its markers name
+  const content = region.mode === "legacy" ? `<!--$-->${fragment}<!--/$-->` : fragment;
+  // a function, so "$&"-style patterns in the fragment are never interpreted
+  return html.replace(slot, () => content);
+}
+
+/**
+ * The shell for a page, rendered once for every page that shows the same: of its address the shell shows only
+ * which menu links are current (and the home page is its own), so every unit's page, every search, has the same
+ * one; the day counts too (a closure or a notice shows on its days).
+ */
+function shellFor(location: string, site: SiteContext, region: ServerRegion | null): string {
+  const isHome = new URL(location, "http://host.invalid").pathname === "/";
+  const key = [
+    dealershipToday(),
+    site.siteUrl,
+    isHome ? "home" : "",
+    region?.mode ?? "",
+    region && "remote" in region ? region.remote : "",
+    ...currentNavHrefs(location),
+  ].join("\n");
+  let kept = shells.get(site.business);
+  if (!kept) shells.set(site.business, (kept = new Map()));
+  let html = kept.get(key);
+  if (html === undefined) {
+    html = renderShell(location, site, region);
+    if (kept.size >= SHELLS_KEPT) kept.clear();
+    kept.set(key, html);
+  }
+  return html;
+}
+
+function renderShell(location: string, site: SiteContext, region: ServerRegion | null): string {
+  return renderToString(
     <ServerRenderContext.Provider value={serverRenderState("host", site)}>
       <SiteProvider value={site}>
         <ServerRegionContext.Provider value={region}>
@@ -30,11 +75,4 @@ export function renderApp(location: string, site: SiteContext, region: ServerReg
       </SiteProvider>
     </ServerRenderContext.Provider>,
   );
-  if (!region || region.mode === "browser" || region.mode === "unreachable") return html;
-  const slot = fragmentSlot(region.remote);
-  if (!html.includes(slot)) throw new Error(`the shell rendered no slot for ${region.remote}`);
-  // the previous protocol's region is hydrated whole, inside the Suspense boundary its markers name
-  const content = region.mode === "legacy" ? `<!--$-->${fragment}<!--/$-->` : fragment;
-  // a function, so "$&"-style patterns in the fragment are never interpreted
-  return html.replace(slot, () => content);
 }

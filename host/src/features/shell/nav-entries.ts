@@ -44,3 +44,20 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
 ];
 
 export const isNavGroup = (entry: NavEntry): entry is NavGroupEntry => "items" in entry;
+
+const pathOf = (href: string) => href.split("?")[0] ?? href;
+
+/**
+ * The menu's links a page at `location` is at, marked as current: a top link on its own page or any under it, a
+ * submenu's link on its own page only. All the shell shows of the address (render-app keeps a shell per answer).
+ */
+export function currentNavHrefs(location: string): string[] {
+  const path = pathOf(location);
+  return NAV_ENTRIES.flatMap((entry) =>
+    isNavGroup(entry)
+      ? entry.items.filter((item) => location === item.href).map((item) => item.href)
+      : location === entry.href || path === pathOf(entry.href) || location.startsWith(`${pathOf(entry.href)}/`)
+        ? [entry.href]
+        : [],
+  );
+}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation } from "remote-kit/router";
+import { currentNavHrefs } from "../nav-entries";
 import { ClosedToday, SiteNotice } from "./closure-notices";
 import { SiteFooter } from "./site-footer";
 import TopNav from "./top-nav";
@@ -16,7 +17,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="host-header">
-        <TopNav location={`${pathname}${search}`} />
+        <TopNav current={currentNavHrefs(`${pathname}${search}`)} />
       </header>
       <ClosedToday />
       <SiteNotice />

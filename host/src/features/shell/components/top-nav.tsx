@@ -5,19 +5,13 @@ import { Logo } from "./logo";
 
 export const MOBILE_MENU_TOGGLE_ID = "host-menu-toggle";
 
-const pathOf = (href: string) => href.split("?")[0] ?? href;
-const isCurrent = (href: string, location: string) => {
-  const path = pathOf(href);
-  return location === href || location.split("?")[0] === path || location.startsWith(`${path}/`);
-};
-
 /**
  * The top navigation. It works before (and without) any script: the mobile menu is a checkbox (SPEC §4) and a
  * group's submenu opens on hover or when its button has focus. Once hydrated (an island of its own), a group also
  * opens and closes by click, says whether it is open, and closes on Escape or when focus leaves it. Every link
  * loads its page, so the menu is closed on every new page.
  */
-function TopNav({ location }: { location: string }) {
+function TopNav({ current }: { current: readonly string[] }) {
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   return (
     <nav className="host-nav" aria-label="Main">
@@ -34,7 +28,7 @@ function TopNav({ location }: { location: string }) {
             <NavGroup
               key={entry.id}
               group={entry}
-              location={location}
+              current={current}
               open={openGroup === entry.id}
               onOpenChange={(open) => setOpenGroup(open ? entry.id : null)}
             />
@@ -42,8 +36,8 @@ function TopNav({ location }: { location: string }) {
             <li key={entry.href} className="host-nav__item">
               <Link
                 to={entry.href}
-                className={`host-nav__link${isCurrent(entry.href, location) ? " active" : ""}`}
-                aria-current={isCurrent(entry.href, location) ? "page" : undefined}
+                className={`host-nav__link${current.includes(entry.href) ? " active" : ""}`}
+                aria-current={current.includes(entry.href) ? "page" : undefined}
               >
                 {entry.label}
               </Link>
@@ -57,12 +51,12 @@ function TopNav({ location }: { location: string }) {
 
 function NavGroup({
   group,
-  location,
+  current,
   open,
   onOpenChange,
 }: {
   group: NavGroupEntry;
-  location: string;
+  current: readonly string[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -98,7 +92,7 @@ function NavGroup({
             <Link
               to={item.href}
               className="host-nav__sublink"
-              aria-current={location === item.href ? "page" : undefined}
+              aria-current={current.includes(item.href) ? "page" : undefined}
             >
               {item.label}
             </Link>

@@ -22,9 +22,9 @@ const SHELLS_KEPT = 256;
 const shells = new WeakMap<object, Map<string, string>>();
 
 /**
- * The host's part of a page, composed per request (its shell kept: shellFor) and never hydrated: the shell (its menu and the home page's map
- * are islands) around the home page, around a remote's server HTML (swapped in for the region's slot), or around
- * an empty region the browser renders (the fallback when a remote's renderer cannot help).
+ * The host's part of a page, never hydrated: the shell (its menu and the home page's map are islands; kept, see
+ * shellFor) around the home page, around a remote's server HTML (swapped in for the region's slot), or around an
+ * empty region the browser renders (the fallback when a remote's renderer cannot help).
  */
 export function renderApp(location: string, site: SiteContext, region: ServerRegion | null, fragment = ""): string {
   const html = shellFor(location, site, region);

@@ -16,7 +16,9 @@ import { buildMissing } from "./build-missing.mjs";
 buildMissing();
 const { assertPortsFree, servingCommands, stopOnCrash, stopServing, waitFor } = await import("./site-processes.mjs");
 const { DYNAMIC_COMPRESSION } = await import("server-kit");
-const { INVENTORY_PAGE_SIZE } = await import("shared-types");
+const { emptyInventoryFilter, INVENTORY_PAGE_SIZE, inventoryQueryToParams, inventoryViewToParams } = await import(
+  "shared-types"
+);
 
 const PORTS = { site: 5373, api: 5380, cache: 5381 };
 const REMOTE_PORTS = { catalog: 5374, inventory: 5375, service: 5376, leads: 5377 };
@@ -157,16 +159,27 @@ try {
     .filter((stock) => stock !== vehicle);
   let nextUnit = 0;
   const newUnitPage = () => `/inventory/vehicle/${units[nextUnit++ % units.length]}`;
-  // a search no one has made: each page that has results, in each order, for each of the models' words
+  // a search no one has made: each page that has results, in each order, of each of the models' words and of each
+  // make new and used
   const searches = [];
-  for (const word of ["", "isuzu", "chevrolet", "gmc", "silverado", "sierra", "express", "savana", "nrr", "npr"]) {
-    const { size } = await (
-      await fetch(`http://127.0.0.1:${PORTS.api}/api/inventory/all/?page_size=1&search=${word}`)
-    ).json();
-    const pages = Math.min(100, Math.ceil(size / INVENTORY_PAGE_SIZE));
-    for (const sort of ["age_desc", "price_asc", "price_desc", "age_asc"])
-      for (let page = 2; page <= pages; page++)
-        searches.push(`/inventory?page=${page}&sort=${sort}${word ? `&search=${word}` : ""}`);
+  const views = [
+    ...["", "isuzu", "chevrolet", "gmc", "silverado", "sierra", "express", "savana", "nrr", "npr"].map((search) => ({
+      search,
+      filter: emptyInventoryFilter(),
+    })),
+    ...["new", "used"].flatMap((condition) =>
+      ["Chevrolet", "GMC", "Isuzu"].map((make) => ({
+        search: "",
+        filter: { ...emptyInventoryFilter(), make: [make], condition: [condition] },
+      })),
+    ),
+  ];
+  for (const view of views) {
+    const counted = inventoryQueryToParams({ ...view, page_size: 1 });
+    const { size } = await (await fetch(`http://127.0.0.1:${PORTS.api}/api/inventory/all/?${counted}`)).json();
+    for (const sort of ["age_desc", "age_asc", "price_asc", "price_desc", "discount"])
+      for (let page = 2; page <= Math.ceil(size / INVENTORY_PAGE_SIZE); page++)
+        searches.push(`/inventory?${inventoryViewToParams({ ...view, sort, page })}`);
   }
   let nextSearch = 0;
   const newSearch = () => searches[nextSearch++ % searches.length];

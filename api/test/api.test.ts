@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { allInPriceCents, drivetrainOf, type Vehicle } from "shared-types";
-import { inventoryResultSchema, promotionListSchema, vehicleSchema } from "shared-types/schemas";
+import { allInPriceCents, drivetrainOf, toVehicleListing, type Vehicle } from "shared-types";
+import {
+  inventoryListingSchema,
+  inventoryResultSchema,
+  promotionListSchema,
+  vehicleSchema,
+} from "shared-types/schemas";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.js";
 import { DEFAULT_BUSINESS_DETAILS } from "../src/business/default-business-details.js";
@@ -40,6 +45,19 @@ describe.each(backends())("API on $name", (backend) => {
     expect(body.size).toBe(150);
     expect(body.vehicles).toHaveLength(20);
     expect(body.page).toBe(1);
+  });
+
+  it("lists a page as its cards show the units when asked (fields=listing): the same units, a fraction of the bytes", async () => {
+    const whole = await get("/api/inventory/all/?page=2&sort=price_asc");
+    const cards = await get("/api/inventory/all/?page=2&sort=price_asc&fields=listing");
+    expect(cards.statusCode).toBe(200);
+    const listing = inventoryListingSchema.parse(cards.json());
+    const full = inventoryResultSchema.parse(whole.json());
+    expect(listing.vehicles).toEqual(full.vehicles.map(toVehicleListing));
+    expect(Object.keys(cards.json().vehicles[0]).sort()).toEqual(Object.keys(listing.vehicles[0] ?? {}).sort());
+    expect({ ...listing, vehicles: [] }).toEqual({ ...full, vehicles: [] });
+    expect(cards.body.length).toBeLessThan(whole.body.length * 0.6);
+    expect((await get("/api/inventory/all/?fields=everything")).statusCode).toBe(400);
   });
 
   it("filters by comma-joined lists and price bounds (on the advertised, all-in price)", async () => {

@@ -4,9 +4,11 @@ import { renderAt } from "remote-kit/test-harness";
 import { describe, expect, it, vi } from "vitest";
 
 // the route table is under test, not the API: every search answers an empty inventory, every unit is unknown
+const asked = vi.hoisted(() => [] as string[]);
 vi.mock("../src/api/api-client", () => ({
   api: () => ({
     get: async (url: string) => {
+      asked.push(url);
       if (url.includes("/stocknumber/") || url.includes("/similar/")) {
         throw Object.assign(new Error("not found"), { response: { status: 404 } });
       }
@@ -61,6 +63,15 @@ describe("team inventory's route table", () => {
     const cards = [...container.querySelectorAll(".inventory-item")];
     expect(cards).toHaveLength(13);
     for (const card of cards) expect(card.textContent?.match(/Stock #/g)).toHaveLength(1);
+  });
+
+  it("asks the API for a search's units as their cards show them, not whole (fields=listing)", async () => {
+    asked.length = 0;
+    await renderAt("/inventory?search=unicorn", <InventoryRoutes />);
+    await screen.findByRole("heading", { level: 1, name: "Find Your Vehicle" });
+    const lists = asked.filter((url) => url.includes("/inventory/all"));
+    expect(lists.length).toBeGreaterThan(0);
+    for (const url of lists) expect(new URL(url, "http://api.invalid").searchParams.get("fields")).toBe("listing");
   });
 
   it("an empty search shows the no-results panel with Reset all Filters", async () => {

@@ -372,17 +372,19 @@ const ENTITIES: Record<string, string> = {
  */
 export function takeLeadingLinks(html: string): { links: Record<string, string>[]; html: string } {
   const links: Record<string, string>[] = [];
-  let rest = html;
-  for (let match = /^<link\b([^>]*?)\/?>/.exec(rest); match; match = /^<link\b([^>]*?)\/?>/.exec(rest)) {
+  // read in place (sticky), the page's HTML cut once: not copied for each of its links
+  const link = /<link\b([^>]*?)\/?>/y;
+  let end = 0;
+  for (let match = link.exec(html); match; match = link.exec(html)) {
+    end = link.lastIndex;
     const attributes: Record<string, string> = {};
     for (const [, name, value] of (match[1] ?? "").matchAll(/([a-zA-Z][\w-]*)="([^"]*)"/g)) {
       if (name)
         attributes[name.toLowerCase()] = (value ?? "").replace(/&(amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e] ?? e);
     }
     links.push(attributes);
-    rest = rest.slice(match[0].length);
   }
-  return { links, html: rest };
+  return { links, html: end === 0 ? html : html.slice(end) };
 }
 
 /** Resource hints as HTML, only the kinds a page may ask for. */

@@ -31,14 +31,15 @@ export function timeLimitOptions(limits: TimeLimits = DEFAULT_TIME_LIMITS): Part
 }
 
 /**
- * @fastify/compress for what a server makes per request (pages, JSON): brotli at 2 and gzip at 3 cost about a
- * third of a millisecond for a 70 KB page, within a tenth of their best size (brotli 4 and gzip 6 cost twice as
- * much for 6 per cent less; brotli's default, 11, costs tens). Built files
+ * @fastify/compress for what a server makes per request (pages, JSON): brotli at 1 and gzip at 3 cost a quarter
+ * to a third of a millisecond for a 70 KB page, within a tenth of their best size (brotli 2 costs half as much
+ * again for 4 per cent less, brotli 4 and gzip 6 twice as much for 10 per cent less; brotli's default, 11, costs
+ * tens). A page the host keeps is compressed again, smaller, once it is served again (host KEPT_COMPRESSION). Built files
  * are compressed once at build time at the best settings and served as they are (preCompressed).
  */
 export const DYNAMIC_COMPRESSION = {
   threshold: 512,
-  brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } },
+  brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
   zlibOptions: { level: 3 },
 };
 

@@ -18,7 +18,7 @@ import {
   SORT_VALUES,
 } from "./inventory-filter.js";
 import { safeText, searchTextSchema } from "./text.schema.js";
-import { vehicleSchema } from "./vehicle.schema.js";
+import { vehicleListingSchema, vehicleSchema } from "./vehicle.schema.js";
 
 // Everything here is derived from the facet table (inventory-facets.ts): a facet added there is read, checked and
 // answered without a change here.
@@ -89,6 +89,15 @@ export const inventoryFacetsSchema = z.object({
   ),
 }) as unknown as z.ZodMiniType<InventoryFacets>;
 
+/** One page of a query asked for with `fields=listing`: each unit as a list shows it. */
+export const inventoryListingSchema = z.object({
+  vehicles: z.array(vehicleListingSchema),
+  size: count(),
+  page: z.int().check(z.positive()),
+  page_size: z.int().check(z.positive()),
+  facets: z.optional(inventoryFacetsSchema),
+});
+
 /** One page of a query, with the total number of matches and the facets' counts (the same request). */
 export const inventoryResultSchema = z.object({
   vehicles: z.array(vehicleSchema),
@@ -158,15 +167,24 @@ export const inventoryQueryParamsSchema = z.pipe(
     page_size: z.pipe(numberParam(INVENTORY_PAGE_SIZE), int(1, 100)),
     seed: z.pipe(numberParam(1), int(0, 2_147_483_647)),
     search: z.optional(searchTextSchema),
+    fields: z.optional(z.literal("listing")),
   }),
   z.transform((params, ctx): InventoryQuery => {
-    const { sort, page, page_size, seed, search, ...rest } = params as Record<string, unknown> &
-      Pick<InventoryQuery, "sort" | "page" | "page_size" | "seed" | "search">;
+    const { sort, page, page_size, seed, search, fields, ...rest } = params as Record<string, unknown> &
+      Pick<InventoryQuery, "sort" | "page" | "page_size" | "seed" | "search" | "fields">;
     const filter = inventoryFilterSchema.safeParse(rest);
     if (!filter.success) {
       for (const issue of filter.error.issues) ctx.issues.push({ ...issue, code: "custom", input: rest });
       return z.NEVER;
     }
-    return { filter: filter.data, sort, page, page_size, seed, ...(search ? { search } : {}) };
+    return {
+      filter: filter.data,
+      sort,
+      page,
+      page_size,
+      seed,
+      ...(search ? { search } : {}),
+      ...(fields ? { fields } : {}),
+    };
   }),
 );

@@ -132,6 +132,8 @@ export interface InventoryQuery {
    * site, which refuses escaped slashes (SPEC's /inventory/search/{text} stays for other clients).
    */
   search?: string;
+  /** "listing": each unit as a list shows it (VehicleListing), not whole; a list page needs no more. */
+  fields?: "listing";
 }
 
 export function inventoryQueryToParams(query: Partial<InventoryQuery> & { filter: InventoryFilter }): URLSearchParams {
@@ -146,5 +148,6 @@ export function inventoryQueryToParams(query: Partial<InventoryQuery> & { filter
   if (query.page_size) params.set("page_size", String(query.page_size));
   if (query.seed !== undefined) params.set("seed", String(query.seed));
   if (query.search) params.set("search", query.search);
+  if (query.fields) params.set("fields", query.fields);
   return params;
 }

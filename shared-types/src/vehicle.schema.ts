@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 // configures zod before any schema here is built: no eval (text.schema.ts)
 import "./text.schema.js";
 import { UNIT_CHARGE_KINDS, VEHICLE_CONDITIONS, VEHICLE_STATUSES } from "./enumerations.js";
+import { VEHICLE_LISTING_FIELDS } from "./vehicle-listing-fields.js";
 import { BODY_TYPES, CAB_TYPES, FUELS, GVWR_CLASSES } from "./work-truck.js";
 
 const count = () => z.int().check(z.nonnegative());
@@ -83,6 +84,14 @@ export const vehicleSchema = z.object({
   payload_lb: count(),
   payload_kg: count(),
 });
+
+/** A unit as a list shows it (VEHICLE_LISTING_FIELDS): what the API answers a list asked for with `fields=listing`. */
+export const vehicleListingSchema = z.pick(
+  vehicleSchema,
+  Object.fromEntries(VEHICLE_LISTING_FIELDS.map((field) => [field, true])) as {
+    [field in (typeof VEHICLE_LISTING_FIELDS)[number]]: true;
+  },
+);
 
 export const inventoryPropertiesSchema = z.object({
   years: z.array(z.int()),

@@ -7,33 +7,11 @@ import type {
   modelCountsSchema,
   vehicleSchema,
 } from "./vehicle.schema.js";
+import { VEHICLE_LISTING_FIELDS } from "./vehicle-listing-fields.js";
 
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
 export type InventoryResult = z.infer<typeof inventoryResultSchema>;
-
-/** What a list of units shows of each: its card (photo, title, work-truck facts, price), and no more. */
-const VEHICLE_LISTING_FIELDS = [
-  "stock_number",
-  "status",
-  "year",
-  "make",
-  "model",
-  "trim",
-  "condition",
-  "body_style",
-  "exterior",
-  "odometer",
-  "primary_image",
-  "photos",
-  "full_price",
-  "low_price",
-  "charges",
-  "gvwr_class",
-  "body_type",
-  "body_length_ft",
-  "fuel",
-] as const satisfies readonly (keyof Vehicle)[];
 
 export type VehicleListing = Pick<Vehicle, (typeof VEHICLE_LISTING_FIELDS)[number]>;
 
@@ -41,17 +19,13 @@ export type VehicleListing = Pick<Vehicle, (typeof VEHICLE_LISTING_FIELDS)[numbe
 export type InventoryListing = Omit<InventoryResult, "vehicles"> & { vehicles: VehicleListing[] };
 
 /**
- * A unit's card and nothing else: what a page sends to the browser for a list it may render again (a page of whole
- * records, comments and options included, would double the page's HTML for what the list never shows).
+ * A unit's card and nothing else: what the API answers a list asked for with `fields=listing`, and so what a page
+ * sends to the browser for a list it may render again (whole records, comments and options included, are twice the
+ * bytes for what a list never shows).
  */
 export function toVehicleListing(v: VehicleListing): VehicleListing {
   return Object.fromEntries(VEHICLE_LISTING_FIELDS.map((field) => [field, v[field]])) as VehicleListing;
 }
-
-export const toInventoryListing = (result: InventoryListing): InventoryListing => ({
-  ...result,
-  vehicles: result.vehicles.map(toVehicleListing),
-});
 
 export type ConditionalOffer = z.infer<typeof conditionalOfferSchema>;
 

@@ -1,4 +1,10 @@
-import type { InventoryQuery, InventoryResult, Vehicle } from "shared-types";
+import {
+  type InventoryListing,
+  type InventoryQuery,
+  type InventoryResult,
+  toVehicleListing,
+  type Vehicle,
+} from "shared-types";
 import type { Queryable } from "../db/database.js";
 import type { InventoryIndex } from "./index/inventory-index.js";
 import { readVehicles } from "./vehicle-rows.js";
@@ -18,13 +24,16 @@ export async function vehiclesInOrder(
   return stockNumbers.flatMap((stock) => index?.units.get(stock) ?? read.get(stock) ?? []);
 }
 
-/** One page of the inventory and the total: the index picks the stock numbers, the database supplies the units. */
+/**
+ * One page of the inventory and the total: the index picks the stock numbers, memory or the database supplies the
+ * units, whole or as a list shows them (`fields=listing`: a third of the bytes, for a list page or a phone's filter).
+ */
 export async function findVehicles(
   db: Queryable,
   index: InventoryIndex,
   query: InventoryQuery,
   search = "",
-): Promise<InventoryResult> {
+): Promise<InventoryResult | InventoryListing> {
   const fresh = await index.fresh();
   const { stockNumbers, total, facets } = fresh.query({
     filter: query.filter,
@@ -34,8 +43,9 @@ export async function findVehicles(
     pageSize: query.page_size,
     seed: query.seed,
   });
+  const vehicles = await vehiclesInOrder(db, stockNumbers, fresh);
   return {
-    vehicles: await vehiclesInOrder(db, stockNumbers, fresh),
+    vehicles: query.fields === "listing" ? vehicles.map(toVehicleListing) : vehicles,
     size: total,
     page: query.page,
     page_size: query.page_size,

@@ -22,7 +22,7 @@ export const KEPT_COMPRESSION = { brotliQuality: 5, gzipLevel: 6 };
 const SMALLEST = DYNAMIC_COMPRESSION.threshold;
 
 /** The encoding to send a body in for a request's Accept-Encoding (brotli first), or null for none. */
-export function preferredEncoding(acceptEncoding: string | undefined, body: string): BodyEncoding | null {
+export function preferredEncoding(acceptEncoding: string | undefined, body: string | Buffer): BodyEncoding | null {
   if (!acceptEncoding || body.length < SMALLEST) return null;
   return (negotiate(acceptEncoding, [...ENCODINGS]) as BodyEncoding | null) ?? null;
 }
@@ -33,10 +33,15 @@ export function preferredEncoding(acceptEncoding: string | undefined, body: stri
  * made per request is; a page served again from the cache (`kept`) is compressed once more, smaller, and sent as
  * it is to everyone asking in that encoding from then on.
  */
-export function encodedBody(bodies: EncodedBodies, body: string, encoding: BodyEncoding, kept: boolean): Buffer {
+export function encodedBody(
+  bodies: EncodedBodies,
+  body: string | Buffer,
+  encoding: BodyEncoding,
+  kept: boolean,
+): Buffer {
   const encoded = bodies[encoding];
   if (encoded && (encoded.kept || !kept)) return encoded.bytes;
-  const text = Buffer.from(body);
+  const text = typeof body === "string" ? Buffer.from(body) : body;
   const bytes =
     encoding === "br"
       ? brotliCompressSync(text, {

@@ -9,7 +9,8 @@ export interface CachedAnswer {
   headers: Record<string, string>;
   /** A page's own inline parts and sources: its CSP is written for each request (TLS or not). */
   page?: { inline: { scripts: string[]; styles: string[] }; sources: PageSources };
-  body: string;
+  /** A page's HTML as UTF-8, encoded once as it is made (its ETag and each compression read these bytes). */
+  body: string | Buffer;
   /** The body compressed, in each encoding asked for so far (shared by every copy of the answer). */
   encoded: EncodedBodies;
   /** What it shows that can change (shared-types CACHE_TAGS): purged by any of them. */

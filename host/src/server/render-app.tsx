@@ -52,8 +52,8 @@ function shellFor(location: string, site: SiteContext, region: ServerRegion | nu
     region && "remote" in region ? region.remote : "",
     ...currentNavHrefs(location),
   ].join("\n");
-  let kept = shells.get(site.business);
-  if (!kept) shells.set(site.business, (kept = new Map()));
+  const kept = shells.get(site.business) ?? new Map<string, string>();
+  shells.set(site.business, kept);
   let html = kept.get(key);
   if (html === undefined) {
     html = renderShell(location, site, region);

@@ -2,17 +2,20 @@ import {
   apiPaths,
   applyInventoryFilterRules,
   INVENTORY_PAGE_SIZE,
-  type InventoryResult,
+  type InventoryListing,
   type InventoryView,
   inventoryQueryToParams,
   type Vehicle,
 } from "shared-types";
-import { inventoryResultSchema, stockNumberSchema, vehicleSchema } from "shared-types/schemas";
+import { inventoryListingSchema, stockNumberSchema, vehicleSchema } from "shared-types/schemas";
 import { z } from "zod/mini";
 import { api } from "./api-client";
 
-/** One page of the search, filtered and sorted by the API (the browser never downloads the whole inventory). */
-export async function fetchInventoryPage(view: InventoryView, seed: number): Promise<InventoryResult> {
+/**
+ * One page of the search, filtered and sorted by the API (the browser never downloads the whole inventory), each
+ * unit as its card shows it.
+ */
+export async function fetchInventoryPage(view: InventoryView, seed: number): Promise<InventoryListing> {
   const params = inventoryQueryToParams({
     filter: applyInventoryFilterRules(view.filter),
     sort: view.sort,
@@ -20,9 +23,10 @@ export async function fetchInventoryPage(view: InventoryView, seed: number): Pro
     page_size: INVENTORY_PAGE_SIZE,
     seed,
     search: view.search,
+    fields: "listing",
   });
   const { data } = await api().get(`${apiPaths.inventoryAll()}?${params}`);
-  return inventoryResultSchema.parse(data);
+  return inventoryListingSchema.parse(data);
 }
 
 const isNotFound = (error: unknown) => (error as { response?: { status?: number } }).response?.status === 404;

@@ -9,7 +9,7 @@ import {
   useStableValue,
 } from "remote-kit";
 import { useSearchParams } from "remote-kit/router";
-import { type InventoryView, inventoryViewToParams, paths, toInventoryListing, toVehicleListing } from "shared-types";
+import { type InventoryView, inventoryViewToParams, paths } from "shared-types";
 import { parseInventoryView } from "shared-types/schemas";
 import { inventoryPageResource, newVisitSeed, relatedVehiclesResource, VISIT_SEED_KEY } from "../api/resources";
 import InventorySearch from "../islands/inventory-search";
@@ -63,8 +63,8 @@ export function InventoryPage() {
     <InventorySearch
       view={view}
       seed={seed}
-      result={result && toInventoryListing(result)}
-      related={related.status === "done" ? related.value.map(toVehicleListing) : null}
+      result={result}
+      related={related.status === "done" ? related.value : null}
     />
   );
 }

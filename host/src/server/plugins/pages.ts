@@ -12,7 +12,7 @@ import { visitorCookies } from "../visitor-cookies";
 import { cacheControl, cachePolicy } from "./page-cache";
 
 /** The page's ETag, as @fastify/etag writes one (weak, SHA-1 in base64): a browser that has the page gets a 304. */
-const weakEtag = (body: string) => `W/"${hash("sha1", body, "base64")}"`;
+const weakEtag = (body: Buffer) => `W/"${hash("sha1", body, "base64")}"`;
 
 /** Methods a page answers: reads, and forms sent without scripts. */
 const PAGE_METHODS = "GET, HEAD, POST";
@@ -60,16 +60,17 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
       };
     }
     const policy = cachePolicy(composed);
+    const bytes = Buffer.from(composed.html);
     return {
       status: composed.status,
       headers: {
         "content-type": "text/html; charset=utf-8",
         "cache-control": cacheControl(policy),
         // worked out once, as the page is made: not again for each visitor the cache serves it to
-        etag: weakEtag(composed.html),
+        etag: weakEtag(bytes),
       },
       page: { inline: composed.inline, sources: composed.sources },
-      body: composed.html,
+      body: bytes,
       encoded: {},
       tags: composed.tags,
       freshMs: policy.freshS * 1000,

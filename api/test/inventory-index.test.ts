@@ -84,6 +84,18 @@ describe("the inventory index", () => {
     await db.query("update vehicles set status = 'available' where stock_number = $1", [first[0]]);
   });
 
+  it("works out a search's matches and counts once for all its pages and orders, until the stock changes", async () => {
+    const index = await new InventoryIndex(db).fresh();
+    const first = index.query({ ...all, search: "isuzu", pageSize: 5 });
+    const again = index.query({ ...all, search: "isuzu", pageSize: 5, page: 2, sort: "price_desc" });
+    expect(again.facets).toBe(first.facets);
+    expect(again.stockNumbers).not.toEqual(first.stockNumbers);
+    expect(index.query({ ...all, search: "gmc", pageSize: 5 }).facets).not.toBe(first.facets);
+    const [unit] = first.stockNumbers;
+    await db.query("update vehicles set trim = trim where stock_number = $1", [unit]);
+    expect((await index.fresh()).query({ ...all, search: "isuzu", pageSize: 5 }).facets).not.toBe(first.facets);
+  });
+
   it("searches words as substrings, every word required, in any case", async () => {
     const index = await new InventoryIndex(db).fresh();
     const unit = inventory[5];

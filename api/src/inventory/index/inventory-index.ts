@@ -63,7 +63,15 @@ interface Build {
   searchCounts?: { id: string; count: number }[];
   /** Similar units by make, body and length (every unit of a make and body gets the same list, less itself). */
   similar?: Map<string, string[]>;
+  /** The last searches' matches and counts (FACET_PASSES_KEPT), by filter and search text. */
+  passes?: Map<string, ReturnType<typeof facetPass>>;
 }
+
+/**
+ * How many searches' matches and counts a build keeps: a visitor paging through a search, or changing its order,
+ * asks for the same ones again (neither the page nor the order changes what matches or the counts).
+ */
+export const FACET_PASSES_KEPT = 64;
 
 const emptyBuild = (): Build => ({ table: buildUnitTable([]), words: new SearchWords([]), randomOrders: new Map() });
 
@@ -240,7 +248,15 @@ export class InventoryIndex {
   /** One page of stock numbers in the requested order, how many units match in all, and the facets' counts. */
   query(q: IndexQuery): { stockNumbers: string[]; total: number; facets: InventoryFacets } {
     const { table, words } = this.current;
-    const { matched, total, facets } = facetPass(table, q.filter, words.matches(q.search));
+    this.current.passes ??= new Map();
+    const key = `${JSON.stringify(q.filter)}\n${q.search}`;
+    let pass = this.current.passes.get(key);
+    if (!pass) {
+      pass = facetPass(table, q.filter, words.matches(q.search));
+      if (this.current.passes.size >= FACET_PASSES_KEPT) this.current.passes.clear();
+      this.current.passes.set(key, pass);
+    }
+    const { matched, total, facets } = pass;
     // the counting pass went through the units in storage order; the page is read off the sort order, stopping
     // once it is full
     const first = (q.page - 1) * q.pageSize;

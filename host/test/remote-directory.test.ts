@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { SPLIT_ANSWER_TYPE } from "remote-kit/protocol";
 import { SIGNATURE_HEADER, SignatureVerifier } from "remote-kit/server";
 import { TEST_SITE } from "remote-kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,6 +57,17 @@ const server: Server = createServer((req, res) => {
   } else if (req.url === "/odd/render") {
     // an answer outside the protocol: a status that is no status, HTML that is not text
     res.end(JSON.stringify({ status: "ok", html: 5, head: {}, data: {}, links: [] }));
+  } else if (req.url === "/split/mf-manifest.json") {
+    res.end(JSON.stringify({ metaData: { server: { protocol: 2, render: "render", sitemap: "s.json", data: {} } } }));
+  } else if (req.url === "/split/render") {
+    // a release that sends its HTML as it is, after its answer's other fields, to a host that asks for it
+    if (!String(req.headers.accept).includes(SPLIT_ANSWER_TYPE)) res.writeHead(406).end();
+    else {
+      res.setHeader("content-type", SPLIT_ANSWER_TYPE);
+      res.end(
+        `${JSON.stringify({ status: 200, head: { title: "Isuzu" }, data: { path: "/line-up/isuzu", entries: {} }, links: [] })}\n<h1 class="x">Isuzu\n"NRR"</h1>`,
+      );
+    }
   } else if (req.url === "/huge/mf-manifest.json" || req.url === "/told/mf-manifest.json") {
     res.end(JSON.stringify({ metaData: { server: { protocol: 2, render: "render", sitemap: "s.json", data: {} } } }));
   } else if (req.url === "/huge/render") {
@@ -148,6 +160,15 @@ describe("the host's directory of remotes", () => {
       js: ["/remotes/catalog/remoteEntry.js", "/remotes/catalog/assets/routes-1.js"],
     });
     expect(await d.moduleStyles(remote, "./routes", deadline())).toEqual([".catalog-page{margin:0}"]);
+  });
+
+  it("reads a renderer's HTML sent as it is after the answer's other fields, and a previous release's JSON", async () => {
+    const { result } = await render(directory(), { catalog: `${origin}/split/mf-manifest.json` });
+    expect(result).toMatchObject({ status: 200, head: { title: "Isuzu" }, html: '<h1 class="x">Isuzu\n"NRR"</h1>' });
+    // the renderer of /render answers JSON whatever the host accepts
+    expect((await render(directory(), { catalog: "/remotes/catalog/mf-manifest.json" })).result.html).toBe(
+      "<h1>Isuzu</h1>",
+    );
   });
 
   it("names a remote's files by its configured address when it lives on another origin", async () => {

@@ -367,6 +367,27 @@ const ENTITIES: Record<string, string> = {
 };
 
 /**
+ * The media type of a renderer's answer with its HTML outside the JSON: the answer's other fields as one line of
+ * JSON (which never holds a raw newline), a newline, then the HTML as it is. A page's 100 KB of HTML inside JSON
+ * is every quote escaped by the renderer and unescaped by the host. The host asks for it in Accept, beside JSON; a
+ * renderer of a release before it answers JSON, and answers a host that does not ask with JSON.
+ */
+export const SPLIT_ANSWER_TYPE = "application/x-fleet-answer";
+
+/** A renderer's answer as SPLIT_ANSWER_TYPE's body; null for an answer without HTML (sent as JSON). */
+export function splitAnswer(answer: object): string | null {
+  const { html, ...rest } = answer as { html?: unknown };
+  return typeof html === "string" ? `${JSON.stringify(rest)}\n${html}` : null;
+}
+
+/** SPLIT_ANSWER_TYPE's body read back into the answer (its fields then checked like any answer's). */
+export function joinAnswer(body: string): unknown {
+  const end = body.indexOf("\n");
+  if (end < 0) throw new SyntaxError("a split answer without its HTML");
+  return { ...JSON.parse(body.slice(0, end)), html: body.slice(end + 1) };
+}
+
+/**
  * Splits the <link> elements React's server renderer puts before a fragment's content (with no <head> to hoist
  * them into) from the content itself.
  */

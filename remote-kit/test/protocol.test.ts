@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   absoluteUrl,
+  joinAnswer,
   jsonForScript,
   type PageHead,
   pageHeadElements,
   renderLinks,
   renderPageHead,
+  splitAnswer,
   takeLeadingLinks,
 } from "../src/protocol";
 
@@ -56,6 +58,17 @@ describe("a page's head", () => {
     expect(
       pageHeadElements({ title: "t", image: "data:image/png;base64,AA" }, site).map((e) => e.attributes.name),
     ).toContain("twitter:card");
+  });
+});
+
+describe("a renderer's answer with its HTML as it is", () => {
+  it("reads back the same answer, whatever its HTML holds; an answer without HTML stays JSON", () => {
+    const answer = { status: 200, head: { title: 'Line-up\n"NRR"' }, html: '<p title="a\nb">\u2028é</p>\n{"x":1}\n' };
+    const body = splitAnswer(answer) ?? "";
+    expect(body.startsWith(`${JSON.stringify({ status: 200, head: answer.head })}\n`)).toBe(true);
+    expect(joinAnswer(body)).toEqual(answer);
+    expect(splitAnswer({ ok: true, message: "sent" })).toBeNull();
+    expect(() => joinAnswer('{"status":200}')).toThrow(SyntaxError);
   });
 });
 

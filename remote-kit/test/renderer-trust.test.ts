@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { parseOriginList } from "server-kit";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { joinAnswer, SPLIT_ANSWER_TYPE } from "../src/protocol.js";
 import {
   createRemoteServer,
   SIGNATURE_HEADER,
@@ -127,6 +128,27 @@ describe("a remote's renderer renders only for the host", () => {
       site: TEST_SITE,
     });
     expect(form.statusCode).toBe(404);
+  });
+
+  it("answers its HTML as it is after the other fields to a host that asks for it, JSON to one that does not", async () => {
+    const asJson = await post("render", renderRequest());
+    const payload = JSON.stringify(renderRequest());
+    const split = await server.inject({
+      method: "POST",
+      url: "/render",
+      headers: {
+        "content-type": "application/json",
+        accept: `${SPLIT_ANSWER_TYPE}, application/json`,
+        [SIGNATURE_HEADER]: signRequest(SECRET, "render", payload),
+      },
+      payload,
+    });
+    expect(asJson.headers["content-type"]).toContain("application/json");
+    expect(split.headers["content-type"]).toContain(SPLIT_ANSWER_TYPE);
+    expect(split.body.length).toBeLessThan(asJson.body.length);
+    const { timings: _splitTimings, ...fromSplit } = joinAnswer(split.body) as Record<string, unknown>;
+    const { timings: _jsonTimings, ...fromJson } = asJson.json();
+    expect(fromSplit).toEqual(fromJson);
   });
 
   it("renders a request the host signed, with either secret during a rotation", async () => {

@@ -6,12 +6,14 @@ import {
   type FormPost,
   type FragmentRequest,
   type FragmentResult,
+  joinAnswer,
   MANIFEST_SERVER_FIELD,
   type PageDeclaration,
   type RemoteServerInfo,
   type RenderRequest,
   type RenderResult,
   type SitemapEntry,
+  SPLIT_ANSWER_TYPE,
   SUPPORTED_RENDER_PROTOCOLS,
 } from "remote-kit/protocol";
 import { matchPath } from "remote-kit/router";
@@ -320,6 +322,8 @@ export class RemoteDirectory {
     // over the machine's own network an answer is read at once: compressing it costs both ends, and saves nothing
     const headers: Record<string, string> = {
       "content-type": "application/json",
+      // its HTML as it is, from a renderer that can (a release before answers JSON)
+      accept: `${SPLIT_ANSWER_TYPE}, application/json`,
       "accept-encoding": "identity",
       ...traceHeaders(),
     };
@@ -332,9 +336,9 @@ export class RemoteDirectory {
       throw new RendererUnavailable(`${url} answered ${answer.statusCode}`);
     }
     // checked against the protocol before any of it goes into a page
-    const checked = ANSWER_SCHEMAS[endpoint].safeParse(
-      JSON.parse(await readLimitedAnswer(url, answer, MAX_BYTES.render)),
-    );
+    const text = await readLimitedAnswer(url, answer, MAX_BYTES.render);
+    const split = String(answer.headers["content-type"] ?? "").startsWith(SPLIT_ANSWER_TYPE);
+    const checked = ANSWER_SCHEMAS[endpoint].safeParse(split ? joinAnswer(text) : JSON.parse(text));
     if (!checked.success) {
       throw new RendererUnavailable(`${url} answered outside the protocol: ${firstProblem(checked.error)}`);
     }

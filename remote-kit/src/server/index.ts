@@ -24,7 +24,7 @@ import {
 import type { RemoteName } from "shared-types";
 import { z } from "zod";
 import type { z as zm } from "zod/mini";
-import { LEGACY_REFUSAL_NAMES, RELEASES_DIR, RENDERER_REFUSALS } from "../protocol.js";
+import { LEGACY_REFUSAL_NAMES, RELEASES_DIR, RENDERER_REFUSALS, SPLIT_ANSWER_TYPE, splitAnswer } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
 import {
   checkRendererRequest,
@@ -220,13 +220,19 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   const refused = (error: unknown, kind: keyof typeof RENDERER_REFUSALS) =>
     (error as { code?: unknown }).code === RENDERER_REFUSALS[kind] ||
     (error as Error).constructor?.name === LEGACY_REFUSAL_NAMES[kind];
+  /** The answer with its HTML as it is, when the host asked for it so (SPLIT_ANSWER_TYPE), or as JSON. */
+  const answerWith = (request: FastifyRequest, reply: FastifyReply, result: object) => {
+    reply.header("cache-control", "no-store");
+    const split = request.headers.accept?.includes(SPLIT_ANSWER_TYPE) ? splitAnswer(result) : null;
+    return split === null ? reply.send(result) : reply.type(SPLIT_ANSWER_TYPE).send(split);
+  };
   const render = async (renderer: RemoteRenderModule, request: FastifyRequest, reply: FastifyReply) => {
     const body = accepted("render", renderRequestSchema, request, reply);
     if (!body) return reply;
     try {
       // the host's trace (traceparent) goes on through this render to the API
       const result = await inIncomingTrace(request.headers, `${options.remote} render`, () => renderer.render(body));
-      return reply.header("cache-control", "no-store").send(result);
+      return answerWith(request, reply, result);
     } catch (error) {
       const notOwned = refused(error, "route");
       if (!notOwned) request.log.error({ err: error, path: body.path }, "render failed");
@@ -242,7 +248,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
       const result = await inIncomingTrace(request.headers, `${options.remote} fragment`, () =>
         renderer.renderFragment(body),
       );
-      return reply.header("cache-control", "no-store").send(result);
+      return answerWith(request, reply, result);
     } catch (error) {
       const notExposed = refused(error, "fragment");
       if (!notExposed) request.log.error({ err: error, module: body.module }, "fragment failed");

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
 import { PEER_MODULE_LOADER_KEY } from "remote-kit";
 import { renderAt } from "remote-kit/test-harness";
-import { leadFormElementId, type Vehicle } from "shared-types";
+import { leadFormElementId, toVehicleListing, type Vehicle } from "shared-types";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const VEHICLE: Vehicle = {
@@ -285,12 +285,30 @@ describe("the vehicle page", () => {
 });
 
 describe("a unit's card in a list", () => {
+  it("carries what it shows and no more: its first photo, its charges as their total, the same all-in price", async () => {
+    const { toVehicleCard } = await import("../src/components/vehicle-card");
+    const { VehiclePrice } = await import("../src/components/vehicle-price");
+    const photo = (id: string) => ({ id: id.repeat(32), width: 1600, height: 1200 });
+    const unit = { ...VEHICLE, photos: [photo("a"), photo("b"), photo("c")] };
+    const card = toVehicleCard(unit);
+    expect(card.photo).toEqual(photo("a"));
+    expect(Object.keys(card)).not.toContain("photos");
+    expect(Object.keys(card)).not.toContain("charges");
+    expect(JSON.stringify(card).length).toBeLessThan(JSON.stringify(toVehicleListing(unit)).length * 0.7);
+    const price = async (vehicle: Parameters<typeof VehiclePrice>[0]["vehicle"]) =>
+      (await renderAt("/inventory", <VehiclePrice vehicle={vehicle} inList />)).container.innerHTML;
+    const fromCard = await price(card);
+    cleanup();
+    expect(await price(unit)).toBe(fromCard);
+  });
+
   it("names its stock number once, among its facts, and its all-in price without it", async () => {
     const { VehicleListItem } = await import("../src/components/vehicle-list-item");
+    const { toVehicleCard } = await import("../src/components/vehicle-card");
     const { container } = await renderAt(
       "/inventory",
       <ul>
-        <VehicleListItem vehicle={VEHICLE} first />
+        <VehicleListItem vehicle={toVehicleCard(VEHICLE)} first />
       </ul>,
     );
     const card = container.querySelector(".inventory-item");

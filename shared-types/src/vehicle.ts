@@ -77,10 +77,12 @@ export type VehiclePriceDisplay =
  * price each include the unit's charges, so the discount between them is the unit's own discount.
  */
 export function vehiclePriceDisplay(
-  v: Pick<Vehicle, "full_price" | "low_price" | "condition" | "charges">,
+  v: Pick<Vehicle, "full_price" | "low_price" | "condition"> &
+    ({ charges: Vehicle["charges"] } | { charges_cents: number }),
 ): VehiclePriceDisplay {
   const { full_price: full, low_price: low } = v;
-  const charges = chargesTotalCents(v.charges ?? []);
+  // a card carries its charges' total alone (what it shows), a whole unit its charges
+  const charges = "charges_cents" in v ? v.charges_cents : chargesTotalCents(v.charges ?? []);
   const allIn = (dollars: number) => dollarsToCents(dollars) + charges;
   if (full > 0 && low > 0 && full > low) {
     return {

@@ -1,7 +1,8 @@
 import { Link } from "remote-kit";
-import { BODY_TYPE_LABELS, FUEL_LABELS, formatFeet, formatOdometer, paths, type VehicleListing } from "shared-types";
+import { BODY_TYPE_LABELS, FUEL_LABELS, formatFeet, formatOdometer, paths } from "shared-types";
 import { PLACEHOLDER_IMAGE } from "../data/trailer-images";
 import { FleetQuoteAdd } from "./fleet-quote-add";
+import type { VehicleCard } from "./vehicle-card";
 import { VehiclePhoto } from "./vehicle-photo";
 import { VehiclePrice } from "./vehicle-price";
 
@@ -10,19 +11,19 @@ import { VehiclePrice } from "./vehicle-price";
  * first screen: it loads at once and first; the others as they come into view.
  */
 /** "16 ft dry freight box": what a fleet buyer scans a list for. */
-function workTruckBody(v: VehicleListing): string {
+function workTruckBody(v: VehicleCard): string {
   const body = BODY_TYPE_LABELS[v.body_type];
   return v.body_length_ft ? `${formatFeet(v.body_length_ft)} ${body.toLowerCase()}` : body;
 }
 
-export function VehicleListItem({ vehicle, first = false }: { vehicle: VehicleListing; first?: boolean }) {
+export function VehicleListItem({ vehicle, first = false }: { vehicle: VehicleCard; first?: boolean }) {
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   return (
     <li className="inventory-item">
       <Link to={paths.vehicle(vehicle.stock_number)} className="inventory-item__image-link">
-        {vehicle.photos[0] ? (
+        {vehicle.photo ? (
           <VehiclePhoto
-            photo={vehicle.photos[0]}
+            photo={vehicle.photo}
             alt={title}
             className="inventory-item__image"
             sizes="(min-width: 720px) 240px, 36vw"

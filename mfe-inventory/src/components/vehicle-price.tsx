@@ -29,7 +29,7 @@ export function VehiclePrice({
   contactText = "Contact Us For Pricing",
   inList = false,
 }: {
-  vehicle: Pick<Vehicle, "stock_number" | "full_price" | "low_price" | "condition" | "charges">;
+  vehicle: Parameters<typeof vehiclePriceDisplay>[0] & Pick<Vehicle, "stock_number">;
   contactText?: string;
   inList?: boolean;
 }) {

@@ -3,13 +3,13 @@ import { defineIsland, Link, PeerForm } from "remote-kit";
 import {
   emptyInventoryFilter,
   INVENTORY_PAGE_SIZE,
-  type InventoryListing,
   type InventoryView,
   inventoryViewToParams,
   paths,
 } from "shared-types";
 import { FleetQuoteCount } from "../components/fleet-quote-count";
 import { RefineToolbar } from "../components/refine-toolbar/refine-toolbar";
+import { type InventoryCards, toInventoryCards, type VehicleCard } from "../components/vehicle-card";
 import { VehicleListItem } from "../components/vehicle-list-item";
 import CONSUMES from "../contracts/consumes";
 import { pageNumbers, rangeText } from "../pager";
@@ -19,18 +19,18 @@ export interface InventorySearchProps {
   /** The visit's random order (one per visit, so paging a random sort shows every unit once). */
   seed: number;
   /** The page of results the server rendered; null when it could not (the browser asks). */
-  result: InventoryListing | null;
+  result: InventoryCards | null;
   /** For an empty search: the newest units of the whole inventory. */
-  related: InventoryListing["vehicles"] | null;
+  related: VehicleCard[] | null;
 }
 
-type Load = { status: "done"; result: InventoryListing } | { status: "loading"; previous: InventoryListing | null };
+type Load = { status: "done"; result: InventoryCards } | { status: "loading"; previous: InventoryCards | null };
 
 /**
  * The results: rendered again only when they change, not on every choice in the toolbar (which must answer the
  * visitor's tap in the next frame, on a phone too).
  */
-const VehicleList = memo(function VehicleList({ vehicles }: { vehicles: InventoryListing["vehicles"] }) {
+const VehicleList = memo(function VehicleList({ vehicles }: { vehicles: VehicleCard[] }) {
   return (
     <ul className="inventory-list">
       {vehicles.map((v, i) => (
@@ -67,7 +67,7 @@ function InventorySearch({ view: initialView, seed, result, related }: Inventory
       try {
         const { fetchInventoryPage } = await import("../api/inventory-api");
         const page = await fetchInventoryPage(next, seed);
-        if (request === latest.current) setLoad({ status: "done", result: page });
+        if (request === latest.current) setLoad({ status: "done", result: toInventoryCards(page) });
       } catch {
         if (request === latest.current) setFailed(true);
       }

@@ -12,6 +12,7 @@ import { useSearchParams } from "remote-kit/router";
 import { type InventoryView, inventoryViewToParams, paths } from "shared-types";
 import { parseInventoryView } from "shared-types/schemas";
 import { inventoryPageResource, newVisitSeed, relatedVehiclesResource, VISIT_SEED_KEY } from "../api/resources";
+import { toInventoryCards, toVehicleCard } from "../components/vehicle-card";
 import InventorySearch from "../islands/inventory-search";
 import { vehicleTitle } from "../seo/structured-data";
 
@@ -63,8 +64,8 @@ export function InventoryPage() {
     <InventorySearch
       view={view}
       seed={seed}
-      result={result}
-      related={related.status === "done" ? related.value : null}
+      result={result && toInventoryCards(result)}
+      related={related.status === "done" ? related.value.map(toVehicleCard) : null}
     />
   );
 }

@@ -28,6 +28,7 @@ import { FleetQuoteAdd } from "../components/fleet-quote-add";
 import { FleetQuoteCount } from "../components/fleet-quote-count";
 import { ImageGallery } from "../components/image-gallery";
 import { PaymentEstimate } from "../components/payment-estimate";
+import { toVehicleCard } from "../components/vehicle-card";
 import { VehicleListItem } from "../components/vehicle-list-item";
 import { AllInBreakdown, ConditionalOffers, VehiclePrice } from "../components/vehicle-price";
 import CONSUMES from "../contracts/consumes";
@@ -87,7 +88,7 @@ function SimilarVehicles({ stockNumber }: { stockNumber: string }) {
       <h2>Similar Vehicles</h2>
       <ul className="inventory-list">
         {similar.value.map((s) => (
-          <VehicleListItem key={s.stock_number} vehicle={s} />
+          <VehicleListItem key={s.stock_number} vehicle={toVehicleCard(s)} />
         ))}
       </ul>
     </section>

@@ -24,7 +24,10 @@ export type InventoryListing = Omit<InventoryResult, "vehicles"> & { vehicles: V
  * bytes for what a list never shows).
  */
 export function toVehicleListing(v: VehicleListing): VehicleListing {
-  return Object.fromEntries(VEHICLE_LISTING_FIELDS.map((field) => [field, v[field]])) as VehicleListing;
+  // a loop, not Object.fromEntries: a page of cards is made for every search no one made before
+  const listing: Record<string, unknown> = {};
+  for (const field of VEHICLE_LISTING_FIELDS) listing[field] = v[field];
+  return listing as VehicleListing;
 }
 
 export type ConditionalOffer = z.infer<typeof conditionalOfferSchema>;

@@ -198,6 +198,33 @@ describe("the inventory index", () => {
     }
   });
 
+  it("following the change signal, reads ahead a build that lands while it reads ahead the one before", async () => {
+    const slowUnits: Database = {
+      ...db,
+      async query(sql, params) {
+        if (sql.includes("from vehicles where stock_number")) await new Promise((r) => setTimeout(r, 50));
+        return db.query(sql, params);
+      },
+    };
+    const changes = new ChangeSignal(db);
+    await changes.start();
+    const index = new InventoryIndex(slowUnits);
+    const stop = index.followChanges(changes);
+    const [added] = generateInventory(1, 4242).map((unit) => ({ ...unit, status: "available" as const }));
+    if (!added || inventory.some((unit) => unit.stock_number === added.stock_number)) throw new Error("no new unit");
+    try {
+      await index.fresh();
+      // a unit arrives while the first build's units are still being read ahead: a second build
+      await insertVehicles(db, [added]);
+      await index.fresh();
+      await vi.waitFor(() => expect(index.units.has(added.stock_number)).toBe(true), { timeout: 5_000 });
+    } finally {
+      stop();
+      await changes.close();
+      await db.query("delete from vehicles where stock_number = $1", [added.stock_number]);
+    }
+  });
+
   it("following a change signal that missed a change, forgets every unit once the revision it trusted expires", async () => {
     const deaf = { hear: () => () => undefined };
     const index = new InventoryIndex(db);

@@ -185,18 +185,22 @@ export class InventoryIndex {
    * requests go first.
    */
   private async readAhead(): Promise<void> {
-    const { table } = this.current;
-    const newestFirst = [...(table.orders.get("age_desc") ?? [])].map((i) => (table.units[i] as IndexedUnit).stock);
-    for (let start = 0; start < newestFirst.length && this.units.size < this.units.capacity; ) {
-      if (!this.followsChanges || this.current.table !== table) return;
-      const batch: string[] = [];
-      for (; start < newestFirst.length && batch.length < READ_AHEAD_BATCH; start++) {
-        const stock = newestFirst[start] as string;
-        if (!this.units.has(stock)) batch.push(stock);
+    // a build that lands meanwhile is read ahead in turn, from its newest unit
+    for (let table = this.current.table; this.followsChanges; table = this.current.table) {
+      const newestFirst = [...(table.orders.get("age_desc") ?? [])].map((i) => (table.units[i] as IndexedUnit).stock);
+      let start = 0;
+      while (start < newestFirst.length && this.units.size < this.units.capacity && this.current.table === table) {
+        const batch: string[] = [];
+        for (; start < newestFirst.length && batch.length < READ_AHEAD_BATCH; start++) {
+          const stock = newestFirst[start] as string;
+          if (!this.units.has(stock)) batch.push(stock);
+        }
+        if (batch.length === 0) continue;
+        await new Promise((resolve) => setTimeout(resolve, READ_AHEAD_PAUSE_MS));
+        if (!this.followsChanges) return;
+        await this.read(batch).catch(() => undefined);
       }
-      if (batch.length === 0) continue;
-      await new Promise((resolve) => setTimeout(resolve, READ_AHEAD_PAUSE_MS));
-      await this.read(batch).catch(() => undefined);
+      if (this.current.table === table) return;
     }
   }
 

@@ -9,7 +9,10 @@ export interface CachedAnswer {
   headers: Record<string, string>;
   /** A page's own inline parts and sources: its CSP is written for each request (TLS or not). */
   page?: { inline: { scripts: string[]; styles: string[] }; sources: PageSources };
-  /** A page's HTML as UTF-8, encoded once as it is made (its ETag and each compression read these bytes). */
+  /**
+   * A page's HTML as UTF-8, encoded once as it is made (its ETag and each compression read these bytes); other
+   * answers (a redirect's, the sitemap's) as text.
+   */
   body: string | Buffer;
   /** The body compressed, in each encoding asked for so far (shared by every copy of the answer). */
   encoded: EncodedBodies;

@@ -89,23 +89,21 @@ export const inventoryFacetsSchema = z.object({
   ),
 }) as unknown as z.ZodMiniType<InventoryFacets>;
 
-/** One page of a query asked for with `fields=listing`: each unit as a list shows it. */
-export const inventoryListingSchema = z.object({
-  vehicles: z.array(vehicleListingSchema),
-  size: count(),
-  page: z.int().check(z.positive()),
-  page_size: z.int().check(z.positive()),
-  facets: z.optional(inventoryFacetsSchema),
-});
+/** One page of a query of `unit`s, with the total number of matches and the facets' counts (the same request). */
+const pageOf = <Unit extends z.ZodMiniType>(unit: Unit) =>
+  z.object({
+    vehicles: z.array(unit),
+    size: count(),
+    page: z.int().check(z.positive()),
+    page_size: z.int().check(z.positive()),
+    facets: z.optional(inventoryFacetsSchema),
+  });
 
-/** One page of a query, with the total number of matches and the facets' counts (the same request). */
-export const inventoryResultSchema = z.object({
-  vehicles: z.array(vehicleSchema),
-  size: count(),
-  page: z.int().check(z.positive()),
-  page_size: z.int().check(z.positive()),
-  facets: z.optional(inventoryFacetsSchema),
-});
+/** One page of a query: whole units. */
+export const inventoryResultSchema = pageOf(vehicleSchema);
+
+/** One page of a query asked for with `fields=listing`: each unit as a list shows it. */
+export const inventoryListingSchema = pageOf(vehicleListingSchema);
 
 /** Reads the inventory page's URL; anything malformed falls back to its default rather than failing. */
 export function parseInventoryView(params: URLSearchParams): InventoryView {

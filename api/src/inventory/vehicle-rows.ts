@@ -25,13 +25,9 @@ function toVehicle(row: Record<string, unknown>): Vehicle {
 
 /** The units on the site (sold ones too, hidden ones not) of these stock numbers, by stock number. */
 export async function readVehicles(db: Queryable, stockNumbers: readonly string[]): Promise<Map<string, Vehicle>> {
-  const rows =
-    stockNumbers.length === 1
-      ? await db.query<Record<string, unknown>>(`${SELECT_VEHICLE} where stock_number = $1 and not hidden`, [
-          stockNumbers[0],
-        ])
-      : await db.query<Record<string, unknown>>(`${SELECT_VEHICLE} where stock_number = any($1) and not hidden`, [
-          stockNumbers,
-        ]);
+  const rows = await db.query<Record<string, unknown>>(
+    `${SELECT_VEHICLE} where stock_number = any($1) and not hidden`,
+    [stockNumbers],
+  );
   return new Map(rows.map((row) => [row.stock_number as string, toVehicle(row)]));
 }

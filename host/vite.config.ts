@@ -26,7 +26,8 @@ function devComposition(): Plugin {
         const url = request.url ?? "/";
         const path = url.split("?")[0] ?? "/";
         try {
-          const { composeDevPage, DEV_REMOTES_CONFIG } = await server.ssrLoadModule("/src/server/dev-composer.ts");
+          const { composeDevPage, documentBytes, DEV_REMOTES_CONFIG } =
+            await server.ssrLoadModule("/src/server/dev-composer.ts");
           if (path === REMOTES_CONFIG_PATH) {
             response.setHeader("content-type", "application/json");
             response.setHeader("cache-control", "no-store");
@@ -50,7 +51,7 @@ function devComposition(): Plugin {
           }
           response.statusCode = page.status;
           response.setHeader("content-type", "text/html; charset=utf-8");
-          return response.end(page.html);
+          return response.end(documentBytes(page.html));
         } catch (error) {
           server.ssrFixStacktrace(error as Error);
           return next(error);

@@ -133,6 +133,31 @@ function cpuByProcess() {
   return used;
 }
 
+/**
+ * Each of the site's processes' resident memory (MB) now, by its package, from /proc like cpuByProcess: what the
+ * servers hold once they have made pages at full load (a server's young generation grows to its
+ * --max-semi-space-size under it). Empty elsewhere.
+ */
+function residentByProcess() {
+  if (!existsSync("/proc/self/status")) return {};
+  const resident = {};
+  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      if (!/(^|\/)node$/.test(command[0] ?? "") || command.some((arg) => /npm/.test(arg))) continue;
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      if (!cwd.startsWith(root.replace(/\/$/, "")) || Number(pid) === process.pid) continue;
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+      const label =
+        cwd === root.replace(/\/$/, "") ? (command[1] ?? "site").replace(/.*\//, "") : cwd.replace(root, "");
+      resident[label] = (resident[label] ?? 0) + kb / 1024;
+    } catch {
+      // gone since it was listed
+    }
+  }
+  return resident;
+}
+
 /** `url` at 16 connections; `vary` gives each request an address of its own (a path and query) when set. */
 function load(url, headers = {}, vary, duration = DURATION) {
   return new Promise((resolve, reject) => {
@@ -265,6 +290,7 @@ try {
       `| ${name} | ${kind} | ${Math.round(outcome.requests.average).toLocaleString("en-CA")} | ${outcome.latency.p50} | ${outcome.latency.p99} | ${outcome.non2xx}${shellsServed > 0 ? ` (and ${shellsServed} shells without their remote's part)` : ""}${repeats > 0 ? ` (and ${repeats} addresses asked before: not misses)` : ""} |`,
     );
   }
+  const resident = Object.entries(residentByProcess()).sort((a, b) => b[1] - a[1]);
   const html = await (
     await fetch(`${SITE}/inventory/vehicle/${vehicle}`, { headers: { "accept-encoding": "identity" } })
   ).text();
@@ -279,6 +305,11 @@ try {
     );
     console.log("| target | by process | all |\n|---|---|---|");
     console.log(cpuRows.join("\n"));
+  }
+  if (resident.length > 0) {
+    console.log("\nResident memory by process once every row has run (MB, from /proc)\n");
+    console.log(`| ${resident.map(([label]) => label).join(" | ")} |\n|${"---|".repeat(resident.length)}`);
+    console.log(`| ${resident.map(([, mb]) => mb.toFixed(0)).join(" | ")} |`);
   }
   console.log(`\nCompressing the vehicle page (${(html.length / 1024).toFixed(0)} KB), median of 30\n`);
   console.log("| setting | ms | KB |\n|---|---|---|");

@@ -2,7 +2,7 @@ import { NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import { TEST_SITE } from "remote-kit/testing";
 import { describe, expect, it } from "vitest";
 import { guardNativeSubmits } from "../src/server/boot-script";
-import { BOOT_ELEMENT_ID, composeDocument, type HostAssets } from "../src/server/page-document";
+import { BOOT_ELEMENT_ID, composeDocument, documentBytes, type HostAssets } from "../src/server/page-document";
 import { renderApp } from "../src/server/render-app";
 
 describe("composing a page on the server", () => {
@@ -39,18 +39,20 @@ describe("composing a page on the server", () => {
       federationChunks: ["/assets/federation-1.js"],
       islandChunks: {},
     };
-    const html = composeDocument(assets, {
-      head: "<title>Isuzu</title>",
-      styles: [".a{}</style><script>"],
-      appHtml: "<main>page</main>",
-      site: { ...TEST_SITE, composed: { remote: "catalog", path: "/line-up/isuzu" } },
-      routeData: { remote: "catalog", payload: { path: "/line-up/isuzu", entries: { k: "</script>" } } },
-      code: {
-        eager: ["/remotes/catalog/remoteEntry.js"],
-        islands: { "leads/contact-form": ["/assets/federation-1.js", "/remotes/leads/assets/contact-form-1.js"] },
-        styles: { "leads/contact-form": ["/remotes/leads/assets/leads-1.css"] },
-      },
-    });
+    const html = documentBytes(
+      composeDocument(assets, {
+        head: "<title>Isuzu</title>",
+        styles: [".a{}</style><script>"],
+        appHtml: "<main>page</main>",
+        site: { ...TEST_SITE, composed: { remote: "catalog", path: "/line-up/isuzu" } },
+        routeData: { remote: "catalog", payload: { path: "/line-up/isuzu", entries: { k: "</script>" } } },
+        code: {
+          eager: ["/remotes/catalog/remoteEntry.js"],
+          islands: { "leads/contact-form": ["/assets/federation-1.js", "/remotes/leads/assets/contact-form-1.js"] },
+          styles: { "leads/contact-form": ["/remotes/leads/assets/leads-1.css"] },
+        },
+      }),
+    ).toString("utf8");
     expect(html).toContain("<title>Isuzu</title>");
     expect(html).toContain("<style>.a{}<\\/style><script></style>");
     expect(html).toContain('<div id="root"><main>page</main></div>');
@@ -65,6 +67,28 @@ describe("composing a page on the server", () => {
       islands: { "leads/contact-form": ["/assets/federation-1.js", "/remotes/leads/assets/contact-form-1.js"] },
       styles: { "leads/contact-form": ["/remotes/leads/assets/leads-1.css"] },
     });
+  });
+
+  it("writes each part once, where its marker was, whatever the parts hold, as the same UTF-8 as the page joined", () => {
+    const assets: HostAssets = {
+      template: "<head><!--page-head--></head><body><!--app-html--><!--page-data--></body>",
+      entry: "",
+      entryImports: [],
+      federationChunks: [],
+      islandChunks: {},
+    };
+    // a head that holds another marker's text, and an app bigger than one V8 string of the young generation
+    const appHtml = `<main>${"LTZ · New · Pickup — © 2026 ".repeat(6000)}</main>`;
+    const pieces = composeDocument(assets, {
+      head: "<title>The <!--app-html--> marker</title>",
+      appHtml,
+      site: { ...TEST_SITE, composed: null },
+    });
+    const bytes = documentBytes(pieces);
+    expect(bytes.equals(Buffer.from(pieces.join(""), "utf8"))).toBe(true);
+    const html = bytes.toString("utf8");
+    expect(html).toContain("<head><title>The <!--app-html--> marker</title></head><body><main>LTZ · New");
+    expect(html.split(appHtml)).toHaveLength(2);
   });
 });
 

@@ -28,7 +28,14 @@ const server: Server = createServer((req, res) => {
             form: "form",
             sitemap: "sitemap.json",
             data: {},
-            routes: ["/line-up/:brand", "/line-up/:brand/:model", "/line-up/compare"],
+            routes: [
+              "/line-up/:brand",
+              "/line-up/:brand/:model",
+              "/line-up/compare",
+              "/Fleet/Contact/",
+              "/specials/:id?",
+              "/parts/*",
+            ],
           },
         },
         exposes: [
@@ -205,6 +212,9 @@ describe("the host's directory of remotes", () => {
     });
     expect(await d.ownerOf("/line-up/compare", config, deadline())).toBe("catalog");
     expect(await d.ownerOf("/line-up/isuzu/nrr", config, deadline())).toBe("catalog");
+    // as react-router matches: any case, a trailing slash or none, an optional segment, a splat
+    for (const path of ["/fleet/contact", "/FLEET/contact/", "/specials", "/specials/7", "/parts/a/b", "/parts"])
+      expect(await d.ownerOf(path, config, deadline())).toBe("catalog");
     // the host keeps no table of anyone's paths: a build that declares none answers none
     // while a remote that cannot be reached has never said which paths are its, no path is called nobody's
     await expect(d.ownerOf("/contact", config, deadline())).rejects.toThrow(OwnerUnknown);

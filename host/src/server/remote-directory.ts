@@ -36,9 +36,32 @@ interface FederationManifest {
   exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } } }[];
 }
 
-/** Whether a path is one of the patterns (react-router's matching, the same the remote's own router uses). */
+/**
+ * What every path a pattern matches begins with: the pattern up to the last "/" before its first parameter, splat
+ * or optional segment ("/inventory/vehicle" of "/inventory/vehicle/:stock"), in lower case as react-router matches.
+ */
+const fixedStarts = new Map<string, string>();
+function fixedStartOf(pattern: string): string {
+  let start = fixedStarts.get(pattern);
+  if (start === undefined) {
+    const special = pattern.search(/[:*?]/);
+    const fixed = special < 0 ? pattern : pattern.slice(0, pattern.lastIndexOf("/", special));
+    // "/contact/" matches "/contact"; a pattern not from the root is left to react-router
+    start = pattern.startsWith("/") ? fixed.replace(/\/+$/, "").toLowerCase() : "";
+    if (fixedStarts.size < 1000) fixedStarts.set(pattern, start);
+  }
+  return start;
+}
+
+/**
+ * Whether a path is one of the patterns (react-router's matching, the same the remote's own router uses). A path
+ * that does not begin as a pattern does is not compiled against it: every page asks this of every remote's routes.
+ */
 function answers(patterns: readonly string[], pathname: string): boolean {
-  return patterns.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
+  const lower = pathname.toLowerCase();
+  return patterns.some(
+    (pattern) => lower.startsWith(fixedStartOf(pattern)) && matchPath({ path: pattern, end: true }, pathname) !== null,
+  );
 }
 
 /** A remote as this request sees it: where browsers and this server reach it, and what its manifest says. */

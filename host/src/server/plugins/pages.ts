@@ -6,6 +6,7 @@ import { inIncomingTrace } from "server-kit";
 import { CACHE_TAGS, REMOTE_NAMES } from "shared-types";
 import { BusinessDetailsUnavailable } from "../business-details-source";
 import type { CachedAnswer } from "../page-cache";
+import { documentBytes } from "../page-document";
 import { canonicalAddress } from "../public-edge";
 import { pageTiming } from "../server-timing";
 import { visitorCookies } from "../visitor-cookies";
@@ -60,7 +61,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
       };
     }
     const policy = cachePolicy(composed);
-    const bytes = Buffer.from(composed.html);
+    const bytes = documentBytes(composed.html);
     return {
       status: composed.status,
       headers: {
@@ -118,7 +119,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
       .header("cache-control", "no-store")
       .header("server-timing", pageTiming(reply, composed.timings, "private"))
       .header("content-security-policy", app.pagePolicy(composed, request))
-      .send(composed.html);
+      .send(documentBytes(composed.html));
   };
   app.decorate("page", page);
 

@@ -38,8 +38,8 @@ export const toolingEnvironmentSchema = z.object({
     .number()
     .int()
     .min(0)
-    .default(3)
-    .describe("`npm run bench:load`: seconds of misses, not counted, before the misses are measured (0: none)."),
+    .default(500)
+    .describe("`npm run bench:load`: vehicle misses, not counted, before the misses are measured (0: none)."),
   BENCH_LOGS: z.string().optional().describe("`npm run bench:web`: set to show the servers' logs."),
   BENCH_ONLY: z
     .enum(["interactions", "miss", "hit", "file"])

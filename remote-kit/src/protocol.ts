@@ -253,6 +253,11 @@ export interface RenderResult {
   location?: string;
   html: string;
   head: PageHead;
+  /**
+   * What the page was rendered with, for a host to hydrate the whole region from: only regions of protocol 1 were.
+   * This protocol's pages hydrate islands, each with its own props, so a renderer of it answers its path and no
+   * entries (every host still checks the field is there).
+   */
   data: RouteDataPayload;
   /**
    * Resource hints React wrote for the page (an image above the fold gets a preload): each link's attributes, for

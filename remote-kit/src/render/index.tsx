@@ -352,7 +352,8 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       { name: "react", desc: "React on the server", dur: performance.now() - reactStarted },
     ];
     const { links, html } = takeLeadingLinks(rendered);
-    const data = { path: location, entries: Object.fromEntries(state.entries) };
+    // no host reads an islands page's data (RenderResult.data): 20 KB of JSON for the inventory page, not sent
+    const data = { path: location, entries: {} };
     const head = state.head ?? { title: request.site.business.name };
     if (state.redirect) {
       return { status: state.redirect.status, location: state.redirect.location, html: "", head, data, links: [] };

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { renderToString } from "react-dom/server";
 import { defineIsland, ISLAND_ATTRIBUTES, PEER_MODULE_LOADER_KEY, PeerForm, SiteProvider } from "remote-kit";
+import type { IslandPropsPlace } from "remote-kit/protocol";
 import { ServerRenderContext, serverRenderState } from "remote-kit/render";
 import { installSiteDocument, TEST_SITE } from "remote-kit/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -38,9 +39,9 @@ const Photos = defineIsland("inventory/island/photos", Counter);
 const Form = defineIsland("leads/contact-form", Counter, { hydrate: "form" });
 
 /** A page as a remote's renderer and the host compose it: static HTML with islands, and a fragment's slot. */
-function serverPage(tree: React.ReactNode): string {
+function serverPage(tree: React.ReactNode, islandProps: IslandPropsPlace = "attribute"): string {
   return renderToString(
-    <ServerRenderContext.Provider value={serverRenderState("inventory", TEST_SITE)}>
+    <ServerRenderContext.Provider value={{ ...serverRenderState("inventory", TEST_SITE), islandProps }}>
       <SiteProvider value={TEST_SITE}>{tree}</SiteProvider>
     </ServerRenderContext.Provider>,
   );
@@ -84,6 +85,22 @@ describe("the page's islands", () => {
     for (const island of document.querySelectorAll("fleet-island")) {
       expect(island.getAttribute(ISLAND_ATTRIBUTES.state)).toBe("hydrated");
     }
+  });
+
+  it("reads an island's props from the script element in it, takes it out, and adopts the island's HTML", async () => {
+    document.body.innerHTML = `<main>${serverPage(<Photos label="</script> & Photos" />, "script")}</main>`;
+    const island = document.querySelector("fleet-island") as HTMLElement;
+    expect(island.hasAttribute(ISLAND_ATTRIBUTES.props)).toBe(false);
+    expect(island.lastElementChild?.localName).toBe("script");
+    const button = screen.getByRole("button", { name: "</script> & Photos 0" });
+    loadRemoteModule.mockResolvedValue({ default: Photos });
+    await hydrateIslands();
+    await waitFor(() => expect(island.getAttribute(ISLAND_ATTRIBUTES.state)).toBe("hydrated"));
+    expect(island.querySelector("script")).toBeNull();
+    expect(hydrated).toContain("</script> & Photos");
+    await userEvent.click(button);
+    expect(button.textContent).toBe("</script> & Photos 1");
+    expect(island.lastElementChild).toBe(button);
   });
 
   it("waits a little for the form's code to hydrate it first, but never holds the others for an island that is late", async () => {

@@ -1,6 +1,6 @@
 import { type ComponentType, createContext, createElement, type ReactElement, type ReactNode, useContext } from "react";
 import type { RemoteName } from "shared-types";
-import type { SubmittedForm } from "./protocol.js";
+import { jsonForScript, type SubmittedForm } from "./protocol.js";
 import { ServerRenderContext } from "./server-state.js";
 
 /**
@@ -45,6 +45,13 @@ export const ISLAND_ATTRIBUTES = {
   code: "data-island-code",
 } as const;
 
+/**
+ * The attribute of the JSON script element an island's props are written in, as its last child (its first is what
+ * it shows: the page's script watches that come near the screen), when the host reads them there
+ * (IslandPropsPlace): the host takes it out before it hydrates the island.
+ */
+export const ISLAND_PROPS_SCRIPT = "data-island-props";
+
 export type IslandId = `${RemoteName | "host"}/${string}`;
 
 export interface IslandComponent<P extends object> {
@@ -77,17 +84,26 @@ export function defineIsland<P extends object>(
     const server = useContext(ServerRenderContext);
     const inside = useContext(InsideIsland);
     if (!server || inside) return <Component {...props} />;
+    const inScript = server.islandProps === "script";
     return createElement(
       ISLAND_ELEMENT,
       {
         [ISLAND_ATTRIBUTES.id]: id,
-        [ISLAND_ATTRIBUTES.props]: JSON.stringify(props),
+        ...(inScript ? {} : { [ISLAND_ATTRIBUTES.props]: JSON.stringify(props) }),
         [ISLAND_ATTRIBUTES.hydrate]: hydrate,
         ...(server.form ? { [ISLAND_ATTRIBUTES.form]: JSON.stringify(server.form) } : {}),
       },
       <InsideIsland.Provider value={true}>
         <Component {...props} />
       </InsideIsland.Provider>,
+      inScript ? (
+        <script
+          type="application/json"
+          {...{ [ISLAND_PROPS_SCRIPT]: "" }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON made safe for a script element (jsonForScript)
+          dangerouslySetInnerHTML={{ __html: jsonForScript(props) }}
+        />
+      ) : null,
     );
   }) as IslandComponent<P>;
   Island.island = { id, hydrate };

@@ -91,7 +91,16 @@ export interface RenderRequest {
    * by no cache): a remote keeps a visitor's own state by them (team leads' fleet quote list).
    */
   cookies?: Record<string, string>;
+  /** Where the host's page script reads an island's props from (IslandPropsPlace). */
+  islandProps?: IslandPropsPlace;
 }
+
+/**
+ * Where an island's props are written: in a JSON script element, its last child ("script"; a host that reads them
+ * there says so in its request), or in its data-props attribute (a host of a release before, which sends nothing).
+ * As an attribute every quote of the JSON is written `&quot;`: the inventory page's search carried 21 KB for 12.
+ */
+export type IslandPropsPlace = "attribute" | "script";
 
 /** A remote's cookies are named with its name and an underscore ("leads_fleet_quote"): the host passes each
  * remote its own and no other, and sets only those a remote's outcome names. */
@@ -171,6 +180,8 @@ export interface FragmentRequest {
    */
   path: string;
   form?: SubmittedForm;
+  /** As RenderRequest.islandProps. */
+  islandProps?: IslandPropsPlace;
 }
 
 export interface FragmentResult {

@@ -1,6 +1,6 @@
 import { createContext } from "react";
 import type { RemoteName } from "shared-types";
-import type { FragmentInclude, PageHead, SiteContext, SubmittedForm } from "./protocol.js";
+import type { FragmentInclude, IslandPropsPlace, PageHead, SiteContext, SubmittedForm } from "./protocol.js";
 
 /**
  * What a server render collects while the page renders: the data its loaders fetched, what the page said about
@@ -22,6 +22,8 @@ export interface ServerRenderState {
   fragments: FragmentInclude[];
   /** What the page shows that can change (shared-types CACHE_TAGS), from the resources its loaders loaded. */
   cacheTags: Set<string>;
+  /** Where its islands' props go (the host's request says; the attribute unless it does). */
+  islandProps: IslandPropsPlace;
 }
 
 export const ServerRenderContext = createContext<ServerRenderState | null>(null);

@@ -90,6 +90,25 @@ describe("islands", () => {
     expect(CounterIsland.island).toEqual({ id: "catalog/island/counter", hydrate: "visible" });
   });
 
+  it("writes its props in a script element inside it when the host reads them there: JSON as it is, no &quot;", async () => {
+    const { html } = await renderer.render({ ...request(), islandProps: "script" });
+    expect(html).toContain(
+      '<fleet-island data-island="catalog/island/counter" data-hydrate="visible"><button type="button">Units<!-- --> <!-- -->2</button><script type="application/json" data-island-props="">{"start":2,"label":"Units"}</script></fleet-island>',
+    );
+    expect(html).not.toMatch(/<fleet-island[^>]*data-props/);
+    // a fragment's islands too, as the host asks
+    const fragment = await renderer.renderFragment({
+      module: "./form-state",
+      props: { id: "leads:contact" },
+      site: TEST_SITE,
+      path: "/page",
+      islandProps: "script",
+    });
+    expect(fragment.html).toContain(
+      '<script type="application/json" data-island-props="">{"id":"leads:contact"}</script>',
+    );
+  });
+
   it("hydrates from its element alone: the server's HTML is adopted, not replaced, and responds", async () => {
     const { html } = await renderer.render(request());
     document.body.innerHTML = html;

@@ -1,6 +1,12 @@
 import { type ComponentType, type ReactElement, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot, type RootOptions } from "react-dom/client";
-import { ISLAND_ATTRIBUTES, type IslandHydration, isIslandComponent, PeerModuleInBrowser } from "remote-kit";
+import {
+  ISLAND_ATTRIBUTES,
+  ISLAND_PROPS_SCRIPT,
+  type IslandHydration,
+  isIslandComponent,
+  PeerModuleInBrowser,
+} from "remote-kit";
 import { FRAGMENT_ELEMENT, type SubmittedForm } from "remote-kit/protocol";
 import type { RemoteName } from "shared-types";
 import { loadRemoteModule, loadRemoteRoutes, RemoteUnavailableError } from "../features/remotes/api/remote-registry";
@@ -105,6 +111,24 @@ function readJson<T>(element: Element, attribute: string, fallback: T): T {
   }
 }
 
+/**
+ * An island's props: from the JSON script element the server wrote as its last child (taken out, so that the
+ * island's content is what React hydrates), or from its data-props attribute (a remote's release that writes them
+ * there).
+ */
+function islandProps(element: Element): object {
+  const script = element.lastElementChild;
+  if (script?.localName !== "script" || !script.hasAttribute(ISLAND_PROPS_SCRIPT)) {
+    return readJson<object>(element, ISLAND_ATTRIBUTES.props, {});
+  }
+  script.remove();
+  try {
+    return JSON.parse(script.textContent ?? "") as object;
+  } catch {
+    return {};
+  }
+}
+
 interface Work {
   priority: IslandHydration;
   /** Resolves once the code has arrived, to what makes the part interactive; null when it cannot be had. */
@@ -127,7 +151,7 @@ function islandWork(element: Element): Work {
   return {
     priority,
     ready: loadIsland(id).then((island) => {
-      const props = readJson<object>(element, ISLAND_ATTRIBUTES.props, {});
+      const props = islandProps(element);
       const form = readJson<SubmittedForm | null>(element, ISLAND_ATTRIBUTES.form, null);
       return () => hydrateQuietly(element, island.tree(props, form));
     }, unavailable(element)),

@@ -267,6 +267,8 @@ export class PageComposer {
               site,
               remoteBase: resolved.browserBase,
               peers,
+              // this host's page script reads an island's props from the script element in it (hydrate-islands)
+              islandProps: "script",
               ...(request.form ? { form: request.form } : {}),
               ...(request.cookies ? { cookies: cookiesOf(remote, request.cookies) } : {}),
             },
@@ -387,6 +389,7 @@ export class PageComposer {
                 props,
                 site,
                 path,
+                islandProps: "script",
                 ...(request.form ? { form: request.form } : {}),
               },
               signal,

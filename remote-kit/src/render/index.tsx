@@ -258,6 +258,7 @@ export function serverRenderState(
     redirect: null,
     fragments: [],
     cacheTags: new Set(),
+    islandProps: "attribute",
   };
 }
 
@@ -316,6 +317,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       ...serverRenderState(remote, request.site),
       remoteBase: request.remoteBase,
       form: request.form,
+      islandProps: request.islandProps ?? "attribute",
     };
     const loading = loads(state);
     const context: LoaderContext = {
@@ -375,7 +377,11 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       ? options.fragments?.[request.module]
       : null;
     if (!fragment) throw new FragmentNotExposedError(`${remote} exposes no fragment ${request.module}`);
-    const state: ServerRenderState = { ...serverRenderState(remote, request.site), form: request.form };
+    const state: ServerRenderState = {
+      ...serverRenderState(remote, request.site),
+      form: request.form,
+      islandProps: request.islandProps ?? "attribute",
+    };
     const loading = loads(state);
     await fragment.load?.(request.props, loading.context);
     await loading.done();

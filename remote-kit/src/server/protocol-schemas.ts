@@ -6,6 +6,7 @@ import type {
   FormPost,
   FragmentRequest,
   FragmentResult,
+  IslandPropsPlace,
   RenderRequest,
   RenderResult,
   SiteContext,
@@ -47,6 +48,8 @@ const submittedFormSchema = z.object({
   message: z.optional(text(1000)),
 }) satisfies z.ZodMiniType<SubmittedForm>;
 
+const islandPropsPlace = z.enum(["attribute", "script"]) satisfies z.ZodMiniType<IslandPropsPlace>;
+
 export const renderRequestSchema = z.object({
   path: sitePath(),
   site: siteContextSchema,
@@ -55,6 +58,7 @@ export const renderRequestSchema = z.object({
   peers: z.partialRecord(z.enum(REMOTES), httpUrl()),
   form: z.optional(submittedFormSchema),
   cookies: z.optional(z.record(text(200), text(4096))),
+  islandProps: z.optional(islandPropsPlace),
 }) satisfies z.ZodMiniType<RenderRequest>;
 
 export const fragmentRequestSchema = z.object({
@@ -63,6 +67,7 @@ export const fragmentRequestSchema = z.object({
   site: siteContextSchema,
   path: sitePath(),
   form: z.optional(submittedFormSchema),
+  islandProps: z.optional(islandPropsPlace),
 }) satisfies z.ZodMiniType<FragmentRequest>;
 
 export const formPostSchema = z.object({

@@ -2,11 +2,10 @@ import { DEFAULT_REMOTE_DEV_PORTS, REMOTE_NAMES, type RemotesConfig } from "shar
 import { BusinessDetailsSource } from "./business-details-source";
 import { readHostEnvironment } from "./environment";
 import { type ComposedPage, PageComposer } from "./page-composer";
+import { RemoteDirectory } from "./remote-directory";
 
 // the dev server writes the page as the production server does
 export { documentBytes } from "./page-document";
-
-import { RemoteDirectory } from "./remote-directory";
 
 /** `npm run dev`: every remote on its own Vite dev server, which answers render requests from the source. */
 export const DEV_REMOTES_CONFIG = Object.fromEntries(

@@ -28,8 +28,16 @@ const root = new URL("../", import.meta.url).pathname;
 const released = JSON.parse(readFileSync(join(root, "releases.json"), "utf8"));
 const remotes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["catalog", "inventory", "service", "leads"];
 const bin = (name) => join(root, "node_modules/.bin", name);
-const run = (command, args, cwd) =>
-  execFileSync(command, args, { cwd, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+const run = (command, args, cwd, env = {}) =>
+  execFileSync(command, args, {
+    cwd,
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
+// a release is a production build whoever runs this: a caller's NODE_ENV=development (a test process that started
+// a Vite dev server has it) would build its renderer with React's development JSX, which production React lacks
+const PRODUCTION = { NODE_ENV: "production" };
 
 const WORKSPACES = new Set(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).workspaces);
 
@@ -136,8 +144,8 @@ for (const remote of remotes) {
   const checkout = worktreeAt(entry.commit);
   const pkg = join(checkout, `mfe-${remote}`);
   if (!existsSync(join(pkg, "dist-server/server-entry.js"))) {
-    run(bin("vite"), ["build", "--logLevel", "warn"], pkg);
-    run(bin("vite"), ["build", "--ssr", "src/server-entry.tsx", "--logLevel", "warn"], pkg);
+    run(bin("vite"), ["build", "--logLevel", "warn"], pkg, PRODUCTION);
+    run(bin("vite"), ["build", "--ssr", "src/server-entry.tsx", "--logLevel", "warn"], pkg, PRODUCTION);
   }
   const output = run(
     process.execPath,

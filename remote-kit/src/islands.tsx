@@ -1,6 +1,6 @@
-import { type ComponentType, createContext, createElement, type ReactElement, type ReactNode, useContext } from "react";
+import { type ComponentType, createContext, type ReactElement, type ReactNode, useContext } from "react";
 import type { RemoteName } from "shared-types";
-import { jsonForScript, type SubmittedForm } from "./protocol.js";
+import type { SubmittedForm } from "./protocol.js";
 import { ServerRenderContext } from "./server-state.js";
 
 /**
@@ -84,26 +84,13 @@ export function defineIsland<P extends object>(
     const server = useContext(ServerRenderContext);
     const inside = useContext(InsideIsland);
     if (!server || inside) return <Component {...props} />;
-    const inScript = server.islandProps === "script";
-    return createElement(
-      ISLAND_ELEMENT,
-      {
-        [ISLAND_ATTRIBUTES.id]: id,
-        ...(inScript ? {} : { [ISLAND_ATTRIBUTES.props]: JSON.stringify(props) }),
-        [ISLAND_ATTRIBUTES.hydrate]: hydrate,
-        ...(server.form ? { [ISLAND_ATTRIBUTES.form]: JSON.stringify(server.form) } : {}),
-      },
+    // the element that names it is written by server-only code the render state carries (render/island-element)
+    return server.islandElement(
+      server,
+      { id, hydrate, props },
       <InsideIsland.Provider value={true}>
         <Component {...props} />
       </InsideIsland.Provider>,
-      inScript ? (
-        <script
-          type="application/json"
-          {...{ [ISLAND_PROPS_SCRIPT]: "" }}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON made safe for a script element (jsonForScript)
-          dangerouslySetInnerHTML={{ __html: jsonForScript(props) }}
-        />
-      ) : null,
     );
   }) as IslandComponent<P>;
   Island.island = { id, hydrate };

@@ -1,4 +1,4 @@
-import { createContext } from "react";
+import { createContext, type ReactElement, type ReactNode } from "react";
 import type { RemoteName } from "shared-types";
 import type { FragmentInclude, IslandPropsPlace, PageHead, SiteContext, SubmittedForm } from "./protocol.js";
 
@@ -24,6 +24,13 @@ export interface ServerRenderState {
   cacheTags: Set<string>;
   /** Where its islands' props go (the host's request says; the attribute unless it does). */
   islandProps: IslandPropsPlace;
+  /** Writes an island's element (remote-kit/render's islandElement: server code the browser never loads). */
+  islandElement: (
+    state: ServerRenderState,
+    // hydrate: an IslandHydration (islands.tsx names it, and reads this module)
+    island: { id: string; hydrate: string; props: object },
+    content: ReactNode,
+  ) => ReactElement;
 }
 
 export const ServerRenderContext = createContext<ServerRenderState | null>(null);

@@ -24,6 +24,7 @@ import { isLazyPage, type LoaderContext, type RemoteRoute, RouteTable } from "..
 import { type Resource, RouteDataContext } from "../route-data.js";
 import { ServerRenderContext, type ServerRenderState } from "../server-state.js";
 import { SiteProvider } from "../site-context.js";
+import { islandElement } from "./island-element.js";
 
 /** What a remote's server entry (src/server-entry.tsx, built by Vite as a plain SSR bundle) exports by default. */
 export interface RemoteRenderModule {
@@ -259,6 +260,7 @@ export function serverRenderState(
     fragments: [],
     cacheTags: new Set(),
     islandProps: "attribute",
+    islandElement,
   };
 }
 

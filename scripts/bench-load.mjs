@@ -111,53 +111,62 @@ function compressionCost(html) {
 }
 
 /**
- * The CPU time (ms) each of the site's processes has used so far, by its package (api, host, mfe-inventory…; this
- * script, which runs autocannon, as "autocannon"): Linux's /proc, read before and after a run. Empty elsewhere.
+ * The site's Node processes (Linux's /proc; none elsewhere), each with its label: its package (api, host,
+ * mfe-inventory…), its script for one run from the repository's root, "autocannon" for this script.
  */
-function cpuByProcess() {
-  if (!existsSync("/proc/self/stat")) return {};
-  const ticksPerMs = 100 / 1000; // USER_HZ
-  const used = {};
+function siteProcesses() {
+  if (!existsSync("/proc/self/stat")) return [];
+  const top = root.replace(/\/$/, "");
+  const found = [];
   for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
     try {
       const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
       if (!/(^|\/)node$/.test(command[0] ?? "") || command.some((arg) => /npm/.test(arg))) continue;
       const cwd = readlinkSync(`/proc/${pid}/cwd`);
-      if (!cwd.startsWith(root.replace(/\/$/, ""))) continue;
-      const label = Number(pid) === process.pid ? "autocannon" : cwd.replace(root, "") || "site";
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      used[label] = (used[label] ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+      if (!cwd.startsWith(top)) continue;
+      const label =
+        Number(pid) === process.pid
+          ? "autocannon"
+          : cwd === top
+            ? (command[1] ?? "site").replace(/.*\//, "")
+            : cwd.replace(root, "");
+      found.push({ pid, label });
     } catch {
       // gone since it was listed
     }
   }
-  return used;
+  return found;
 }
 
-/**
- * Each of the site's processes' resident memory (MB) now, by its package, from /proc like cpuByProcess: what the
- * servers hold once they have made pages at full load (a server's young generation grows to its
- * --max-semi-space-size under it). Empty elsewhere.
- */
-function residentByProcess() {
-  if (!existsSync("/proc/self/status")) return {};
-  const resident = {};
-  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+/** A value read from each of the site's processes (siteProcesses), summed by label; one that is gone is left out. */
+function byProcess(read, { withAutocannon = true } = {}) {
+  const sums = {};
+  for (const { pid, label } of siteProcesses()) {
+    if (label === "autocannon" && !withAutocannon) continue;
     try {
-      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      if (!/(^|\/)node$/.test(command[0] ?? "") || command.some((arg) => /npm/.test(arg))) continue;
-      const cwd = readlinkSync(`/proc/${pid}/cwd`);
-      if (!cwd.startsWith(root.replace(/\/$/, "")) || Number(pid) === process.pid) continue;
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-      const label =
-        cwd === root.replace(/\/$/, "") ? (command[1] ?? "site").replace(/.*\//, "") : cwd.replace(root, "");
-      resident[label] = (resident[label] ?? 0) + kb / 1024;
+      sums[label] = (sums[label] ?? 0) + read(pid);
     } catch {
       // gone since it was listed
     }
   }
-  return resident;
+  return sums;
 }
+
+/** The CPU time (ms) each of the site's processes has used so far (this script's, autocannon's, too). */
+const cpuByProcess = () =>
+  byProcess((pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / (100 / 1000); // USER_HZ ticks
+  });
+
+/**
+ * Each of the site's servers' resident memory (MB) now: what they hold once they have made pages at full load (a
+ * server's young generation grows to its --max-semi-space-size under it).
+ */
+const residentByProcess = () =>
+  byProcess((pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024, {
+    withAutocannon: false,
+  });
 
 /**
  * Resolves once the API has been idle for half a second (at most 20 s): after it starts it reads its units ahead

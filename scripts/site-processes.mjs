@@ -40,6 +40,12 @@ export const MAIL_CATCHER = process.env.SMTP_URL
  */
 export const RENDER_SECRET = process.env.RENDER_SECRET || randomBytes(32).toString("base64url");
 
+/**
+ * The key the staff desk proves itself with to the API's staff listener: STAFF_DESK_KEY when given, otherwise one
+ * made for this run's desk and API (with it the API counts failed sign-ins per visitor, not per desk).
+ */
+export const STAFF_DESK_KEY = process.env.STAFF_DESK_KEY || randomBytes(32).toString("base64url");
+
 /** Where a remote's renderer may read its peers' manifests and data: the remotes this run starts, and no other. */
 export const peerOrigins = (remotePorts) =>
   process.env.PEER_ORIGINS || REMOTE_NAMES.map((name) => `http://127.0.0.1:${remotePorts[name]}`).join(",");
@@ -85,7 +91,8 @@ export function servingCommands({
         // one line when it is up; what it does after (every request) only when asked for with LOG_LEVEL
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
         ...catcherEnv,
-        ...(deskPort ? { STAFF_DESK_URL: `http://localhost:${deskPort}` } : {}),
+        ...(deskPort ? { STAFF_DESK_URL: `http://localhost:${deskPort}`, STAFF_DESK_KEY } : {}),
+        LINEUP_DATA_URL: `http://127.0.0.1:${remotePorts.catalog}/data/lineup-models.json`,
         ...apiEnv,
       },
     },
@@ -94,7 +101,11 @@ export function servingCommands({
           {
             name: "desk",
             command: "npm run --silent start -w staff-desk",
-            env: { STAFF_PORT: String(deskPort), API_STAFF_ORIGIN: `http://127.0.0.1:${apiStaffPort}` },
+            env: {
+              STAFF_PORT: String(deskPort),
+              API_STAFF_ORIGIN: `http://127.0.0.1:${apiStaffPort}`,
+              STAFF_DESK_KEY,
+            },
           },
         ]
       : []),

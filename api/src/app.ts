@@ -19,7 +19,7 @@ import { HttpError, validationErrorBody } from "./http-errors.js";
 import { InventoryIndex } from "./inventory/index/inventory-index.js";
 import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
 import { registerUnitAdminRoutes } from "./inventory/unit-admin-routes.js";
-import { registerFleetQuoteRoutes } from "./leads/fleet-quote-routes.js";
+import { type FleetQuoteRouteOptions, registerFleetQuoteRoutes } from "./leads/fleet-quote-routes.js";
 import { registerHeldRoutes } from "./leads/held-routes.js";
 import { type LeadRouteOptions, registerLeadRoutes } from "./leads/lead-routes.js";
 import { DEFAULT_RETENTION } from "./leads/retention.js";
@@ -31,6 +31,7 @@ import { registerSavedSearchRoutes } from "./saved-searches/saved-search-routes.
 import { FailedAuthentication } from "./security/admin-routes.js";
 import { clientKey } from "./security/client-key.js";
 import { declareEdges } from "./security/edges.js";
+import { RecipientLimit } from "./security/recipient-limit.js";
 import { postgresRateLimitStore } from "./security/shared-rate-limits.js";
 import { loadSigningSecret } from "./security/signing.js";
 import { LeadEscalation } from "./staff/escalation.js";
@@ -53,6 +54,11 @@ export interface AppOptions {
   readRateLimitMax?: number;
   /** Enables PUT /api/business-details for whoever holds this bearer token. */
   adminToken?: string;
+  /**
+   * The staff desk's key (STAFF_DESK_KEY): a request to the staff listener that carries it may name the visitor it
+   * comes from, whose failed sign-ins are then counted apart from everyone else's.
+   */
+  staffDeskKey?: string;
   /** Server time limits: a client that trickles its request is cut off (tests shorten them). */
   timeouts?: { requestMs: number; connectionMs: number; keepAliveMs: number };
   /** Sends the sales desk the digest of held (quarantined) submissions now; staff can ask for it with ADMIN_TOKEN. */
@@ -76,6 +82,8 @@ export interface AppOptions {
     alertOnChange?: boolean;
     now?: () => number;
   };
+  /** Team catalog's published line-up (LINEUP_DATA_URL, lineupFromUrl): fleet quote models are named by it. */
+  lineup?: FleetQuoteRouteOptions["lineup"];
 }
 
 declare module "fastify" {
@@ -134,6 +142,7 @@ export async function buildApp({
   readRateLimitMax = 600,
   timeouts = DEFAULT_TIMEOUTS,
   adminToken,
+  staffDeskKey,
   delivery,
   savedSearches = {},
   sendHeldDigest,
@@ -143,6 +152,7 @@ export async function buildApp({
   changeStream = {},
   staff = {},
   traced = false,
+  lineup,
 }: AppOptions): Promise<FastifyInstance> {
   const business = new BusinessDetailsStore(db);
   await business.seedIfMissing();
@@ -191,7 +201,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   // and the listener they are served on: public (PUBLIC_API_ROUTES), internal or staff (security/edges.ts)
   declareEdges(app);
-  app.decorate("staffAuthFailures", new FailedAuthentication(db.pool ?? undefined));
+  app.decorate("staffAuthFailures", new FailedAuthentication(db.pool ?? undefined, staffDeskKey));
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(validationErrorBody(error));
@@ -306,7 +316,7 @@ export async function buildApp({
         business,
         siteUrl: siteUrl ?? `https://${details.domain}`,
       });
-      registerFleetQuoteRoutes(api, db);
+      registerFleetQuoteRoutes(api, db, { lineup });
       await registerSavedSearchRoutes(api, db, {
         siteUrl: publicSiteUrl,
         secret: signingSecret,
@@ -327,10 +337,11 @@ export async function buildApp({
         onLeadStored: () => delivery?.nudge(),
       });
       registerPromotionRoutes(api, db);
-      await registerFeedRoutes(api, feedService, adminToken);
+      await registerFeedRoutes(api, feedService, db, adminToken);
       registerMediaRoutes(api, photoStore);
       await registerStaffRoutes(api, db, {
         deskUrl: "http://localhost:4190",
+        signInMailLimit: new RecipientLimit(db.pool ?? undefined, { name: "staff-sign-in" }),
         business,
         photos: photoStore,
         held: {

@@ -56,6 +56,17 @@ export const apiEnvironmentSchema = z
     STAFF_DESK_URL: z
       .preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional())
       .describe("The staff desk as staff open it (the links in sign-in emails); unset: http://localhost:4190"),
+    STAFF_DESK_KEY: z
+      .preprocess((v) => (v === "" ? undefined : v), bearerToken)
+      .describe(
+        "The staff desk's key (the desk's STAFF_DESK_KEY, the same): with it the desk names each visitor to the staff listener, so failed sign-ins count per visitor; unset: against the desk's own address. `npm start` makes one per run.",
+      ),
+    LINEUP_DATA_URL: z
+      .url({ protocol: /^https?$/ })
+      .default("http://127.0.0.1:4174/data/lineup-models.json")
+      .describe(
+        "Team catalog's published line-up (its data/lineup-models.json): a fleet quote's model lines are checked against it.",
+      ),
     STAFF_CLI_TOKEN_FILE: z
       .string()
       .optional()

@@ -18,8 +18,10 @@ import {
 import { readFeed, scheduleFeedPull } from "./feeds/feed-schedule.js";
 import type { ColumnMap } from "./feeds/inventory-feed-format.js";
 import { sendQuarantineDigest } from "./leads/held-enquiries.js";
+import { lineupFromUrl } from "./leads/lineup.js";
 import { purgeExpired } from "./leads/retention.js";
 import { listenOnEdges } from "./security/edges.js";
+import { keepPrivate } from "./security/private-files.js";
 import { loadSigningSecret } from "./security/signing.js";
 import { SEED_PROMOTIONS } from "./seed/promotions.js";
 import { writeSampleFeed } from "./seed/sample-feed.js";
@@ -27,6 +29,7 @@ import { backfillUnitCharges, backfillWorkTruckFacts } from "./seed/seed.js";
 import { cliTokenFile, writeCliToken } from "./staff/cli-token.js";
 
 const config = readConfig();
+keepPrivate([config.DATA_DIR, config.PHOTO_DIR, config.SAMPLE_FEED_DIR, cliTokenFile(config)]);
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrate(db);
 const [{ count: unitCount } = { count: 0 }] = await db.query<{ count: number }>(
@@ -118,6 +121,8 @@ const app = await buildApp({
   trustProxy: config.TRUST_PROXY,
   readRateLimitMax: config.READ_RATE_LIMIT_MAX,
   adminToken: config.ADMIN_TOKEN,
+  staffDeskKey: config.STAFF_DESK_KEY,
+  lineup: lineupFromUrl(config.LINEUP_DATA_URL),
   leads: {
     rateLimitMax: config.LEAD_RATE_LIMIT_MAX,
     rateLimitWindowMs: config.LEAD_RATE_LIMIT_WINDOW_MS,

@@ -14,9 +14,11 @@ import { smtpTransport } from "../src/delivery/delivery-setup.js";
 import { DeliveryWorker } from "../src/delivery/delivery-worker.js";
 import { webhookPayload } from "../src/delivery/lead-messages.js";
 import { releaseHeld } from "../src/leads/held-enquiries.js";
+import type { Lineup } from "../src/leads/lineup.js";
 import { purgeExpired } from "../src/leads/retention.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
 import { seedIfEmpty } from "../src/seed/seed.js";
+import { COMMAND_LINE_ACTOR } from "../src/staff/audit.js";
 import { backends } from "./database-fixtures.js";
 import { captureLead, startedAgo } from "./lead-client.js";
 import { eventually, SmtpCatcher } from "./smtp-catcher.js";
@@ -47,12 +49,24 @@ const adfErrors = (xml: string) => {
 const withCheckDigit = (vin: string) => `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`;
 const GOOD_VINS = ["1GCGG25K071123456", "JALC4W167K7000001"].map(withCheckDigit);
 
+/** Team catalog's published line-up, as much of it as these tests add from (mfe-catalog/src/data/lineup-models.ts). */
+const LINEUP: Lineup = {
+  models: [
+    { id: "isuzu-npr-hd-diesel", make: "Isuzu", name: "Isuzu NPR-HD Diesel" },
+    { id: "isuzu-nrr-diesel", make: "Isuzu", name: "Isuzu NRR Diesel" },
+    { id: "isuzu-fvr-diesel-class-6", make: "Isuzu", name: "Isuzu FVR Diesel Class 6" },
+  ],
+  legacyIds: { "isuzu-fvr-diesel": "isuzu-fvr-diesel-class-6" },
+};
+
 describe.each(backends())("the fleet quote on $name", (backend) => {
   let db: Database;
   let app: FastifyInstance;
   let smtp: SmtpCatcher;
   let worker: DeliveryWorker;
   let transport: ReturnType<typeof smtpTransport>;
+  /** Whether the catalog's line-up can be read just now. */
+  let lineupReadable = true;
 
   beforeAll(async () => {
     db = await backend.open();
@@ -84,6 +98,7 @@ describe.each(backends())("the fleet quote on $name", (backend) => {
         signingSecret: SIGNING_SECRET,
         deliveryChannels: ["crm-email", "department-email"],
       },
+      lineup: async () => (lineupReadable ? LINEUP : null),
     });
     worker.start();
   }, 60_000);
@@ -118,7 +133,7 @@ describe.each(backends())("the fleet quote on $name", (backend) => {
       (await add({ kind: "unit", stock_number: units[0]!.stock_number, quantity: 3 }, cookie.value)).statusCode,
     ).toBe(200);
     const model = await add(
-      { kind: "model", model_id: "isuzu-nrr", make: "Isuzu", model: "NRR", quantity: 4 },
+      { kind: "model", model_id: "isuzu-nrr-diesel", make: "Isuzu", model: "NRR Diesel", quantity: 4 },
       cookie.value,
     );
     expect(model.json().list.unit_count).toBe(9);
@@ -127,7 +142,7 @@ describe.each(backends())("the fleet quote on $name", (backend) => {
         `${units[0]!.year} ${units[0]!.make} ${[units[0]!.model, units[0]!.trim].filter(Boolean).join(" ")} (stock ${units[0]!.stock_number})`,
         5,
       ],
-      ["Isuzu NRR (line-up model, to order)", 4],
+      ["Isuzu NRR Diesel (line-up model, to order)", 4],
     ]);
     // what the page's add form says in place, and the count it writes beside "Your fleet quote"
     expect(model.json()).toMatchObject({
@@ -203,7 +218,7 @@ describe.each(backends())("the fleet quote on $name", (backend) => {
     const token = first.json().token as string;
     await add({ kind: "unit", stock_number: units[4]!.stock_number, quantity: 1 }, token);
     await add({ kind: "unit", stock_number: units[5]!.stock_number, quantity: 3 }, token);
-    await add({ kind: "model", model_id: "isuzu-npr-hd", make: "Isuzu", model: "NPR-HD", quantity: 6 }, token);
+    await add({ kind: "model", model_id: "isuzu-npr-hd-diesel", make: "Isuzu", model: "NPR-HD", quantity: 6 }, token);
     for (const vin of GOOD_VINS) {
       await app.inject({
         method: "POST",
@@ -271,14 +286,164 @@ describe.each(backends())("the fleet quote on $name", (backend) => {
     const desk = smtp.to(ADDRESSES.departments.sales).find((m) => m.raw.includes(id))!.mail;
     expect(desk.subject).toContain("12 units on 4 lines, 2 trade-ins");
     expect(desk.html).toContain("<caption");
-    expect(desk.html).toContain("Isuzu NPR-HD (line-up model, to order)");
-    expect(desk.text).toMatch(/4\. 6 x Isuzu NPR-HD/);
+    expect(desk.html).toContain("Isuzu NPR-HD Diesel (line-up model, to order)");
+    expect(desk.text).toMatch(/4\. 6 x Isuzu NPR-HD Diesel/);
+    expect(desk.text).toContain("Savana 3500");
 
     const copy = smtp.to("fran@bowriver.example")[0]!.mail;
     expect(copy.subject).toContain(leadReference(id));
-    expect(copy.text).toContain("Isuzu NPR-HD (line-up model, to order)");
-    expect(copy.text).toContain("Savana 3500");
+    expect(copy.text).toContain("4. 6 x Isuzu NPR-HD Diesel, to order");
+    expect(copy.text).toContain(`${units[5]!.stock_number}): ${SITE_URL}/inventory/vehicle/${units[5]!.stock_number}`);
+    expect(copy.text).toContain("Trade-ins: 2 trade-ins (model years 2016, 2016)");
+    expect(copy.text).not.toContain("Savana");
     expect(copy.headers.get("auto-submitted")).toBe("auto-replied");
+  });
+
+  it("names a line-up model as the line-up does, refuses one it does not have, and keeps one while it cannot be read", async () => {
+    const token = (
+      await add({
+        kind: "model",
+        model_id: "isuzu-fvr-diesel",
+        make: "Pay at evil.example",
+        model: "Your invoice is overdue",
+        quantity: 2,
+      })
+    ).json().token as string;
+    // the old site's id is the model's id now, and the same model again is the same line
+    const again = await add(
+      { kind: "model", model_id: "isuzu-fvr-diesel-class-6", make: "x", model: "y", quantity: 1 },
+      token,
+    );
+    expect(again.json().list.lines).toEqual([
+      expect.objectContaining({
+        model_id: "isuzu-fvr-diesel-class-6",
+        make: "Isuzu",
+        model: "FVR Diesel Class 6",
+        label: "Isuzu FVR Diesel Class 6 (line-up model, to order)",
+        quantity: 3,
+        from_lineup: true,
+      }),
+    ]);
+
+    const unknown = await add(
+      { kind: "model", model_id: "evil.example", make: "Isuzu", model: "NPR", quantity: 1 },
+      token,
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      message: "This model is not on our line-up",
+      fields: { model_id: ["This model is not on our line-up"] },
+    });
+
+    // the catalog down: the visitor loses nothing, and the line says it was not checked
+    lineupReadable = false;
+    try {
+      const kept = await add(
+        { kind: "model", model_id: "isuzu-nrr-diesel", make: "Visit", model: "evil.example", quantity: 1 },
+        token,
+      );
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().list.lines[1]).toMatchObject({
+        model_id: "isuzu-nrr-diesel",
+        label: "Visit evil.example (line-up model, to order, name not checked against the line-up)",
+        from_lineup: false,
+      });
+    } finally {
+      lineupReadable = true;
+    }
+    // read again, the line-up names it
+    const named = await add(
+      { kind: "model", model_id: "isuzu-nrr-diesel", make: "Visit", model: "evil.example", quantity: 1 },
+      token,
+    );
+    expect(named.json().list.lines[1]).toMatchObject({
+      label: "Isuzu NRR Diesel (line-up model, to order)",
+      quantity: 2,
+      from_lineup: true,
+    });
+  });
+
+  it("sends the visitor's copy with the dealership's words only: nothing typed into the request, no link but to the site", async () => {
+    const hostile = "Your invoice is overdue: pay at https://evil.example/pay";
+    const first = await add({ kind: "unit", stock_number: units[8]!.stock_number, quantity: 1 });
+    const token = first.json().token as string;
+    await add(
+      { kind: "model", model_id: "isuzu-npr-hd-diesel", make: "Pay at", model: "www.evil.example", quantity: 2 },
+      token,
+    );
+    lineupReadable = false;
+    try {
+      await add(
+        { kind: "model", model_id: "isuzu-nrr-diesel", make: "Call", model: "evil.example now", quantity: 3 },
+        token,
+      );
+    } finally {
+      lineupReadable = true;
+    }
+    for (const line of (await list(token)).lines) {
+      await app.inject({
+        method: "POST",
+        url: `/api/fleet-quote/lists/${token}/lines/${line.id}`,
+        payload: { quantity: String(line.quantity), notes: `${hostile} evil.example/login www.evil.example` },
+      });
+    }
+    await app.inject({
+      method: "POST",
+      url: `/api/fleet-quote/lists/${token}/trade-ins`,
+      payload: {
+        year: 2019,
+        make: "evil.example",
+        model: "Pay now at evil.example",
+        vin: GOOD_VINS[1],
+        odometer_km: 1,
+        notes: hostile,
+      },
+    });
+    const victim = "victim@bowriver.example";
+    const sent = await captureLead(app, {
+      form: "fleet-quote",
+      destination: LEAD_FORMS["fleet-quote"].destination,
+      form_started: startedAgo(SIGNING_SECRET, 10_000),
+      website: "",
+      "-url": `${SITE_URL}/fleet-quote`,
+      company: "evil.example Ltd.",
+      first_name: hostile,
+      last_name: "www.evil.example",
+      email: victim,
+      day_phone: "403-555-0142",
+      message: hostile,
+      fleet_list: token,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await eventually(async () => smtp.to(victim).length > 0, "the visitor's copy", 20_000);
+    const copy = smtp.to(victim)[0]!.mail;
+    const unit = units[8]!;
+    for (const body of [copy.text ?? "", copy.html || ""]) {
+      expect(body).toMatch(/^(<!doctype html>.*\n<p>)?Hello,/s);
+      expect(body).toContain(
+        `${unit.year} ${unit.make} ${[unit.model, unit.trim].filter(Boolean).join(" ")} (stock ${unit.stock_number})`,
+      );
+      expect(body).toContain("2 x Isuzu NPR-HD Diesel, to order");
+      expect(body).toContain("3 x a line-up model, to order");
+      expect(body).toContain("1 trade-in (model year 2019)");
+      expect(body).not.toMatch(/evil|invoice|pay|call/i);
+      // nothing that reads as an address but the site's own
+      // (as a mail client links it: a full stop or bracket after it is not part of it)
+      const addresses = (
+        body.match(/https?:\/\/[^\s"<>]+|www\.[^\s"<>]*|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}\b/gi) ?? []
+      ).map((found) => found.replace(/[.,;:)]+$/, ""));
+      expect(addresses.length).toBeGreaterThan(0);
+      expect(
+        addresses.filter((found) => !found.startsWith(`${SITE_URL}/`) && found !== SITE_URL && found !== "fleet.test"),
+      ).toEqual([]);
+    }
+    // the desk's own notification keeps what the visitor typed
+    await eventually(
+      async () => smtp.to(ADDRESSES.departments.sales).some((m) => m.raw.includes(sent.json().id)),
+      "the desk's email",
+    );
+    const desk = smtp.to(ADDRESSES.departments.sales).find((m) => m.raw.includes(sent.json().id))!.mail;
+    expect(desk.text).toContain("Pay now at evil.example");
   });
 
   it("keeps a held (possibly spam) request's lines with it: released by the desk, it is the whole order", async () => {
@@ -296,7 +461,9 @@ describe.each(backends())("the fleet quote on $name", (backend) => {
       fleet_list: token,
     });
     expect(held.statusCode).toBe(201);
-    expect(await releaseHeld(db, held.json().id, ["crm-email", "department-email"])).toBe("released");
+    expect(await releaseHeld(db, held.json().id, ["crm-email", "department-email"], COMMAND_LINE_ACTOR)).toBe(
+      "released",
+    );
     const [lead] = await db.query<{ fleet_quote: { lines: { quantity: number }[] } }>(
       "select fleet_quote from leads where id = $1",
       [held.json().id],
@@ -326,15 +493,16 @@ describe("a fleet quote's webhook", () => {
           id: "l1",
           kind: "model" as const,
           stock_number: "",
-          model_id: "isuzu-npr-hd",
-          label: "Isuzu NPR-HD (line-up model, to order)",
+          model_id: "isuzu-npr-hd-diesel",
+          label: "Isuzu NPR-HD Diesel (line-up model, to order)",
           year: null,
           make: "Isuzu",
-          model: "NPR-HD",
+          model: "NPR-HD Diesel",
           vin: "",
           quantity: 6,
           notes: "16 ft box",
           available: true,
+          from_lineup: true,
         },
       ],
       trade_ins: [

@@ -574,11 +574,12 @@ describe.each(backends())("lead capture on $name", (backend) => {
           last_name: "'+1-555",
           company: "'@SUM(A1:A9)",
           day_phone: "'-2+3",
-          stock_number: "'\t=cmd",
+          stock_number: "\t'=cmd",
           make: "1999",
           model: '{"nested":"object"}',
         });
-        for (const cell of rows.flatMap((r) => Object.values(r))) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+        // a trigger after whitespace a spreadsheet may trim still starts a formula
+        for (const cell of rows.flatMap((r) => Object.values(r))) expect(cell).not.toMatch(/^[\s"]*[=+\-@]/);
       } finally {
         await db.query("delete from leads where id like 'hostile-%'");
       }

@@ -14,6 +14,9 @@ import { captureLead, startedAgo } from "./lead-client.js";
 const ADMIN_TOKEN = "Qm9vdHN0cmFwLXRva2VuLWZvci10aGUtc3RhZmYtZWRnZS0wMTIzNDU2Nzg5";
 const EXPORT_TOKEN = "ZXhwb3J0LXRva2VuLWZvci10aGUtQ1JNcy1wdWxsLTAxMjM0NTY3ODlhYmNk";
 const SIGNING_SECRET = "signing-secret-for-tests-0123456789abcdef";
+const DESK_KEY = "ZGVzay1rZXktZm9yLXRoZS1lZGdlcy10ZXN0cy0wMTIzNDU2Nzg5YWJjZGVm";
+/** A request the staff desk passes on for a visitor: believed only with the desk's key. */
+const forVisitor = (address: string) => ({ "x-desk-key": DESK_KEY, "x-desk-client": address });
 
 /** A collecting log stream: what the API wrote, line by line. */
 const recordingStream = () => {
@@ -53,6 +56,7 @@ describe.each(backends())("the API's edges on $name", (backend) => {
     app = await buildApp({
       db,
       adminToken: ADMIN_TOKEN,
+      staffDeskKey: DESK_KEY,
       logLevel: "info",
       logStream: log.stream,
       readRateLimitMax: 1_000,
@@ -131,7 +135,7 @@ describe.each(backends())("the API's edges on $name", (backend) => {
   });
 
   it("counts failed sign-ins on every staff route, and refuses a client past the limit even with the right token", async () => {
-    const from = { "x-forwarded-for": "198.51.100.77" };
+    const from = forVisitor("198.51.100.77");
     const routes = ["/api/admin/feeds", "/api/leads/held/digest"];
     for (let i = 0; i < 10; i++) {
       const path = routes[i % 2] as string;
@@ -146,7 +150,7 @@ describe.each(backends())("the API's edges on $name", (backend) => {
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     // another client (here, another /64) is not held back
     const other = await call("staff", "/api/admin/feeds", {
-      headers: { "x-forwarded-for": "2001:db8:9:9::1", ...bearer(ADMIN_TOKEN) },
+      headers: { ...forVisitor("2001:db8:9:9::1"), ...bearer(ADMIN_TOKEN) },
     });
     expect(other.status).toBe(200);
   });

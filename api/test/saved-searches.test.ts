@@ -67,7 +67,7 @@ describe.each(backends())("saved searches on $name", (backend) => {
     return smtp.to(email)[0]!;
   };
   const saveConfirmed = async (email: string) => {
-    expect((await save({ email, search: model, filters: "", consent: "on" })).statusCode).toBe(201);
+    expect((await save({ email, search: model, filters: "", consent: "on" })).statusCode).toBe(202);
     const mail = await firstMailTo(email);
     const link = linkOf(mail.mail.text ?? "", "confirm");
     expect((await act(link.id, "confirm", link.token)).json().status).toBe("active");
@@ -88,9 +88,9 @@ describe.each(backends())("saved searches on $name", (backend) => {
       consent: "on",
       "-url": `${SITE_URL}/inventory?search=${model}`,
     });
-    expect(saved.statusCode, saved.body).toBe(201);
-    const [row] = await db.query<Record<string, unknown>>("select * from saved_searches where id = $1", [
-      saved.json().id,
+    expect(saved.statusCode, saved.body).toBe(202);
+    const [row] = await db.query<Record<string, unknown>>("select * from saved_searches where email = $1", [
+      "pending@bowriver.example",
     ]);
     expect(row).toMatchObject({
       email: "pending@bowriver.example",
@@ -101,13 +101,60 @@ describe.each(backends())("saved searches on $name", (backend) => {
     expect(row?.consent_at).toBeTruthy();
     const confirmation = await firstMailTo("pending@bowriver.example");
     expect(confirmation.mail.subject).toBe("Confirm your saved search: Summit Heavy Fleet");
-    expect(confirmation.mail.text).toContain(`"${model}"`);
+    // what was typed is not repeated to an address nobody has confirmed
+    expect(confirmation.mail.text).toContain("(the words you searched for)");
+    expect(confirmation.mail.text).not.toContain(model);
 
     // a new matching unit while it is pending: nothing is sent
     await insertVehicles(db, [{ ...stock[1]!, stock_number: "PEND0001", model, make: stock[0]!.make }]);
     expect((await app.savedSearchAlerts.runOnce()).alerted).toBe(0);
     // a link with another search's token does nothing
-    expect((await act(saved.json().id, "confirm", "x".repeat(43))).statusCode).toBe(400);
+    expect((await act(String(row?.id), "confirm", "x".repeat(43))).statusCode).toBe(400);
+  });
+
+  it("sends one address at most 3 confirmations an hour and the same search once, answering every request alike", async () => {
+    const victim = "victim@bowriver.example";
+    const answers = [];
+    for (let i = 0; i < 12; i++) {
+      answers.push(await save({ email: victim, search: `${model} ${i}`, filters: "", consent: "on" }));
+    }
+    await eventually(async () => smtp.to(victim).length >= 3, "three confirmations");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.to(victim)).toHaveLength(3);
+    // the answer does not tell whether an email went out, and no unconfirmed search piles up
+    expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`))).toEqual(
+      new Set([
+        `202 ${JSON.stringify({ status: "pending", message: "Check your email to confirm your saved search." })}`,
+      ]),
+    );
+    const rows = await db.query("select id from saved_searches where lower(email) = $1", [victim]);
+    expect(rows).toHaveLength(3);
+
+    const twice = "twice@bowriver.example";
+    const search = { search: model, filters: JSON.stringify({ fuel: ["diesel"] }), consent: "on" };
+    expect((await save({ email: twice, ...search })).statusCode).toBe(202);
+    expect(
+      (await save({ email: " Twice@BowRiver.example", ...search, search: ` ${model.toUpperCase()} ` })).statusCode,
+    ).toBe(202);
+    await firstMailTo(twice);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.to(twice)).toHaveLength(1);
+  });
+
+  it("describes the search in its confirmation by what the stock has, never by what was typed", async () => {
+    const email = "described@bowriver.example";
+    const typed = "Your invoice is overdue pay at evil.example";
+    const filters = JSON.stringify({
+      make: [stock[0]!.make, "www.evil.example"],
+      model: ["Pay now"],
+      fuel: ["diesel"],
+    });
+    expect((await save({ email, search: typed, filters, consent: "on" })).statusCode).toBe(202);
+    const { mail } = await firstMailTo(email);
+    for (const body of [mail.text ?? "", mail.html || ""]) {
+      expect(body).toContain(`${stock[0]!.make}, Diesel, and the words you searched for`);
+      expect(body).not.toMatch(/evil|invoice|pay now|www\./i);
+    }
   });
 
   it("sends one alert with the new match and the price drop, at most one a day, and nothing after a one-click unsubscribe", async () => {

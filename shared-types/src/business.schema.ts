@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
+import { DEPARTMENTS, WEEKDAYS } from "./enumerations.js";
 // configures zod before any schema here is built: no eval (text.schema.ts)
-import "./text.schema.js";
-import { WEEKDAYS } from "./enumerations.js";
+import { siteLinkSchema } from "./text.schema.js";
 
 // zod/mini: the same validation as classic zod, tree-shaken to what a bundle uses (pages validate API answers too).
 
@@ -35,20 +35,26 @@ export const addressSchema = z.object({
 
 const phone = () => z.string().check(z.minLength(7));
 
+const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
 /** "YYYY-MM-DD", a day in Calgary. */
-export const calendarDateSchema = z
-  .string()
-  .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "expected YYYY-MM-DD"));
+export const calendarDateSchema = z.string().check(z.regex(DATE_PATTERN, "expected YYYY-MM-DD"));
 
 /** Days the dealership (or some of its departments) is closed: a holiday, an inventory count. */
 export const closureSchema = z
   .object({
-    from: calendarDateSchema,
-    to: calendarDateSchema,
-    note: z.string().check(z.minLength(1), z.maxLength(120)),
-    departments: z.array(z.enum(["sales", "service", "parts"])).check(z.minLength(1)),
+    from: z.string().check(z.regex(DATE_PATTERN, "Enter the first day closed, like 2026-12-24")),
+    to: z.string().check(z.regex(DATE_PATTERN, "Enter the last day closed, like 2026-12-26")),
+    note: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, "Say why, as visitors will read it (Christmas, say)"),
+        z.maxLength(120, "Keep the note to 120 characters"),
+      ),
+    departments: z.array(z.enum(DEPARTMENTS)).check(z.minLength(1, "Choose at least one department")),
   })
-  .check(z.refine((closure) => closure.from <= closure.to, "a closure ends on or after the day it starts"));
+  .check(z.refine((closure) => closure.from <= closure.to, "The last day closed is before the first"));
 
 /**
  * Marketing's line at the top of every page (an open house, a new line-up, a holiday sale), with a link and the
@@ -63,14 +69,7 @@ export const siteNoticeSchema = z
         z.minLength(1, "Write the notice"),
         z.maxLength(160, "Keep the notice to 160 characters: it is one line on a phone"),
       ),
-    link: z.string().check(
-      z.trim(),
-      z.maxLength(500, "Keep the link under 500 characters"),
-      z.refine(
-        (url) => url === "" || /^\/(?![/\\])/.test(url) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(url),
-        "Link to a page of this site (like /inventory) or an https:// address",
-      ),
-    ),
+    link: siteLinkSchema("Link to a page of this site (like /inventory) or an https:// address"),
     from: z.nullable(calendarDateSchema),
     to: z.nullable(calendarDateSchema),
   })

@@ -7,6 +7,7 @@ import type {
   openingSegmentSchema,
   siteNoticeSchema,
 } from "./business.schema.js";
+import { DEPARTMENT_NAMES } from "./enumerations.js";
 
 export type OpeningSegment = z.infer<typeof openingSegmentSchema>;
 
@@ -62,6 +63,26 @@ export function dealershipToday(now: Date = new Date()): string {
   return calgaryDay.format(now);
 }
 
+/** Calgary's clock, made once as its calendar is. */
+let calgaryMoment: Intl.DateTimeFormat | undefined;
+
+/**
+ * A moment in the dealership's own time, "Nov 25, 2026, 8:00 a.m." (Calgary): how staff read every time, on the desk
+ * and in their emails, whatever form it was stored in; "" for none. A raw UTC timestamp would put the evening's leads
+ * on the next day.
+ */
+export function formatDealershipTime(moment: string | Date | null | undefined): string {
+  if (!moment) return "";
+  const date = new Date(moment);
+  if (Number.isNaN(date.getTime())) return String(moment);
+  calgaryMoment ??= new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Edmonton",
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  return calgaryMoment.format(date);
+}
+
 /** How long until the next day begins in Calgary (a closure's notice starts and ends then). */
 export function msToDealershipMidnight(now: Date = new Date()): number {
   const parts = Object.fromEntries(
@@ -85,13 +106,13 @@ export function closuresAhead(closures: readonly Closure[] | undefined, today: s
   return (closures ?? []).filter((closure) => closure.to >= today).sort((a, b) => a.from.localeCompare(b.from));
 }
 
-/** "sales", "sales and service", "sales, service and parts" */
+/** "Sales", "Sales and Service", "Sales, Service and Parts" */
 export function departmentsText(departments: readonly Department[]): string {
-  const names = [...departments];
+  const names = departments.map((department) => DEPARTMENT_NAMES[department]);
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
-/** "Closed Friday, December 25 to Saturday, December 26 (sales, service and parts): Christmas" */
+/** "Closed Friday, December 25 to Saturday, December 26 (Sales, Service and Parts): Christmas" */
 export function formatClosure(closure: Closure): string {
   const days =
     closure.from === closure.to

@@ -5,7 +5,16 @@ export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
 
 export const MANUFACTURERS = ["gm", "isuzu"] as const;
 
-export const PROMOTION_DEPARTMENTS = ["sales", "service", "parts"] as const;
+/** The dealership's departments: leads, specials, hours and closures are each one's. */
+export const DEPARTMENTS = ["sales", "service", "parts"] as const;
+
+/** A department as staff and visitors read its name. */
+export const DEPARTMENT_NAMES = { sales: "Sales", service: "Service", parts: "Parts" } as const satisfies Record<
+  (typeof DEPARTMENTS)[number],
+  string
+>;
+
+export const PROMOTION_DEPARTMENTS = DEPARTMENTS;
 
 export const VEHICLE_CONDITIONS = ["new", "used"] as const;
 
@@ -20,3 +29,6 @@ export const VEHICLE_MAKES = ["Isuzu", "Chevrolet", "GMC", "Buick", "Cadillac"] 
  * GST and the cost of financing. Each unit carries its charges; the site advertises the all-in amount.
  */
 export const UNIT_CHARGE_KINDS = ["freight_pdi", "admin_fee", "levy", "accessory"] as const;
+
+/** The staff desk's roles, as staff:invite and the desk's invitation form take them (what each may do: staff.ts). */
+export const STAFF_ROLES = ["admin", "sales_manager", "service_manager", "marketing"] as const;

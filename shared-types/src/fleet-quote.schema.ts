@@ -115,6 +115,8 @@ const lineSchema = z.object({
   quantity: z.number(),
   notes: z.string(),
   available: z.boolean(),
+  // (a lead stored before the line-up was checked has none: its models were named by the page)
+  from_lineup: z._default(z.boolean(), false),
 });
 
 /** The list as the API answers it (team leads' page checks it). */

@@ -64,6 +64,12 @@ export interface FleetQuoteLine {
   notes: string;
   /** A unit still in stock; false once it sold (the line stays, the desk sees it). */
   available: boolean;
+  /**
+   * A line-up model whose make and name are the line-up's own, taken from team catalog's published line-up when it
+   * was added. False for a unit (the inventory names it), and for a model added while the line-up could not be
+   * read: its make and name are then as the page sent them, and nothing sent to the visitor repeats them.
+   */
+  from_lineup: boolean;
 }
 
 export interface FleetQuoteTradeIn {

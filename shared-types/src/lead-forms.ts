@@ -1,5 +1,7 @@
 // The enquiry forms' fixed facts (destinations, rules, consent wording): a leaf the lead schemas are built from.
 
+import { DEPARTMENTS } from "./enumerations.js";
+
 /** How a fleet buyer means to pay (the fleet quote's choice). Here, with the form: a form's code loads no more. */
 export const FLEET_PAYMENT_METHODS = ["Cash", "Open-end lease", "Closed-end lease", "Finance"] as const;
 
@@ -29,7 +31,7 @@ export const LEAD_DESTINATIONS = {
 export type LeadDestination = (typeof LEAD_DESTINATIONS)[keyof typeof LEAD_DESTINATIONS];
 
 /** The dealership's desks that answer enquiries; each has its own inbox. */
-export const LEAD_DEPARTMENTS = ["sales", "service", "parts"] as const;
+export const LEAD_DEPARTMENTS = DEPARTMENTS;
 export type LeadDepartment = (typeof LEAD_DEPARTMENTS)[number];
 
 /** A field a visitor types into; each form shows its own from these (the field's facts: LEAD_FIELDS). */

@@ -28,8 +28,11 @@ export interface AllInBreakdown {
   totalCents: number;
 }
 
+/** What the site says of a unit without a price (SPEC), and the desk too: never "$0". */
+export const CONTACT_FOR_PRICING = "Contact Us For Pricing";
+
 /**
- * The advertised price and what it is made of, or null for a unit without a price ("Contact Us For Pricing").
+ * The advertised price and what it is made of, or null for a unit without a price (CONTACT_FOR_PRICING).
  * Integer cents throughout, so the lines add up to the total exactly.
  */
 export function allInBreakdown(v: {

@@ -1,8 +1,8 @@
 import { z } from "zod/mini";
-// configures zod before any schema here is built: no eval (text.schema.ts)
-import "./text.schema.js";
 import { calendarDateSchema } from "./business.schema.js";
 import { PROMOTION_DEPARTMENTS } from "./enumerations.js";
+// configures zod before any schema here is built: no eval (text.schema.ts)
+import { siteLinkSchema } from "./text.schema.js";
 
 export const promotionSchema = z.object({
   /** Not in SPEC's feed: a promotion without one is still shown. */
@@ -46,14 +46,7 @@ export const specialInputSchema = z
         z.maxLength(120, "Keep the title to 120 characters"),
       ),
     html: z.string().check(z.maxLength(20_000, "Keep the text under 20,000 characters")),
-    url: z.string().check(
-      z.trim(),
-      z.maxLength(500, "Keep the link under 500 characters"),
-      z.refine(
-        (url) => url === "" || /^\/(?![/\\])/.test(url) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(url),
-        "Link to a page of this site (like /service) or an https:// address",
-      ),
-    ),
+    url: siteLinkSchema("Link to a page of this site (like /service) or an https:// address"),
     starts_on: z.nullable(calendarDateSchema),
     ends_on: z.nullable(calendarDateSchema),
   })
@@ -63,3 +56,6 @@ export const specialInputSchema = z
       path: ["ends_on"],
     }),
   );
+
+/** A special as the editor sends it. */
+export type SpecialInput = z.output<typeof specialInputSchema>;

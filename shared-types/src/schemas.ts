@@ -7,5 +7,6 @@ export * from "./inventory-filter.schema.js";
 export * from "./lead.schema.js";
 export * from "./promotion.schema.js";
 export * from "./saved-search.schema.js";
+export * from "./staff-api.schema.js";
 export * from "./text.schema.js";
 export * from "./vehicle.schema.js";

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { sitePath } from "./return-address.js";
 import { isStorableText } from "./text.js";
 
 // Never let zod compile validators with new Function: the site's Content-Security-Policy allows no eval.
@@ -34,3 +35,27 @@ export function identifier(pattern: RegExp, what: string) {
 
 export const stockNumberSchema = identifier(/^[A-Za-z0-9-]{1,32}$/, "a stock number (letters, digits, dashes)");
 export const searchTextSchema = safeText(100).check(z.minLength(1));
+
+/**
+ * Whitespace, control characters and backslashes: browsers drop tabs and line breaks from an address and read a
+ * backslash as a slash, so "/\t/evil.example" and "/\\evil.example" are "//evil.example", another site.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+const NOT_IN_A_LINK = /[\s\u0000-\u001f\u007f\\]/;
+
+/**
+ * A link staff put on the site (a notice's, a special's): empty, a page of this site ("/inventory?x=1#y"), or an
+ * https:// address (another site's on purpose: a maker's offer). `message` says which, with an example of the field's.
+ */
+export function siteLinkSchema(message: string) {
+  return z.string().check(
+    z.trim(),
+    z.maxLength(500, "Keep the link under 500 characters"),
+    z.refine(
+      (link) =>
+        link === "" ||
+        (!NOT_IN_A_LINK.test(link) && (sitePath(link) !== null || /^https:\/\/[^\s/]+\.[^\s]+$/.test(link))),
+      message,
+    ),
+  );
+}

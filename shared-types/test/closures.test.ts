@@ -12,10 +12,10 @@ const christmas = {
 describe("closures, counted in Calgary's days", () => {
   it("says the days, the departments and why", () => {
     expect(formatClosure(christmas)).toBe(
-      "Closed Friday, December 25 to Saturday, December 26 (sales, service and parts): Christmas",
+      "Closed Friday, December 25 to Saturday, December 26 (Sales, Service and Parts): Christmas",
     );
     expect(formatClosure({ ...christmas, to: "2026-12-25", departments: ["service"] })).toBe(
-      "Closed Friday, December 25 (service): Christmas",
+      "Closed Friday, December 25 (Service): Christmas",
     );
   });
 

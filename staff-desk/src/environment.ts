@@ -12,6 +12,11 @@ export const deskEnvironmentSchema = z.object({
     .url({ protocol: /^https?$/ })
     .default("http://127.0.0.1:4182")
     .describe("The API's staff listener, which the desk asks for everything it shows and does."),
+  STAFF_DESK_KEY: z
+    .preprocess((v) => (v === "" ? undefined : v), z.string().min(43).optional())
+    .describe(
+      "The key the API's staff listener knows the desk by (the API's STAFF_DESK_KEY, the same): with it, failed sign-ins count against each visitor, not the desk. `npm start` makes one per run.",
+    ),
   TRUST_PROXY: z
     .string()
     .default("loopback")

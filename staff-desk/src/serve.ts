@@ -1,8 +1,18 @@
-import { buildDesk } from "./desk-server.js";
+import { buildDesk } from "./app.js";
 import { readDeskEnvironment } from "./environment.js";
 
 const env = readDeskEnvironment();
-const desk = await buildDesk({ apiOrigin: env.API_STAFF_ORIGIN, logLevel: env.LOG_LEVEL, trustProxy: env.TRUST_PROXY });
+const desk = await buildDesk({
+  apiOrigin: env.API_STAFF_ORIGIN,
+  deskKey: env.STAFF_DESK_KEY,
+  logLevel: env.LOG_LEVEL,
+  trustProxy: env.TRUST_PROXY,
+});
+if (!env.STAFF_DESK_KEY) {
+  console.warn(
+    "staff desk: no STAFF_DESK_KEY, so the API counts every visitor's failed sign-ins as the desk's own: set the same key on both",
+  );
+}
 await desk.listen({ port: env.STAFF_PORT, host: env.STAFF_HOST });
 console.log(
   `staff desk serving http://localhost:${env.STAFF_PORT} (the API's staff listener: ${env.API_STAFF_ORIGIN})`,

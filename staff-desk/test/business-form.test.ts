@@ -1,6 +1,6 @@
-import { WEEKDAYS } from "shared-types";
+import { type BusinessDetails, WEEKDAYS } from "shared-types";
 import { describe, expect, it } from "vitest";
-import { type BusinessDetails, dayText, parseDay, withForm } from "../src/business-form.js";
+import { dayText, parseDay, withForm } from "../src/routes/business/business-form.js";
 
 const week = (text: string) => WEEKDAYS.map((day) => ({ day, segments: [], text }));
 const details: BusinessDetails = {
@@ -53,7 +53,7 @@ describe("the desk's hours, as typed", () => {
     form["hours.parts.Sunday"] = "";
     form.phone_sales = "403-555-0199";
     const { details: changed, problems } = withForm(details, form);
-    expect(problems).toEqual(["parts hours, Sunday: enter times such as 08:00-17:00, or a word such as Closed"]);
+    expect(problems).toEqual(["Parts hours, Sunday: enter times such as 08:00-17:00, or a word such as Closed"]);
     expect(changed.phone_sales).toBe("403-555-0199");
     expect(changed.hours.sales[0]).toEqual({ day: "Monday", segments: [{ open: "09:00", close: "17:00" }] });
   });

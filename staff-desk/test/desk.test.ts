@@ -1,88 +1,49 @@
-import Fastify, { type FastifyInstance } from "fastify";
-import { ROLE_GRANTS } from "shared-types";
+import { request as httpRequest } from "node:http";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDesk, SESSION_COOKIE } from "../src/desk-server.js";
+import { buildDesk, SESSION_COOKIE } from "../src/app.js";
+import { deskAndApi, sameOrigin } from "./desk-and-api.js";
 
-const SESSION = "s".repeat(43);
-const LEAD = {
-  id: "lead-1",
-  form: "contact",
-  department: "sales",
-  received_at: "2026-11-25T15:00:00Z",
-  name: "Dana Fleet",
-  email: "dana@fleet.example",
-  phone: "403-555-0100",
-  deliveries: [
-    {
-      channel: "crm-email",
-      status: "delivered",
-      delivered_at: "2026-11-25T15:00:02Z",
-      last_error: "",
-      receipt: "<lead-1@summit.example> 250 2.0.0 Ok: queued as 4F2A1",
-    },
-  ],
-  escalated_at: "2026-11-25T16:05:00Z",
-  claimed_by: null,
-  claimed_at: null,
-  contacted_at: null,
-};
+type Site = Awaited<ReturnType<typeof deskAndApi>>;
 
-describe("the staff desk's server", () => {
-  let api: FastifyInstance;
-  let desk: FastifyInstance;
-  let apiOrigin = "";
-  const claims: string[] = [];
+describe("the staff desk, in front of the API", () => {
+  let site: Site;
+  let sales: { id: string; cookie: string };
+  let admin: { id: string; cookie: string };
 
   beforeAll(async () => {
-    // stands in for the API's staff routes: a sales manager's session, and what the API refuses
-    api = Fastify();
-    const member = { id: "m1", email: "sales@summit.example", role: "sales_manager" };
-    const signedIn = (authorization: string | undefined) => authorization === `Session ${SESSION}`;
-    api.post("/api/staff/sign-in/email", async (request, reply) => {
-      const { email } = request.body as { email: string };
-      if (!email.includes("@")) return reply.code(400).send({ message: "Invalid request body: email" });
-      return reply.code(202).send({ message: "sent" });
-    });
-    api.post("/api/staff/sign-in/link", async (request, reply) =>
-      (request.body as { token: string }).token === "good-token"
-        ? { session: SESSION, member }
-        : reply.code(401).send({ message: "used or expired" }),
+    site = await deskAndApi();
+    sales = await site.member("sales@summit.example", "sales_manager");
+    admin = await site.member("owner@summit.example", "admin");
+    await site.db.query(
+      "insert into leads (id, destination, form, fields, received_at) values ($1, 'ContactUs', 'contact', $2, '2026-11-26T05:30:00Z')",
+      [
+        "lead-1",
+        JSON.stringify({
+          first_name: "Dana",
+          last_name: "Fleet",
+          email: "pat@example.com?cc=attacker@evil.example",
+          day_phone: "403-555-0100",
+        }),
+      ],
     );
-    api.get("/api/staff/me", async (request, reply) =>
-      signedIn(request.headers.authorization)
-        ? { member, grants: ROLE_GRANTS.sales_manager }
-        : reply.code(401).send({ message: "ended" }),
+    await site.db.query(
+      "insert into vehicles (stock_number, vin, year, make, model, condition, listed_at, full_price, low_price) values ('N0PRICE', '1GTP9EEL0KZ000009', 2026, 'Isuzu', 'NPR-HD', 'new', '2026-11-01', 0, 0)",
     );
-    api.get("/api/staff/leads", async () => ({
-      leads: [LEAD],
-      speed: [{ department: "sales", leads: 4, contacted: 3, median_minutes: 42.4, p90_minutes: 190 }],
-    }));
-    api.post("/api/staff/leads/:id/claim", async (request) => {
-      claims.push((request.params as { id: string }).id);
-      return { outcome: "claimed" };
-    });
-    api.post("/api/staff/specials", async (_request, reply) => reply.code(500).send({ message: "not called" }));
-    api.get("/api/staff/audit", async (_request, reply) =>
-      reply.code(403).send({ message: "Your role does not include this" }),
-    );
-    await api.listen({ port: 0, host: "127.0.0.1" });
-    const { port } = api.server.address() as { port: number };
-    apiOrigin = `http://127.0.0.1:${port}`;
-    desk = await buildDesk({ apiOrigin });
   });
   afterAll(async () => {
-    await desk.close();
-    await api.close();
+    await site.close();
   });
 
-  const cookie = { cookie: `${SESSION_COOKIE}=${SESSION}` };
-  const sameOrigin = { "sec-fetch-site": "same-origin" };
+  const get = (url: string, cookie?: string) => site.desk.inject({ url, headers: cookie ? { cookie } : {} });
+  const post = (url: string, cookie: string, payload: Record<string, string> = {}) =>
+    site.desk.inject({ method: "POST", url, headers: { cookie, ...sameOrigin }, payload });
 
   it("sends a visitor without a session to sign in, and works without a script on every page", async () => {
-    const home = await desk.inject({ url: "/leads" });
+    const home = await get("/leads");
     expect(home.statusCode).toBe(303);
     expect(home.headers.location).toBe("/sign-in");
-    const signIn = await desk.inject({ url: "/sign-in" });
+    const signIn = await get("/sign-in");
     expect(signIn.body).toMatch(/<form [^>]*action="\/sign-in" method="post"/);
     // the passkey button is the script's to show: without it, the page is the email form alone
     expect(signIn.body).toMatch(/<button type="button" id="desk-passkey-sign-in" hidden="">/);
@@ -90,8 +51,16 @@ describe("the staff desk's server", () => {
     expect(signIn.headers["cache-control"]).toBe("no-store");
   });
 
+  it("has an icon of its own, so no page asks for one in vain", async () => {
+    expect((await get("/sign-in")).body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    const icon = await get("/favicon.svg");
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["content-type"]).toBe("image/svg+xml");
+    expect((await get("/favicon.ico")).statusCode).toBe(301);
+  });
+
   it("keeps what was typed and says why when the address is not one", async () => {
-    const answer = await desk.inject({
+    const answer = await site.desk.inject({
       method: "POST",
       url: "/sign-in",
       headers: sameOrigin,
@@ -103,92 +72,117 @@ describe("the staff desk's server", () => {
   });
 
   it("opens a link as a button (a mail scanner's visit signs nobody in), and signs in on the member's click", async () => {
-    const opened = await desk.inject({ url: "/sign-in/link?token=good-token" });
-    expect(opened.body).toContain('name="token" value="good-token"');
+    const issued = await site.store.signInLink("sales@summit.example");
+    const token = issued?.token ?? "";
+    const opened = await get(`/sign-in/link?token=${token}`);
+    expect(opened.body).toContain(`name="token" value="${token}"`);
     expect(opened.headers["set-cookie"]).toBeUndefined();
-    const signed = await desk.inject({
+    const signed = await site.desk.inject({
       method: "POST",
       url: "/sign-in/link",
       headers: sameOrigin,
-      payload: { token: "good-token" },
+      payload: { token },
     });
     expect(signed.statusCode).toBe(303);
     const set = String(signed.headers["set-cookie"]);
-    expect(set).toContain(`${SESSION_COOKIE}=${SESSION}`);
+    expect(set).toMatch(new RegExp(`${SESSION_COOKIE}=[\\w-]{43}`));
     expect(set).toContain("HttpOnly");
     expect(set).toContain("SameSite=Strict");
-    const used = await desk.inject({
+    const used = await site.desk.inject({
       method: "POST",
       url: "/sign-in/link",
       headers: sameOrigin,
-      payload: { token: "used-token" },
+      payload: { token },
     });
     expect(used.statusCode).toBe(401);
     expect(used.body).toContain("used or has expired");
   });
 
   it("refuses a form posted from another site", async () => {
-    const answer = await desk.inject({
+    const answer = await site.desk.inject({
       method: "POST",
       url: "/leads/lead-1/claim",
-      headers: { ...cookie, "sec-fetch-site": "cross-site" },
+      headers: { cookie: sales.cookie, "sec-fetch-site": "cross-site" },
     });
     expect(answer.statusCode).toBe(403);
-    expect(claims).toEqual([]);
   });
 
-  it("shows the ledger, claims a lead and returns to the same filter (post, redirect, get)", async () => {
-    const ledger = await desk.inject({ url: "/leads?state=unclaimed", headers: cookie });
+  it("shows the ledger in Calgary's time, links a reply only to an address that is one, and claims a lead", async () => {
+    const ledger = await get("/leads?state=unclaimed", sales.cookie);
     expect(ledger.body).toContain("Dana Fleet");
-    expect(ledger.body).toContain("crm-email: delivered");
-    // each channel's receipt, and the escalation of a lead nobody claimed in time
-    expect(ledger.body).toContain("(receipt: &lt;lead-1@summit.example&gt; 250 2.0.0 Ok: queued as 4F2A1)");
-    expect(ledger.body).toContain("nobody had claimed it in time; its manager was told");
-    // speed to lead on the desk's first page: median and 90th percentile
-    expect(ledger.body).toMatch(
-      /<th scope="row">sales<\/th><td>4<\/td><td>3<\/td><td>42 min<\/td><td>3 h 10 min<\/td>/,
-    );
-    const claimed = await desk.inject({
-      method: "POST",
-      url: "/leads/lead-1/claim",
-      headers: { ...cookie, ...sameOrigin },
-      payload: { return_to: "/leads?state=unclaimed" },
-    });
+    // 05:30 UTC on the 26th is the evening of the 25th in Calgary
+    expect(ledger.body).toContain("Nov 25, 2026, 10:30");
+    expect(ledger.body).toContain('<th scope="row">Sales</th>');
+    expect(ledger.body).toContain("pat@example.com?cc=attacker@evil.example");
+    expect(ledger.body).not.toContain("mailto:");
+    expect(ledger.body).toContain('href="tel:4035550100"');
+    const claimed = await post("/leads/lead-1/claim", sales.cookie, { return_to: "/leads?state=unclaimed" });
     expect(claimed.statusCode).toBe(303);
     expect(claimed.headers.location).toBe("/leads?state=unclaimed&done=claim");
-    expect(claims).toEqual(["lead-1"]);
+    const again = await post("/leads/lead-1/claim", admin.cookie, { return_to: "https://evil.example/" });
+    expect(again.headers.location).toBe("/leads?refused=taken");
+    expect((await get("/leads?refused=taken", admin.cookie)).body).toContain("Someone else has claimed this lead.");
   });
 
-  it("says the desk is unavailable (503) when the API does not answer, never a bare error", async () => {
-    const cut = await buildDesk({ apiOrigin: "http://127.0.0.1:9" });
-    const answer = await cut.inject({ url: "/leads", headers: cookie });
-    expect(answer.statusCode).toBe(503);
-    expect(answer.headers["content-type"]).toContain("text/html");
-    expect(answer.body).toContain("cannot reach the dealership&#x27;s data just now");
-    await cut.close();
+  it("shows no text a link carries: only its own words for the codes it knows", async () => {
+    const page = await get("/leads?refused=Your%20invoice%20is%20overdue:%20pay%20at%20evil.example", sales.cookie);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain("invoice");
+    expect(page.body).not.toContain('role="alert"');
   });
 
-  it("says what the role does not include (403), with the API's reason", async () => {
-    const audit = await desk.inject({ url: "/audit", headers: cookie });
+  it("says what the role does not include (403), and offers no link to it", async () => {
+    const audit = await get("/audit", sales.cookie);
     expect(audit.statusCode).toBe(403);
-    expect(audit.body).toContain("Your role does not include this");
+    expect(audit.body).toContain("not in your role");
     expect(audit.body).not.toContain('href="/audit"');
   });
 
+  it("shows the audit log in Calgary's time, never a raw UTC timestamp", async () => {
+    const log = await get("/audit", admin.cookie);
+    expect(log.statusCode).toBe(200);
+    expect(log.body).toContain("lead.claim");
+    const when = [...log.body.matchAll(/<tr><td>([^<]*)<\/td>/g)].map((cell) => cell[1]);
+    expect(when.length).toBeGreaterThan(0);
+    for (const moment of when) expect(moment).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d/);
+  });
+
+  it("shows a unit without a price as the site does, never $0", async () => {
+    const found = await get("/units?q=N0PRICE", sales.cookie);
+    expect(found.body).toContain("Contact Us For Pricing");
+    expect(found.body).not.toContain("$0");
+    const unit = await get("/units/N0PRICE", sales.cookie);
+    expect(unit.body).toContain("Contact Us For Pricing");
+    expect(unit.body).not.toContain("$0");
+  });
+
+  it("checks a unit's change by shared-types' rules before sending it, keeping what was typed", async () => {
+    const refused = await post("/units/N0PRICE", sales.cookie, {
+      sale_price: "59,990",
+      status: "available",
+      reason: "no",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("Say why (at least 3 characters)");
+    expect(refused.body).toContain('value="59,990"');
+    const saved = await post("/units/N0PRICE", sales.cookie, {
+      sale_price: "59,990",
+      status: "available",
+      reason: "Fleet price agreed",
+    });
+    expect(saved.headers.location).toBe("/units/N0PRICE?done=saved");
+    expect((await get("/units/N0PRICE?done=saved", sales.cookie)).body).toContain("$59,990");
+  });
+
   it("checks a special against shared-types' rules before sending it: the reasons by field, what was typed kept", async () => {
-    const answer = await desk.inject({
-      method: "POST",
-      url: "/specials/new",
-      headers: { ...cookie, ...sameOrigin },
-      payload: {
-        intent: "save",
-        department: "sales",
-        title: "Winter tires",
-        html: "<p>On every Silverado</p>",
-        url: "javascript:alert(1)",
-        starts_on: "2026-12-10",
-        ends_on: "2026-12-01",
-      },
+    const answer = await post("/specials/new", sales.cookie, {
+      intent: "save",
+      department: "sales",
+      title: "Winter tires",
+      html: "<p>On every Silverado</p>",
+      url: "/\t/evil.example/pay",
+      starts_on: "2026-12-10",
+      ends_on: "2026-12-01",
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.body).toContain("2 things to fix");
@@ -199,26 +193,111 @@ describe("the staff desk's server", () => {
     expect(answer.body).toMatch(/id="desk-special-url"[^>]*aria-invalid="true"/);
   });
 
-  it("says a file over its limit is too large (413), not that the dealership's data is away", async () => {
-    const small = await buildDesk({ apiOrigin, maxFileBytes: 1024 });
-    const boundary = "----desk-test";
-    const body = [
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="file"; filename="stock.csv"',
-      "Content-Type: text/csv",
-      "",
-      "x".repeat(4096),
-      `--${boundary}--`,
-      "",
-    ].join("\r\n");
-    const answer = await small.inject({
-      method: "POST",
-      url: "/feeds/upload",
-      headers: { ...cookie, ...sameOrigin, "content-type": `multipart/form-data; boundary=${boundary}` },
-      payload: body,
+  it("off-boards a member from the staff page: their next page asks them to sign in, and the last admin stays", async () => {
+    const leaving = await site.member("leaving@summit.example", "marketing");
+    expect((await get("/specials", leaving.cookie)).statusCode).toBe(200);
+    const disabled = await post(`/staff/${leaving.id}/disable`, admin.cookie);
+    expect(disabled.headers.location).toBe("/staff?done=disabled");
+    const after = await get("/specials", leaving.cookie);
+    expect(after.statusCode).toBe(303);
+    expect(after.headers.location).toBe("/sign-in?ended=1");
+    const list = await get("/staff?done=disabled", admin.cookie);
+    expect(list.body).toContain("they are signed out everywhere");
+    expect(list.body).toMatch(/leaving@summit\.example: disabled/);
+    const self = await post(`/staff/${admin.id}/role`, admin.cookie, { role: "marketing" });
+    expect(self.headers.location).toBe("/staff?refused=last-admin");
+    expect((await get("/staff?refused=last-admin", admin.cookie)).body).toContain("at least one admin");
+  });
+
+  it("never shows an admin a link to an existing member's account", async () => {
+    const page = await post("/staff", admin.cookie, { email: "sales@summit.example", role: "admin" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("is already a member: a sign-in link has been emailed to them");
+    expect(page.body).not.toContain("/sign-in/link?token=");
+  });
+
+  it("keeps a member signed in however many junk cookies a stranger sends, and lets a newcomer in", async () => {
+    for (let i = 0; i < 20; i++) {
+      const junk = await site.desk.inject({
+        url: "/leads",
+        remoteAddress: "203.0.113.66",
+        headers: { cookie: `${SESSION_COOKIE}=${"j".repeat(43)}` },
+      });
+      expect(junk.statusCode).toBe(303);
+    }
+    const member = await site.desk.inject({
+      url: "/leads",
+      remoteAddress: "198.51.100.4",
+      headers: { cookie: sales.cookie },
     });
-    expect(answer.statusCode).toBe(413);
-    expect(answer.body).toContain("This file is too large for the desk");
-    await small.close();
+    expect(member.statusCode).toBe(200);
+    const invited = await site.store.invite("newcomer@summit.example", "marketing", { id: null, email: "test" });
+    const welcomed = await site.desk.inject({
+      method: "POST",
+      url: "/sign-in/link",
+      remoteAddress: "198.51.100.5",
+      headers: sameOrigin,
+      payload: { token: invited.token ?? "" },
+    });
+    expect(welcomed.statusCode).toBe(303);
+  });
+
+  it("says the desk is unavailable (503) when the API does not answer, never a bare error", async () => {
+    const cut = await buildDesk({ apiOrigin: "http://127.0.0.1:9" });
+    const answer = await cut.inject({ url: "/leads", headers: { cookie: sales.cookie } });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers["content-type"]).toContain("text/html");
+    expect(answer.body).toContain("cannot reach the dealership&#x27;s data just now");
+    await cut.close();
+  });
+
+  it("shows nothing the API answers outside its contract", async () => {
+    const liar = Fastify();
+    liar.get("/api/staff/me", async () => ({ member: { id: "m1", email: "x@y.example", role: "owner" }, grants: {} }));
+    await liar.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = liar.server.address() as { port: number };
+    const desk = await buildDesk({ apiOrigin: `http://127.0.0.1:${port}` });
+    const answer = await desk.inject({ url: "/leads", headers: { cookie: sales.cookie } });
+    expect(answer.statusCode).toBe(503);
+    await desk.close();
+    await liar.close();
+  });
+
+  it("answers a file over its limit with 413, read by a client that sends it all without asking first", async () => {
+    await site.desk.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = site.desk.server.address() as { port: number };
+    const boundary = "----desk-test";
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="stock.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const body = Buffer.concat([head, Buffer.alloc(65 * 1024 * 1024, "x"), tail]);
+    const status = await new Promise<{ code: number; text: string }>((resolve, reject) => {
+      const sent = httpRequest(
+        {
+          port,
+          host: "127.0.0.1",
+          method: "POST",
+          path: "/feeds/upload",
+          headers: {
+            cookie: admin.cookie,
+            ...sameOrigin,
+            "content-type": `multipart/form-data; boundary=${boundary}`,
+            "content-length": String(body.length),
+          },
+        },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk) => {
+            text += chunk;
+          });
+          response.on("end", () => resolve({ code: response.statusCode ?? 0, text }));
+        },
+      );
+      sent.on("error", reject);
+      sent.end(body);
+    });
+    expect(status.code).toBe(413);
+    expect(status.text).toContain("This file is too large for the desk");
   });
 });

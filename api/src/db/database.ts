@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { makePrivate } from "../security/private-files.js";
 
 /**
  * The one interface every repository uses. Both backends speak PostgreSQL, so the same SQL (with $1 params)
@@ -26,9 +27,19 @@ export interface Database extends Queryable {
 
 /** An embedded database; `dataDir` undefined keeps it in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = dataDir ? new PGlite(dataDir) : new PGlite();
   await db.waitReady;
+  // PGlite chmods each file it creates to the mode asked for, past the process's umask: a new database's files
+  // come out 0666, pg_internal.init 0644 at each start. Postgres's own data files are 0600 from then on.
+  if (dataDir) {
+    try {
+      makePrivate([dataDir]);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
   return {
     kind: "pglite",
     async query(sql, params) {

@@ -442,6 +442,15 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
         for each statement execute function notify_site_change();
     `,
   },
+  {
+    // a line-up model's make and name are the line-up's own when it could be read as the line was added; lines kept
+    // before (named by the page) and lines added while it could not be read are not, and the visitor's copy of the
+    // request does not repeat them
+    id: "026_fleet_quote_lines_from_lineup",
+    sql: `
+      alter table fleet_quote_lines add column from_lineup boolean not null default false;
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Queryable } from "../db/database.js";
 import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
+import { ADMIN_TOKEN_ACTOR, writeAudit } from "../staff/audit.js";
 import { deliveryHealth, resendFailed } from "./outbox.js";
 
 /** All failed deliveries, or one lead's; no body at all means all. */
@@ -29,7 +30,9 @@ export async function registerDeliveryRoutes(
     admin.post("/deliveries/resend", { config: ADMIN_RATE_LIMIT, schema: { body: resendSchema } }, async (request) => {
       const { lead_id } = request.body;
       const resent = await resendFailed(db, lead_id);
-      request.log.info({ audit: "deliveries-resent", leadId: lead_id ?? null, resent }, "failed deliveries re-sent");
+      await writeAudit(db, ADMIN_TOKEN_ACTOR, "deliveries.resend", lead_id ? `lead:${lead_id}` : "deliveries", null, {
+        resent,
+      });
       options.onResend?.();
       return { resent };
     });

@@ -160,7 +160,7 @@ ${rows.map(([label, value]) => `<tr><th align="left" valign="top" style="border-
 
 const CELL = 'style="border:1px solid #ddd;padding:6px;text-align:left;vertical-align:top"';
 
-/** A fleet quote's lines and trade-ins as tables (HTML) and as aligned text, for the desk's and the visitor's email. */
+/** A fleet quote's lines and trade-ins as tables (HTML) and as aligned text, for the desk's email. */
 export function fleetQuoteTables(quote: FleetQuoteList, context: MessageContext): { html: string; text: string } {
   const table = (caption: string, head: string[], rows: string[][]) =>
     `<table style="border-collapse:collapse;margin:12px 0"><caption style="text-align:left;font-weight:bold;padding:4px 0">${escapeHtml(caption)}</caption><tr>${head.map((h) => `<th ${CELL}>${escapeHtml(h)}</th>`).join("")}</tr>${rows.map((row) => `<tr>${row.map((cell) => `<td ${CELL}>${linkOrText(cell)}</td>`).join("")}</tr>`).join("")}</table>`;
@@ -205,24 +205,78 @@ export function fleetQuoteTables(quote: FleetQuoteList, context: MessageContext)
 }
 
 /**
+ * A fleet quote's lines as the visitor's copy lists them: only what the site itself knows. A unit as the inventory
+ * has it, with its page; a line-up model by the line-up's name (one added while the line-up could not be read, by
+ * its quantity alone); the trade-ins by their number and model years (whole numbers the API checked: nothing a
+ * stranger could make read as a message or a link). Notes and every other word typed stay with the desk.
+ */
+function linesAsTheSiteKnowsThem(quote: FleetQuoteList, siteUrl: string): { vehicle: string; page: string }[] {
+  return quote.lines.map((line) => {
+    if (line.kind === "unit") {
+      return {
+        vehicle: `${line.quantity} x ${line.label}${line.available ? "" : " (no longer in stock)"}`,
+        page: `${siteUrl}${paths.vehicle(line.stock_number)}`,
+      };
+    }
+    const model = line.from_lineup ? `${line.make} ${line.model}` : "a line-up model";
+    return { vehicle: `${line.quantity} x ${model}, to order`, page: "" };
+  });
+}
+
+function tradeInsInWords(quote: FleetQuoteList): string {
+  const count = quote.trade_ins.length;
+  if (count === 0) return "";
+  const years = quote.trade_ins.map((t) => String(Math.trunc(Number(t.year)))).join(", ");
+  return `${count} ${count === 1 ? "trade-in" : "trade-ins"} (model ${count === 1 ? "year" : "years"} ${years}). Our fleet desk has the details you gave for each.`;
+}
+
+/**
  * The visitor's own copy of what they asked for (transactional: no offers, sent only because they asked): the
- * reference, the lines and trade-ins, and how to reach the desk.
+ * reference, the lines and trade-ins as the site knows them, and how to reach the desk. Anyone can type any address
+ * into the form, so nothing typed into it is repeated here, not even a name: this email can carry no one's words
+ * but the dealership's, and no link but to its own site.
  */
 export function visitorConfirmation(lead: ExportedLead, context: MessageContext, deliveryId: string): EmailMessage {
   const { business } = context;
   const reference = leadReference(lead.id);
-  const name = lead.fields.first_name || "there";
-  const quote = lead.fleet_quote ? fleetQuoteTables(lead.fleet_quote, context) : null;
   const title = formTitle(lead.form);
   const address = `${business.address.line1}, ${business.address.city}, ${business.address.province} ${business.address.postal_code}`;
-  const intro = `Hi ${name}, thank you for your ${title.toLowerCase()}. Our fleet desk will reply with pricing and availability. Your reference is ${reference}.`;
-  const footer = `${business.name}, ${address}. Sales: ${business.phone_sales}. You are receiving this email because you sent this request on ${context.siteUrl}.`;
+  const intro = `Thank you for your ${title.toLowerCase()}. Our fleet desk will reply with pricing and availability. Your reference is ${reference}.`;
+  const footer = `${business.name}, ${address}. Sales: ${business.phone_sales}. You are receiving this email because this request was sent with your address on ${context.siteUrl}. If it was not you, ignore this email.`;
+  const quote = lead.fleet_quote;
+  const lines = quote ? linesAsTheSiteKnowsThem(quote, context.siteUrl) : [];
+  const heading = quote ? `Vehicles asked for (${quote.unit_count} ${quote.unit_count === 1 ? "unit" : "units"}):` : "";
+  const tradeIns = quote ? tradeInsInWords(quote) : "";
+  const text = [
+    "Hello,",
+    "",
+    intro,
+    "",
+    ...(quote
+      ? [
+          heading,
+          ...lines.map((line, i) => `  ${i + 1}. ${line.vehicle}${line.page ? `: ${line.page}` : ""}`),
+          ...(tradeIns ? ["", `Trade-ins: ${tradeIns}`] : []),
+          "",
+        ]
+      : []),
+    footer,
+    "",
+  ].join("\n");
+  const linesHtml = lines
+    .map(
+      (line) =>
+        `<li>${escapeHtml(line.vehicle)}${line.page ? ` (<a href="${escapeHtml(line.page)}">its page</a>)` : ""}</li>`,
+    )
+    .join("");
   return {
     subject: `Your ${title.toLowerCase()} ${reference}: ${business.name}`,
-    text: [intro, "", ...(quote ? [quote.text, ""] : []), footer, ""].join("\n"),
+    text,
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
+<p>Hello,</p>
 <p>${escapeHtml(intro)}</p>
-${quote?.html ?? ""}
+${quote ? `<p><strong>${escapeHtml(heading)}</strong></p><ol>${linesHtml}</ol>` : ""}
+${tradeIns ? `<p>Trade-ins: ${escapeHtml(tradeIns)}</p>` : ""}
 <p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>
 </body></html>`,
     messageId: `<${deliveryId}@${business.domain}>`,

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { identifier } from "shared-types/schemas";
 import { z } from "zod";
+import type { Queryable } from "../db/database.js";
 import { notFound } from "../http-errors.js";
 import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
+import { ADMIN_TOKEN_ACTOR, writeAudit } from "../staff/audit.js";
 import { FeedBusy, type FeedService } from "./feed-service.js";
 
 /** The largest feed file taken: a dealership's full stock with long descriptions is a few megabytes. */
@@ -33,7 +35,12 @@ const promotionsQuerySchema = z.object({
  * - POST /admin/feeds/promotions (JSON, SPEC's shape): a branch's specials replaced;
  * - GET /admin/feeds: the latest runs and their reports.
  */
-export async function registerFeedRoutes(app: FastifyInstance, feeds: FeedService, adminToken: string | undefined) {
+export async function registerFeedRoutes(
+  app: FastifyInstance,
+  feeds: FeedService,
+  db: Queryable,
+  adminToken: string | undefined,
+) {
   await registerAdminRoutes(app, adminToken, (admin) => {
     admin.addContentTypeParser(
       ["text/csv", "text/plain"],
@@ -55,7 +62,10 @@ export async function registerFeedRoutes(app: FastifyInstance, feeds: FeedServic
             source: request.query.source ?? "upload",
             force,
           });
-          request.log.info({ audit: "inventory-feed", run: run.id, ip: request.ip }, "inventory feed started");
+          await writeAudit(db, ADMIN_TOKEN_ACTOR, "feed.upload", `feed-run:${run.id}`, null, {
+            file: request.query.source ?? "upload",
+            force,
+          });
           const status = runPath(run.id);
           return reply
             .code(202)
@@ -90,10 +100,10 @@ export async function registerFeedRoutes(app: FastifyInstance, feeds: FeedServic
           branch: request.query.branch ?? "shfl",
           source: request.query.source ?? "upload",
         });
-        request.log.info(
-          { audit: "promotions-feed", run: run.id, outcome: run.outcome, ip: request.ip },
-          "promotions feed",
-        );
+        await writeAudit(db, ADMIN_TOKEN_ACTOR, "feed.promotions", `feed-run:${run.id}`, null, {
+          branch: request.query.branch ?? "shfl",
+          outcome: run.outcome,
+        });
         return reply.code(report.refused ? 422 : 200).send({ run_id: run.id, outcome: run.outcome, ...report });
       },
     );

@@ -18,6 +18,13 @@ import {
   removeTradeIn,
   updateLine,
 } from "./fleet-quote-store.js";
+import { checkedAgainstLineup, type LineupReader } from "./lineup.js";
+
+export interface FleetQuoteRouteOptions {
+  /** Team catalog's published line-up (lineupFromUrl); unset: never read, and no model line is named to the visitor. */
+  lineup?: LineupReader;
+}
+const lineupNotRead: LineupReader = async () => null;
 
 const listParams = z.object({ token: fleetQuoteTokenSchema });
 const lineParams = z.object({ token: fleetQuoteTokenSchema, line: z.uuid() });
@@ -38,13 +45,16 @@ const listAnswer = (reply: FastifyReply, token: string, list: FleetQuoteList) =>
  * The fleet quote's lists (shared-types fleet-quote.ts): team leads' server reads and changes one by its key (from
  * the visitor's cookie, which the host hands it), and a page's add form, sent in place by the page's script, adds to
  * the visitor's own through the site's proxy (the cookie comes with it; a new list's cookie is set here). Writes take JSON only: a form on another site
- * cannot send JSON without the browser asking this site first, so no other site can fill a visitor's list.
+ * cannot send JSON without the browser asking this site first, so no other site can fill a visitor's list. A model
+ * is stored as the line-up names it, never as the page does.
  */
-export function registerFleetQuoteRoutes(app: FastifyInstance, db: Database) {
+export function registerFleetQuoteRoutes(app: FastifyInstance, db: Database, options: FleetQuoteRouteOptions = {}) {
   const api = withSchemas(app);
+  const lineup = options.lineup ?? lineupNotRead;
 
   api.post("/fleet-quote/lines", { schema: { body: addBody } }, async (request, reply) => {
-    const add = parseOrBadRequest(fleetQuoteAddSchema, request.body, "fleet quote line");
+    const sent = parseOrBadRequest(fleetQuoteAddSchema, request.body, "fleet quote line");
+    const add = checkedAgainstLineup(sent, sent.kind === "model" ? await lineup() : null);
     const fromCookie = cookieToken(request);
     const token = request.body.token ?? fromCookie ?? newListToken();
     await addLine(db, token, add);

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { FLEET_QUOTE, type FleetQuoteLine, type FleetQuoteList, type FleetQuoteTradeIn } from "shared-types";
-import type { FleetQuoteAdd, FleetQuoteLineUpdate, FleetQuoteTradeInInput } from "shared-types/schemas";
+import type { FleetQuoteLineUpdate, FleetQuoteTradeInInput } from "shared-types/schemas";
 import type { Queryable } from "../db/database.js";
 import { HttpError, notFound } from "../http-errors.js";
+import type { LineToAdd } from "./lineup.js";
 
 /**
  * A fleet buyer's list, kept by the hash of its key: the key itself lives only in the visitor's cookie, so the
@@ -23,6 +24,7 @@ interface LineRow {
   model: string;
   quantity: number;
   notes: string;
+  from_lineup: boolean;
   v_year: number | null;
   v_make: string | null;
   v_model: string | null;
@@ -36,6 +38,7 @@ function lineOf(row: LineRow): FleetQuoteLine {
   const make = unit ? (row.v_make ?? row.make) : row.make;
   const model = unit ? [row.v_model ?? row.model, row.v_trim].filter(Boolean).join(" ") : row.model;
   const year = unit && row.v_year != null ? Number(row.v_year) : null;
+  const fromLineup = !unit && row.from_lineup === true;
   return {
     id: row.id,
     kind: row.kind,
@@ -43,7 +46,7 @@ function lineOf(row: LineRow): FleetQuoteLine {
     model_id: row.model_id,
     label: unit
       ? `${[year, make, model].filter(Boolean).join(" ")} (stock ${row.stock_number})`
-      : `${make} ${model} (line-up model, to order)`,
+      : `${make} ${model} (line-up model, to order${fromLineup ? "" : ", name not checked against the line-up"})`,
     year,
     make,
     model,
@@ -51,6 +54,7 @@ function lineOf(row: LineRow): FleetQuoteLine {
     quantity: Number(row.quantity),
     notes: row.notes,
     available: unit ? row.v_available === true : true,
+    from_lineup: fromLineup,
   };
 }
 
@@ -59,7 +63,7 @@ export async function readList(db: Queryable, token: string): Promise<FleetQuote
   const hash = hashOf(token);
   const lines = (
     await db.query<LineRow>(
-      `select l.id, l.kind, l.stock_number, l.model_id, l.make, l.model, l.quantity, l.notes,
+      `select l.id, l.kind, l.stock_number, l.model_id, l.make, l.model, l.quantity, l.notes, l.from_lineup,
               v.year as v_year, v.make as v_make, v.model as v_model, v.trim as v_trim, v.vin as v_vin,
               (v.status = 'available' and not v.hidden) as v_available
          from fleet_quote_lines l
@@ -92,8 +96,11 @@ async function touch(db: Queryable, token: string): Promise<string> {
   return hash;
 }
 
-/** Adds a unit or a model; the same one again adds to its quantity. */
-export async function addLine(db: Queryable, token: string, add: FleetQuoteAdd): Promise<void> {
+/**
+ * Adds a unit or a model (checkedAgainstLineup); the same one again adds to its quantity, and a model the line-up
+ * could not name before takes its name now.
+ */
+export async function addLine(db: Queryable, token: string, add: LineToAdd): Promise<void> {
   if (add.kind === "unit") {
     const [unit] = await db.query<{ stock_number: string }>(
       "select stock_number from vehicles where stock_number = $1 and status = 'available' and not hidden",
@@ -113,6 +120,13 @@ export async function addLine(db: Queryable, token: string, add: FleetQuoteAdd):
       same.id,
       Math.min(FLEET_QUOTE.maxQuantity, Number(same.quantity) + add.quantity),
     ]);
+    if (add.kind === "model" && add.from_lineup) {
+      await db.query("update fleet_quote_lines set make = $2, model = $3, from_lineup = true where id = $1", [
+        same.id,
+        add.make,
+        add.model,
+      ]);
+    }
     return;
   }
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
@@ -123,8 +137,8 @@ export async function addLine(db: Queryable, token: string, add: FleetQuoteAdd):
     throw refused("quantity", `A fleet quote holds at most ${FLEET_QUOTE.maxLines} lines: send this one first`);
   }
   await db.query(
-    `insert into fleet_quote_lines (id, token_hash, kind, stock_number, model_id, make, model, quantity)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `insert into fleet_quote_lines (id, token_hash, kind, stock_number, model_id, make, model, quantity, from_lineup)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       randomUUID(),
       hash,
@@ -134,6 +148,7 @@ export async function addLine(db: Queryable, token: string, add: FleetQuoteAdd):
       add.kind === "model" ? add.make : "",
       add.kind === "model" ? add.model : "",
       add.quantity,
+      add.kind === "model" && add.from_lineup,
     ],
   );
 }

@@ -1,6 +1,7 @@
 import {
   type BusinessDetails,
   consentWording,
+  formatDealershipTime,
   LEAD_FIELD_NAMES,
   LEAD_FORMS,
   type LeadFormId,
@@ -10,6 +11,7 @@ import { escapeHtml } from "../content/escape-html.js";
 import type { Database, Queryable } from "../db/database.js";
 import { type Channel, channelsFor, enqueueDeliveries } from "../delivery/outbox.js";
 import { heldReleaseToken } from "../security/signing.js";
+import { type AuditActor, writeAudit } from "../staff/audit.js";
 
 /**
  * Submissions the spam guards held back (quarantined_leads) are never dropped silently: once a day the sales desk
@@ -51,7 +53,7 @@ export function heldSummary(held: HeldEnquiry): [string, string][] {
     ...contact.map((row): [string, string] => [row.label, row.value]),
     ["Form", formTitle(text(f.form))],
     ...rest.map((row): [string, string] => [row.label, row.value]),
-    ["Received", held.received_at],
+    ["Received", formatDealershipTime(held.received_at)],
     ["Held because", held.reason],
   ].filter(([, value]) => value !== "") as [string, string][];
 }
@@ -185,7 +187,12 @@ export type ReleaseOutcome = "released" | "already-released" | "missing";
  * Releases a held submission: it becomes a lead (the same id, the consent it was sent with) with its deliveries, in
  * one transaction, and is marked released. Releasing twice delivers once.
  */
-export async function releaseHeld(db: Database, id: string, channels: readonly Channel[]): Promise<ReleaseOutcome> {
+export async function releaseHeld(
+  db: Database,
+  id: string,
+  channels: readonly Channel[],
+  by: AuditActor,
+): Promise<ReleaseOutcome> {
   return db.transaction(async (tx) => {
     const [held] = await tx.query<{
       destination: string;
@@ -221,6 +228,7 @@ export async function releaseHeld(db: Database, id: string, channels: readonly C
     );
     await enqueueDeliveries(tx, id, channelsFor(text(form), channels, text(fields.email)));
     await tx.query("update quarantined_leads set released_at = now() where id = $1", [id]);
+    await writeAudit(tx, by, "held.release", `lead:${id}`, { held: true }, { released: true });
     return "released";
   });
 }

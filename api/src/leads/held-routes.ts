@@ -6,6 +6,7 @@ import type { Channel } from "../delivery/outbox.js";
 import { withSchemas } from "../http-errors.js";
 import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
 import { HELD_RELEASE_TOKEN_PATTERN, verifyHeldReleaseToken } from "../security/signing.js";
+import { RELEASE_LINK_ACTOR } from "../staff/audit.js";
 import { findHeld, heldSummary, releaseHeld } from "./held-enquiries.js";
 
 export interface HeldRouteOptions {
@@ -109,7 +110,7 @@ export async function registerHeldRoutes(app: FastifyInstance, db: Database, opt
         const verdict = check(id, token);
         if (verdict === "expired") return expired(reply);
         if (verdict !== "valid") return notFound(reply);
-        const outcome = await releaseHeld(db, id, options.deliveryChannels);
+        const outcome = await releaseHeld(db, id, options.deliveryChannels, RELEASE_LINK_ACTOR);
         if (outcome === "missing") return notFound(reply);
         if (outcome === "released") {
           request.log.info({ audit: "held-enquiry-released", leadId: id }, "held enquiry released");

@@ -41,6 +41,17 @@ const sender = (business: BusinessDetails) =>
 export const searchWords = (search: string, filterWords: string) =>
   [search ? `"${search}"` : "", filterWords].filter(Boolean).join(", ") || "everything in stock";
 
+/**
+ * A search in its confirmation's words: only what the site knows (facet values the stock has, fixed choices,
+ * numbers); whatever else was typed is "the words you searched for". The confirmation goes to an address nobody
+ * has confirmed yet, so it repeats nothing a stranger could have typed into it.
+ */
+export function confirmationWords(knownFilterWords: string, typedLeftOut: boolean): string {
+  const typed = typedLeftOut ? "the words you searched for" : "";
+  if (knownFilterWords && typed) return `${knownFilterWords}, and ${typed}`;
+  return knownFilterWords || typed || "everything in stock";
+}
+
 /** The one email before anything is sent: is this address theirs, and do they want these? */
 export function confirmationEmail(
   email: string,

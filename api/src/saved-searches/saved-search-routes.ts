@@ -1,13 +1,20 @@
-import type { FastifyInstance } from "fastify";
-import { type BusinessDetails, SAVED_SEARCH_ACTIONS } from "shared-types";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import {
+  type BusinessDetails,
+  describeInventoryFilter,
+  type InventoryFilter,
+  inventoryFilterKey,
+  SAVED_SEARCH_ACTIONS,
+} from "shared-types";
 import { savedSearchRequestSchema, savedSearchTokenSchema } from "shared-types/schemas";
 import { z } from "zod";
 import type { Database } from "../db/database.js";
 import { HttpError, parseOrBadRequest, withSchemas } from "../http-errors.js";
 import { sourcePage } from "../leads/source-page.js";
-import { describeSearch, type SavedSearchAlerts, storedFilter } from "./saved-search-alerts.js";
-import { confirmationEmail, type SavedSearchEmail } from "./saved-search-messages.js";
-import { applyAction, linkToken, saveSearch, searchByLink } from "./saved-search-store.js";
+import { RecipientLimit } from "../security/recipient-limit.js";
+import { type SavedSearchAlerts, storedFilter } from "./saved-search-alerts.js";
+import { confirmationEmail, confirmationWords, type SavedSearchEmail } from "./saved-search-messages.js";
+import { applyAction, forgetUnsent, linkToken, saveSearch, searchByLink, valuesInStock } from "./saved-search-store.js";
 
 export interface SavedSearchRouteOptions {
   siteUrl: string;
@@ -18,7 +25,16 @@ export interface SavedSearchRouteOptions {
   alerts: SavedSearchAlerts;
   rateLimit: { max: number; timeWindow: number };
   now?: () => number;
+  /** Confirmations per address (anyone can type anyone's): unset, 3 an hour each, counted on the database. */
+  recipientLimit?: RecipientLimit;
 }
+
+/** What the same search is, whoever asks: its words (any case) and what its filter selects. */
+const sameSearchOf = (search: { search: string; filters: InventoryFilter }) =>
+  `${search.search.toLowerCase()}\n${inventoryFilterKey(search.filters)}`;
+
+/** The answer to every request to save a search that was not refused: the same whether an email went out or not. */
+const CHECK_YOUR_EMAIL = "Check your email to confirm your saved search.";
 
 const actionParams = z.object({ id: z.uuid(), action: z.enum(SAVED_SEARCH_ACTIONS) });
 
@@ -31,6 +47,33 @@ const actionParams = z.object({ id: z.uuid(), action: z.enum(SAVED_SEARCH_ACTION
 export async function registerSavedSearchRoutes(app: FastifyInstance, db: Database, options: SavedSearchRouteOptions) {
   const api = withSchemas(app);
   const now = () => new Date(options.now?.() ?? Date.now());
+  const recipients =
+    options.recipientLimit ?? new RecipientLimit(db.pool ?? undefined, { name: "saved-search-confirmation" });
+
+  /** Stores the search (pending) and sends its confirmation; a failed send stores nothing and counts nothing. */
+  async function sendConfirmation(
+    sendMail: (message: SavedSearchEmail) => Promise<void>,
+    search: { email: string; search: string; filters: InventoryFilter },
+    page: string,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
+    const known = await valuesInStock(db, search.filters);
+    const described = confirmationWords(describeInventoryFilter(known.filter), search.search !== "" || known.leftOut);
+    const id = await saveSearch(db, { ...search, page });
+    const links = { siteUrl: options.siteUrl, id, token: linkToken(options.secret, id) };
+    try {
+      await sendMail(confirmationEmail(search.email, described, links, await options.business()));
+    } catch (error) {
+      log.error({ err: error, savedSearch: id }, "saved search: the confirmation email failed");
+      await forgetUnsent(db, id);
+      await recipients.release(search.email, sameSearchOf(search));
+      throw new HttpError(503, {
+        error: "Service Unavailable",
+        message: "We couldn't send the confirmation email just now. Please try again in a moment.",
+      });
+    }
+    log.info({ savedSearch: id }, "saved search: confirmation sent");
+  }
 
   api.post(
     "/saved-searches",
@@ -45,30 +88,17 @@ export async function registerSavedSearchRoutes(app: FastifyInstance, db: Databa
         });
       }
       const filters = storedFilter(saved.filters);
-      const id = await saveSearch(db, {
-        email: saved.email,
-        search: saved.search,
-        filters,
-        page: sourcePage(typeof body["-url"] === "string" ? body["-url"] : "", options.siteUrl),
-      });
-      const message = confirmationEmail(
-        saved.email,
-        describeSearch({ search: saved.search, filters }),
-        { siteUrl: options.siteUrl, id, token: linkToken(options.secret, id) },
-        await options.business(),
-      );
-      try {
-        await options.sendMail(message);
-      } catch (error) {
-        request.log.error({ err: error, savedSearch: id }, "saved search: the confirmation email failed");
-        throw new HttpError(503, {
-          error: "Service Unavailable",
-          message: "We couldn't send the confirmation email just now. Please try again in a moment.",
-        });
+      const search = { email: saved.email, search: saved.search.trim(), filters };
+      const verdict = await recipients.take(saved.email, sameSearchOf(search));
+      if (verdict === "send") {
+        const page = sourcePage(typeof body["-url"] === "string" ? body["-url"] : "", options.siteUrl);
+        await sendConfirmation(options.sendMail, search, page, request.log);
+      } else {
+        // nothing stored and nothing sent; the answer is the same, so it tells no one whether an email went out
+        request.log.info({ verdict }, "saved search: confirmation not sent (recipient limit)");
       }
-      request.log.info({ savedSearch: id }, "saved search: confirmation sent");
       reply.header("cache-control", "no-store");
-      return reply.code(201).send({ id, status: "pending" });
+      return reply.code(202).send({ status: "pending", message: CHECK_YOUR_EMAIL });
     },
   );
 

@@ -1,5 +1,12 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { SAVED_SEARCH, SAVED_SEARCH_CONSENT, type SavedSearchAction } from "shared-types";
+import {
+  FACET_UNIT_COLUMNS,
+  type InventoryFilter,
+  listFacets,
+  SAVED_SEARCH,
+  SAVED_SEARCH_CONSENT,
+  type SavedSearchAction,
+} from "shared-types";
 import type { Queryable } from "../db/database.js";
 
 /**
@@ -39,6 +46,42 @@ export async function saveSearch(
     ],
   );
   return id;
+}
+
+/** A search whose confirmation could not be sent: nothing waits for a link that never went out. */
+export async function forgetUnsent(db: Queryable, id: string): Promise<void> {
+  await db.query("delete from saved_searches where id = $1 and status = 'pending'", [id]);
+}
+
+/** The facets whose values are anything typed (make, model, body style), each a column of the units. */
+const typedFacets = listFacets.filter(
+  (facet) =>
+    facet.role === "facet" && facet.open === "text" && (FACET_UNIT_COLUMNS as readonly string[]).includes(facet.key),
+);
+
+/**
+ * The filter with only the values of its typed facets that some unit has (the dealership's own words: "Isuzu"), and
+ * whether any was left out. Fixed facets and numbers are checked by the filter's schema already.
+ */
+export async function valuesInStock(
+  db: Queryable,
+  filter: InventoryFilter,
+): Promise<{ filter: InventoryFilter; leftOut: boolean }> {
+  const known: InventoryFilter = { ...filter };
+  let leftOut = false;
+  for (const facet of typedFacets) {
+    const chosen = filter[facet.key] as readonly (string | number)[];
+    if (chosen.length === 0) continue;
+    const rows = await db.query<{ value: string }>(
+      `select distinct ${facet.key} as value from vehicles where ${facet.key} = any($1::text[])`,
+      [chosen.map(String)],
+    );
+    const inStock = new Set(rows.map((row) => row.value));
+    const kept = chosen.filter((value) => inStock.has(String(value)));
+    leftOut ||= kept.length < chosen.length;
+    (known as Record<string, unknown>)[facet.key] = kept;
+  }
+  return { filter: known, leftOut };
 }
 
 /** The search a link names, when its token is the search's own; null otherwise (no hint which was wrong). */

@@ -5,6 +5,7 @@ import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres } from
 import { type SchemaRoutes, withSchemas } from "../http-errors.js";
 import { clientKey } from "./client-key.js";
 import { staffScope } from "./edges.js";
+import { staffClientAddress } from "./staff-client.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -17,13 +18,19 @@ declare module "fastify" {
 export const FAILED_AUTH_LIMIT = { points: 10, windowS: 15 * 60 };
 
 /**
- * Failed authentication, counted per client (IPv6 by /64) across every staff route, in PostgreSQL when the API
- * runs on a server (every API process counts a client once), else in memory.
+ * Failed sign-ins (a used or unknown link, a passkey that does not verify, a wrong admin token), counted per client
+ * (IPv6 by /64, the visitor the desk names: staff-client.ts) in PostgreSQL when the API runs on a server (every API
+ * process counts a client once), else in memory. A client past the limit is held back from signing in; a member
+ * already signed in never is.
  */
 export class FailedAuthentication {
   private readonly limiter: Promise<RateLimiterAbstract>;
 
-  constructor(pool?: pg.Pool, limit = FAILED_AUTH_LIMIT) {
+  constructor(
+    pool?: pg.Pool,
+    private readonly deskKey?: string,
+    limit = FAILED_AUTH_LIMIT,
+  ) {
     const options = { points: limit.points, duration: limit.windowS, keyPrefix: "staff-auth-failures" };
     this.limiter = pool
       ? new Promise((resolve, reject) => {
@@ -38,13 +45,17 @@ export class FailedAuthentication {
   /** Seconds until the client may try again, or 0 when it may now. */
   async retryAfterS(request: FastifyRequest): Promise<number> {
     const limiter = await this.limiter;
-    const used = await limiter.get(clientKey(request.ip));
+    const used = await limiter.get(this.clientOf(request));
     return used && used.consumedPoints >= limiter.points ? Math.max(1, Math.ceil(used.msBeforeNext / 1000)) : 0;
   }
 
   async failed(request: FastifyRequest): Promise<void> {
     const limiter = await this.limiter;
-    await limiter.penalty(clientKey(request.ip), 1);
+    await limiter.penalty(this.clientOf(request), 1);
+  }
+
+  private clientOf(request: FastifyRequest): string {
+    return clientKey(staffClientAddress(request, this.deskKey));
   }
 }
 

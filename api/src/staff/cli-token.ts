@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, constants, fchmodSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ApiConfig } from "../config.js";
 
@@ -13,8 +13,16 @@ export const cliTokenFile = (config: Pick<ApiConfig, "STAFF_CLI_TOKEN_FILE" | "D
  */
 export function writeCliToken(file: string): string {
   const token = randomBytes(32).toString("base64url");
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, token, { mode: 0o600 });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  // a mode given at open applies only to a new file (an older version's is 0644): set before the token is in it;
+  // and a link put in the file's place must not have the token written wherever it points
+  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o600);
+  try {
+    fchmodSync(fd, 0o600);
+    writeFileSync(fd, token);
+  } finally {
+    closeSync(fd);
+  }
   return token;
 }
 

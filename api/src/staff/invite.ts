@@ -4,8 +4,9 @@ import { cliTokenFile, readCliToken } from "./cli-token.js";
 
 /**
  * npm run staff:invite -- <email> <role>
- * Adds a member of staff (or changes a member's role) through the running API's staff listener, with the command
- * line's credential the API wrote at start (cli-token.ts), and prints the one-time enrolment link as its last line.
+ * Adds a member of staff (or gives a disabled one a role again) through the running API's staff listener, with the
+ * command line's credential the API wrote at start (cli-token.ts), and prints the one-time enrolment link as its last
+ * line. A member already active is sent their own sign-in link instead.
  * Roles: admin, sales_manager, service_manager, marketing.
  */
 const [email, role] = process.argv.slice(2);
@@ -31,10 +32,16 @@ const response = await fetch(staffApi, {
   console.error(`The API's staff listener (${staffApi}) did not answer: ${error.message}. Is the API running?`);
   process.exit(1);
 });
-const body = (await response.json().catch(() => ({}))) as { link?: string; message?: string };
-if (!response.ok || !body.link) {
+const body = (await response.json().catch(() => ({}))) as { outcome?: string; link?: string | null; message?: string };
+if (!response.ok) {
   console.error(`Refused (${response.status}): ${body.message ?? "no reason given"}`);
   process.exit(1);
+}
+if (body.outcome === "already-a-member" || !body.link) {
+  // an active member's link is never handed to anyone else: theirs goes to their own address
+  console.log(`${email} is already on the staff desk: a sign-in link has been emailed to them.`);
+  console.log("An admin changes their role on the desk's Staff page.");
+  process.exit(0);
 }
 console.log(`${email} is on the staff desk as ${role}. Their enrolment link (7 days, works once):`);
 console.log(body.link);

@@ -1,17 +1,19 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import {
-  type AuditEntry,
   type DeskUnit,
   LEAD_FORMS,
+  type LeadDepartment,
   type LedgerLead,
   type SpeedToLead,
   STAFF_ROLES,
+  type StaffListing,
   type StaffMember,
   type StaffRole,
   type UnitOverride,
 } from "shared-types";
 import type { Database, Queryable } from "../db/database.js";
 import { departmentOf } from "../delivery/departments.js";
+import { type AuditActor, writeAudit } from "./audit.js";
 
 const ALL_FORMS = Object.keys(LEAD_FORMS);
 
@@ -26,6 +28,9 @@ export const STAFF_TIMES = {
   /** And any session ends after this long. */
   absoluteMs: 12 * 60 * 60 * 1000,
 } as const;
+
+/** A timestamp as the API answers it: ISO 8601 in UTC, which every reader parses the same way. */
+export const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(32).toString("base64url");
@@ -82,24 +87,36 @@ export class StaffStore {
     );
   }
 
-  async members(): Promise<(StaffMember & { created_at: string })[]> {
+  /** Every member, the disabled ones too (what they did stays in the audit log under their address). */
+  async members(): Promise<StaffListing[]> {
     return this.db.query(
-      "select id, email, role, created_at::text from staff_members where disabled_at is null order by email",
+      `select id, email, role, ${iso("created_at")} as created_at, ${iso("disabled_at")} as disabled_at
+       from staff_members order by disabled_at is not null, email`,
     );
   }
 
-  /** Adds a member (or changes an existing one's role) and returns a one-time enrolment link's token. */
+  /**
+   * Adds a member, or gives one disabled before a role again, with a one-time enrolment link for whoever invites them.
+   * An active member is left as they are (their role changes on its own form): null, and the caller sends them their
+   * own sign-in link instead, so no link to their account is ever handed to someone else.
+   */
   async invite(
     email: string,
     role: StaffRole,
-    by: StaffMember | null,
-  ): Promise<{ member: StaffMember; token: string }> {
+    by: AuditActor,
+  ): Promise<{ member: StaffMember; token: string } | { member: StaffMember; token: null }> {
     if (!STAFF_ROLES.includes(role)) throw new Error(`unknown role ${role}`);
     const address = email.trim().toLowerCase();
     return this.db.transaction(async (tx) => {
-      const [existing] = await tx.query<StaffMember>("select id, email, role from staff_members where email = $1", [
-        address,
-      ]);
+      const [existing] = await tx.query<StaffMember & { disabled: boolean }>(
+        "select id, email, role, disabled_at is not null as disabled from staff_members where email = $1 for update",
+        [address],
+      );
+      if (existing && !existing.disabled) {
+        const member = { id: existing.id, email: existing.email, role: existing.role };
+        await this.audit(tx, by, "staff.invite.existing", `staff:${address}`, null, { sign_in_link_sent_to: address });
+        return { member, token: null };
+      }
       const member = { id: existing?.id ?? randomUUID(), email: address, role };
       if (existing) {
         await tx.query("update staff_members set role = $2, disabled_at = null where id = $1", [member.id, role]);
@@ -107,9 +124,91 @@ export class StaffStore {
         await tx.query("insert into staff_members (id, email, role) values ($1, $2, $3)", [member.id, address, role]);
       }
       const token = await this.link(tx, member.id, "enrol", STAFF_TIMES.enrolLinkMs);
-      await this.audit(tx, by, "staff.invite", `staff:${address}`, existing ?? null, member);
+      const before = existing ? { email: existing.email, role: existing.role, disabled: true } : null;
+      await this.audit(tx, by, "staff.invite", `staff:${address}`, before, member);
       return { member, token };
     });
+  }
+
+  /** A member's new role; the last active admin keeps theirs (someone must be able to run the desk). */
+  async changeRole(id: string, role: StaffRole, by: AuditActor): Promise<StaffMember | "missing" | "last-admin"> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.activeMember(tx, id);
+      if (!before) return "missing";
+      if (before.role === "admin" && role !== "admin" && (await this.isLastAdmin(tx, id))) return "last-admin";
+      await tx.query("update staff_members set role = $2 where id = $1", [id, role]);
+      const after = { ...before, role };
+      await this.audit(tx, by, "staff.role", `staff:${before.email}`, before, after);
+      return after;
+    });
+  }
+
+  /**
+   * Off-boarding: the member can do nothing from now on. Their sessions end, their passkeys and unused links are
+   * deleted and their ceremonies dropped, in one transaction; the last active admin cannot be disabled.
+   */
+  async disable(id: string, by: AuditActor): Promise<StaffMember | "missing" | "last-admin"> {
+    return this.db.transaction(async (tx) => {
+      const member = await this.activeMember(tx, id);
+      if (!member) return "missing";
+      if (member.role === "admin" && (await this.isLastAdmin(tx, id))) return "last-admin";
+      const at = this.at();
+      await tx.query("update staff_members set disabled_at = $2 where id = $1", [id, at]);
+      const ended = await tx.query(
+        "update staff_sessions set ended_at = $2 where staff_id = $1 and ended_at is null returning 1",
+        [id, at],
+      );
+      const passkeys = await tx.query("delete from staff_passkeys where staff_id = $1 returning 1", [id]);
+      await tx.query("delete from staff_challenges where staff_id = $1", [id]);
+      await tx.query("update staff_links set used_at = $2 where staff_id = $1 and used_at is null", [id, at]);
+      await this.audit(tx, by, "staff.disable", `staff:${member.email}`, member, {
+        disabled_at: at,
+        sessions_ended: ended.length,
+        passkeys_removed: passkeys.length,
+      });
+      return member;
+    });
+  }
+
+  /** A disabled member taken off the list (disable first: removal never skips off-boarding). */
+  async remove(id: string, by: AuditActor): Promise<"removed" | "missing" | "active"> {
+    return this.db.transaction(async (tx) => {
+      const [member] = await tx.query<StaffMember & { disabled: boolean }>(
+        "select id, email, role, disabled_at is not null as disabled from staff_members where id = $1 for update",
+        [id],
+      );
+      if (!member) return "missing";
+      if (!member.disabled) return "active";
+      for (const table of ["staff_links", "staff_sessions", "staff_passkeys", "staff_challenges"]) {
+        await tx.query(`delete from ${table} where staff_id = $1`, [id]);
+      }
+      await tx.query("delete from staff_members where id = $1", [id]);
+      await this.audit(
+        tx,
+        by,
+        "staff.remove",
+        `staff:${member.email}`,
+        { email: member.email, role: member.role },
+        null,
+      );
+      return "removed";
+    });
+  }
+
+  private async activeMember(tx: Queryable, id: string): Promise<StaffMember | null> {
+    const [member] = await tx.query<StaffMember>(
+      "select id, email, role from staff_members where id = $1 and disabled_at is null for update",
+      [id],
+    );
+    return member ?? null;
+  }
+
+  /** Whether no other active admin is left; the admins' rows are locked, so two admins cannot demote each other at once. */
+  private async isLastAdmin(tx: Queryable, id: string): Promise<boolean> {
+    const admins = await tx.query<{ id: string }>(
+      "select id from staff_members where role = 'admin' and disabled_at is null order by id for update",
+    );
+    return admins.every((admin) => admin.id === id);
   }
 
   /** A sign-in link's token for a member with this address, or null (the caller says the same either way). */
@@ -186,10 +285,11 @@ export class StaffStore {
       escalated_at: string | null;
       deliveries: LedgerLead["deliveries"] | null;
     }>(
-      `select l.id, l.form, l.received_at::text, l.fields, l.claimed_by, l.claimed_at::text, l.contacted_at::text,
-         l.escalated_at::text,
+      `select l.id, l.form, ${iso("l.received_at")} as received_at, l.fields, l.claimed_by,
+         ${iso("l.claimed_at")} as claimed_at, ${iso("l.contacted_at")} as contacted_at,
+         ${iso("l.escalated_at")} as escalated_at,
          (select jsonb_agg(jsonb_build_object('channel', d.channel, 'status', d.status,
-            'delivered_at', d.delivered_at::text, 'last_error', d.last_error, 'receipt', d.receipt)
+            'delivered_at', ${iso("d.delivered_at")}, 'last_error', d.last_error, 'receipt', d.receipt)
             order by d.channel)
           from lead_deliveries d where d.lead_id = l.id) as deliveries
        from leads l
@@ -233,7 +333,7 @@ export class StaffStore {
    * Speed to lead per department over the last 30 days: how many leads came, how many were answered, and the
    * median and 90th percentile of the minutes from a lead's arrival to its being marked contacted.
    */
-  async speedToLead(departments: readonly string[]): Promise<SpeedToLead[]> {
+  async speedToLead(departments: readonly LeadDepartment[]): Promise<SpeedToLead[]> {
     const rows = await this.db.query<{ form: string; minutes: number | null }>(
       `select form, extract(epoch from (contacted_at - received_at)) / 60 as minutes
        from leads where received_at > $1`,
@@ -329,7 +429,7 @@ export class StaffStore {
   async overrideUnit(
     stock: string,
     change: { sale_price?: number; status?: DeskUnit["status"]; hidden?: boolean; reason: string },
-    by: StaffMember,
+    by: AuditActor,
   ): Promise<DeskUnit | null> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx.query<DeskUnit>(
@@ -362,7 +462,7 @@ export class StaffStore {
   }
 
   /** Clears a unit's staff change: it stays as it is until the next feed import, which then sets its price and status. */
-  async clearOverride(stock: string, by: StaffMember): Promise<DeskUnit | null> {
+  async clearOverride(stock: string, by: AuditActor): Promise<DeskUnit | null> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx.query<DeskUnit>(
         `select ${StaffStore.UNIT_COLUMNS} from vehicles where stock_number = $1 for update`,
@@ -380,34 +480,8 @@ export class StaffStore {
     });
   }
 
-  /** Writes one audit row: who, when, what, and what it was before and after. */
-  async audit(
-    tx: Queryable,
-    by: StaffMember | null,
-    action: string,
-    subject: string,
-    before: unknown,
-    after: unknown,
-  ): Promise<void> {
-    await tx.query(
-      "insert into staff_audit (at, staff_id, staff_email, action, subject, before, after) values ($1, $2, $3, $4, $5, $6, $7)",
-      [
-        this.at(),
-        by?.id ?? null,
-        by?.email ?? "the command line (staff:invite)",
-        action,
-        subject,
-        before === null ? null : JSON.stringify(before),
-        after === null ? null : JSON.stringify(after),
-      ],
-    );
-  }
-
-  async auditLog(limit = 200): Promise<AuditEntry[]> {
-    return this.db.query(
-      `select id::int as id, at::text, staff_email, action, subject, before, after
-       from staff_audit order by id desc limit $1`,
-      [limit],
-    );
+  /** Writes one audit row in the change's transaction (audit.ts), at this store's time. */
+  audit(tx: Queryable, by: AuditActor, action: string, subject: string, before: unknown, after: unknown) {
+    return writeAudit(tx, by, action, subject, before, after, this.at());
   }
 }

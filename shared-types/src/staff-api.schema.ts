@@ -1,0 +1,501 @@
+import { z } from "zod/mini";
+// configures zod before any schema here is built: no eval (text.schema.ts)
+import "./text.schema.js";
+import { businessDetailsSchema, calendarDateSchema, siteNoticeSchema, weekHoursSchema } from "./business.schema.js";
+import { DEPARTMENTS, STAFF_ROLES, VEHICLE_STATUSES } from "./enumerations.js";
+import { specialInputSchema } from "./promotion.schema.js";
+
+// The API's staff routes (/api/staff/*), each with what it takes and what it answers: the API registers its routes
+// from this table (Fastify checks each request by it) and the desk's client is derived from it (it checks each
+// answer by it). A route is added here, then answered by the API and called by the desk.
+
+/**
+ * How the desk tells the staff listener whose request it passes on: the visitor's address, believed only beside the
+ * desk's own key (STAFF_DESK_KEY), so failed sign-ins count against each visitor and never against the desk itself.
+ */
+export const STAFF_DESK_HEADERS = { key: "x-desk-key", client: "x-desk-client" } as const;
+
+const departmentSchema = z.enum(DEPARTMENTS);
+const departmentsSchema = z.readonly(z.array(departmentSchema));
+const tokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, "a link's or session's token"));
+const emailSchema = z.email("an email address").check(z.maxLength(254));
+const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(120)) });
+const stockParams = z.object({ stock: z.string().check(z.regex(/^[A-Za-z0-9-]{1,40}$/, "a stock number")) });
+
+export const staffMemberSchema = z.object({ id: z.string(), email: z.string(), role: z.enum(STAFF_ROLES) });
+
+/** What a role includes (shared-types ROLE_GRANTS), as GET /me answers it beside the member. */
+export const staffGrantsSchema = z.object({
+  leads: departmentsSchema,
+  specials: departmentsSchema,
+  hours: departmentsSchema,
+  staff: z.boolean(),
+  audit: z.boolean(),
+  business: z.boolean(),
+  units: z.boolean(),
+  feeds: z.boolean(),
+  texts: z.boolean(),
+});
+
+/** A member as the staff page lists them: active, or disabled (signed out everywhere, kept for the audit log). */
+export const staffListingSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  created_at: z.string(),
+  disabled_at: z.nullable(z.string()),
+});
+
+const signedInSchema = z.object({ session: z.string(), member: staffMemberSchema });
+const messageSchema = z.object({ message: z.string() });
+/** A WebAuthn ceremony's options and the id the answer is sent back with. */
+const ceremonySchema = z.object({ ceremony: z.string(), options: z.unknown() });
+/** A browser's answer to a passkey ceremony: checked whole by the WebAuthn library; here only its outline. */
+export const ceremonyAnswerSchema = z.object({
+  ceremony: z.uuid("a ceremony's id"),
+  response: z.looseObject({
+    id: z.string().check(z.minLength(1), z.maxLength(1024)),
+    type: z.literal("public-key"),
+  }),
+});
+
+export const LEAD_STATES = ["unclaimed", "claimed", "contacted"] as const;
+export const ledgerQuerySchema = z.object({
+  state: z.optional(z.enum(LEAD_STATES)),
+  q: z.optional(z.string().check(z.maxLength(100))),
+  department: z.optional(departmentSchema),
+});
+
+export const ledgerLeadSchema = z.object({
+  id: z.string(),
+  form: z.string(),
+  department: departmentSchema,
+  received_at: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** Each channel's status, and its receipt once delivered: the mail server's message id and reply, the webhook's. */
+  deliveries: z.array(
+    z.object({
+      channel: z.string(),
+      status: z.string(),
+      delivered_at: z.nullable(z.string()),
+      last_error: z.string(),
+      receipt: z.string(),
+    }),
+  ),
+  /** When the department's manager was told nobody had claimed it in time. */
+  escalated_at: z.nullable(z.string()),
+  claimed_by: z.nullable(z.string()),
+  claimed_at: z.nullable(z.string()),
+  contacted_at: z.nullable(z.string()),
+});
+
+export const speedToLeadSchema = z.object({
+  department: departmentSchema,
+  leads: z.number(),
+  contacted: z.number(),
+  median_minutes: z.nullable(z.number()),
+  p90_minutes: z.nullable(z.number()),
+});
+
+export const heldEnquiryListingSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  received_at: z.string(),
+  department: departmentSchema,
+  /** What a desk reads of it, label and value, "Held because" last. */
+  summary: z.array(z.tuple([z.string(), z.string()])),
+});
+
+const unitStatusSchema = z.enum(VEHICLE_STATUSES);
+
+/** What staff set on a unit, and why: it stands through every feed import until it is cleared. */
+export const unitOverrideSchema = z.object({
+  sale_price: z.optional(z.number()),
+  status: z.optional(unitStatusSchema),
+  hidden: z.optional(z.boolean()),
+  reason: z.string(),
+  by: z.string(),
+  at: z.string(),
+});
+
+/** A unit as the desk sees it: what the site shows, and the staff change the feed gives way to, if any. */
+export const deskUnitSchema = z.object({
+  stock_number: z.string(),
+  year: z.number(),
+  make: z.string(),
+  model: z.string(),
+  trim: z.string(),
+  full_price: z.number(),
+  sale_price: z.number(),
+  status: unitStatusSchema,
+  hidden: z.boolean(),
+  staff_override: z.nullable(unitOverrideSchema),
+});
+
+/** A change staff make to a unit, always with a reason: the desk's form and the API hold it to the same rules. */
+export const unitChangeSchema = z
+  .object({
+    sale_price: z.optional(
+      z
+        .number({ error: "Enter the sale price in whole dollars, like 84990" })
+        .check(
+          z.int("Enter the sale price in whole dollars, like 84990"),
+          z.gte(0, "Enter the sale price in whole dollars, like 84990"),
+          z.lte(10_000_000, "Enter a sale price under $10,000,000"),
+        ),
+    ),
+    status: z.optional(unitStatusSchema),
+    hidden: z.optional(z.boolean()),
+    reason: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(3, "Say why (at least 3 characters): it is kept with the change"),
+        z.maxLength(200, "Keep the reason to 200 characters"),
+      ),
+  })
+  .check(
+    z.refine(
+      (change) => change.sale_price !== undefined || change.status !== undefined || change.hidden !== undefined,
+      "Change the price, the status or the visibility, and say why",
+    ),
+  );
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  staff_email: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+/** A special as the desk edits it: SPEC's promotion, with a title for the desk, its days, and where it came from. */
+export const deskSpecialSchema = z.object({
+  id: z.string(),
+  department: departmentSchema,
+  rank: z.number(),
+  title: z.string(),
+  html: z.string(),
+  image: z.string(),
+  url: z.string(),
+  /** The first and last days it is shown (Calgary); null: from now, or until removed. */
+  starts_on: z.nullable(calendarDateSchema),
+  ends_on: z.nullable(calendarDateSchema),
+  /** "desk": made on the desk, kept through promotions feeds; "feed": replaced by the next promotions feed. */
+  origin: z.enum(["desk", "feed"]),
+});
+
+const optionalCount = z.optional(z.number());
+/** A feed run as the desk lists it (the API's feed_runs). */
+export const deskFeedRunSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["inventory", "promotions"]),
+  source: z.string(),
+  started_at: z.string(),
+  finished_at: z.nullable(z.string()),
+  outcome: z.enum(["running", "imported", "refused", "failed"]),
+  report: z.object({
+    failed: z.optional(z.string()),
+    added: optionalCount,
+    updated: optionalCount,
+    unchanged: optionalCount,
+    marked_sold: optionalCount,
+    imported: optionalCount,
+    refused: z.optional(z.string()),
+    rejected: z.optional(
+      z.array(
+        z.object({
+          line: optionalCount,
+          index: optionalCount,
+          stock_number: z.optional(z.string()),
+          reason: z.string(),
+        }),
+      ),
+    ),
+    photo_problems: z.optional(
+      z.array(z.object({ line: z.number(), stock_number: z.string(), url: z.string(), reason: z.string() })),
+    ),
+  }),
+});
+
+const feedStartedSchema = z.object({ run_id: z.string(), outcome: z.string() });
+
+/** How a route answers when its answer is not JSON: a CSV to download, a file's bytes, or nothing (204). */
+export type StaffRawAnswer = "csv" | "bytes" | "none";
+
+export interface StaffRoute {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** Under /api, with :name for each of `params`. */
+  path: string;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  /** A file's bytes as the body (a feed, an image), of the content type the caller names. */
+  upload?: true;
+  response: z.ZodMiniType | StaffRawAnswer;
+  /** Reached before signing in: no session is asked for. */
+  signedOut?: true;
+}
+
+const route = <R extends StaffRoute>(definition: R): R => definition;
+
+export const STAFF_API = {
+  askForLink: route({
+    method: "POST",
+    path: "/staff/sign-in/email",
+    body: z.object({ email: emailSchema }),
+    response: messageSchema,
+    signedOut: true,
+  }),
+  signInWithLink: route({
+    method: "POST",
+    path: "/staff/sign-in/link",
+    body: z.object({ token: tokenSchema }),
+    response: signedInSchema,
+    signedOut: true,
+  }),
+  passkeySignInOptions: route({
+    method: "POST",
+    path: "/staff/sign-in/passkey-options",
+    response: ceremonySchema,
+    signedOut: true,
+  }),
+  signInWithPasskey: route({
+    method: "POST",
+    path: "/staff/sign-in/passkey",
+    body: ceremonyAnswerSchema,
+    response: signedInSchema,
+    signedOut: true,
+  }),
+  signOut: route({ method: "POST", path: "/staff/sign-out", response: "none" }),
+  me: route({
+    method: "GET",
+    path: "/staff/me",
+    response: z.object({ member: staffMemberSchema, grants: staffGrantsSchema }),
+  }),
+
+  passkeys: route({
+    method: "GET",
+    path: "/staff/passkeys",
+    response: z.object({
+      passkeys: z.array(z.object({ created_at: z.string(), last_used_at: z.nullable(z.string()) })),
+    }),
+  }),
+  passkeyOptions: route({ method: "POST", path: "/staff/passkeys/options", response: ceremonySchema }),
+  addPasskey: route({
+    method: "POST",
+    path: "/staff/passkeys",
+    body: ceremonyAnswerSchema,
+    response: z.object({ added: z.boolean() }),
+  }),
+
+  leads: route({
+    method: "GET",
+    path: "/staff/leads",
+    query: ledgerQuerySchema,
+    response: z.object({ leads: z.array(ledgerLeadSchema), speed: z.array(speedToLeadSchema) }),
+  }),
+  leadsCsv: route({ method: "GET", path: "/staff/leads.csv", query: ledgerQuerySchema, response: "csv" }),
+  claimLead: route({
+    method: "POST",
+    path: "/staff/leads/:id/claim",
+    params: idParams,
+    response: z.object({ outcome: z.string() }),
+  }),
+  markContacted: route({
+    method: "POST",
+    path: "/staff/leads/:id/contacted",
+    params: idParams,
+    response: z.object({ outcome: z.string() }),
+  }),
+
+  held: route({
+    method: "GET",
+    path: "/staff/held",
+    response: z.object({ held: z.array(heldEnquiryListingSchema) }),
+  }),
+  releaseHeld: route({
+    method: "POST",
+    path: "/staff/held/:id/release",
+    params: idParams,
+    response: z.object({ outcome: z.string() }),
+  }),
+  discardHeld: route({
+    method: "POST",
+    path: "/staff/held/:id/discard",
+    params: idParams,
+    response: z.object({ outcome: z.string() }),
+  }),
+
+  business: route({ method: "GET", path: "/staff/business", response: businessDetailsSchema }),
+  saveBusiness: route({
+    method: "PUT",
+    path: "/staff/business",
+    body: businessDetailsSchema,
+    response: businessDetailsSchema,
+  }),
+  saveHours: route({
+    method: "PUT",
+    path: "/staff/business/hours/:department",
+    params: z.object({ department: departmentSchema }),
+    body: weekHoursSchema,
+    response: businessDetailsSchema,
+  }),
+  siteNotice: route({
+    method: "GET",
+    path: "/staff/site-notice",
+    response: z.object({ notice: z.nullable(siteNoticeSchema) }),
+  }),
+  saveSiteNotice: route({
+    method: "PUT",
+    path: "/staff/site-notice",
+    body: z.object({ notice: z.nullable(siteNoticeSchema) }),
+    response: z.object({ notice: z.nullable(siteNoticeSchema) }),
+  }),
+
+  units: route({
+    method: "GET",
+    path: "/staff/units",
+    query: z.object({ q: z._default(z.string().check(z.maxLength(60)), "") }),
+    response: z.object({ units: z.array(deskUnitSchema) }),
+  }),
+  unit: route({ method: "GET", path: "/staff/units/:stock", params: stockParams, response: deskUnitSchema }),
+  changeUnit: route({
+    method: "POST",
+    path: "/staff/units/:stock",
+    params: stockParams,
+    body: unitChangeSchema,
+    response: deskUnitSchema,
+  }),
+  clearUnit: route({
+    method: "POST",
+    path: "/staff/units/:stock/clear",
+    params: stockParams,
+    response: deskUnitSchema,
+  }),
+
+  specials: route({
+    method: "GET",
+    path: "/staff/specials",
+    response: z.object({ specials: z.array(deskSpecialSchema) }),
+  }),
+  special: route({ method: "GET", path: "/staff/specials/:id", params: idParams, response: deskSpecialSchema }),
+  previewSpecial: route({
+    method: "POST",
+    path: "/staff/specials/preview",
+    body: z.object({ html: z.string().check(z.maxLength(20_000)) }),
+    response: z.object({ html: z.string() }),
+  }),
+  createSpecial: route({
+    method: "POST",
+    path: "/staff/specials",
+    body: specialInputSchema,
+    response: deskSpecialSchema,
+  }),
+  saveSpecial: route({
+    method: "PUT",
+    path: "/staff/specials/:id",
+    params: idParams,
+    body: specialInputSchema,
+    response: deskSpecialSchema,
+  }),
+  moveSpecial: route({
+    method: "POST",
+    path: "/staff/specials/:id/move",
+    params: idParams,
+    body: z.object({ direction: z.enum(["up", "down"]) }),
+    response: z.object({ moved: z.boolean() }),
+  }),
+  removeSpecial: route({
+    method: "POST",
+    path: "/staff/specials/:id/remove",
+    params: idParams,
+    response: z.object({ removed: z.boolean() }),
+  }),
+  specialImage: route({
+    method: "PUT",
+    path: "/staff/specials/:id/image",
+    params: idParams,
+    upload: true,
+    response: deskSpecialSchema,
+  }),
+  removeSpecialImage: route({
+    method: "DELETE",
+    path: "/staff/specials/:id/image",
+    params: idParams,
+    response: deskSpecialSchema,
+  }),
+  photo: route({
+    method: "GET",
+    path: "/staff/photos/:id/:file",
+    params: z.object({ id: z.string(), file: z.string() }),
+    response: "bytes",
+  }),
+
+  feeds: route({
+    method: "GET",
+    path: "/staff/feeds",
+    response: z.object({ runs: z.array(deskFeedRunSchema), pull: z.boolean() }),
+  }),
+  uploadFeed: route({
+    method: "POST",
+    path: "/staff/feeds/inventory",
+    query: z.object({
+      file: z._default(z.string().check(z.maxLength(200)), "a file"),
+      force: z._default(z.enum(["true", "false"]), "false"),
+    }),
+    upload: true,
+    response: feedStartedSchema,
+  }),
+  pullFeed: route({ method: "POST", path: "/staff/feeds/pull", response: feedStartedSchema }),
+
+  audit: route({ method: "GET", path: "/staff/audit", response: z.object({ entries: z.array(auditEntrySchema) }) }),
+
+  members: route({
+    method: "GET",
+    path: "/staff/members",
+    response: z.object({ members: z.array(staffListingSchema) }),
+  }),
+  /**
+   * A new member (or one disabled before) gets an enrolment link, shown to whoever invited them; a member already
+   * active gets nothing new: their own sign-in link goes to their own address, never to the inviter.
+   */
+  invite: route({
+    method: "POST",
+    path: "/staff/members",
+    body: z.object({ email: emailSchema, role: z.enum(STAFF_ROLES) }),
+    response: z.object({
+      outcome: z.enum(["invited", "already-a-member"]),
+      member: staffMemberSchema,
+      link: z.nullable(z.string()),
+    }),
+  }),
+  changeRole: route({
+    method: "POST",
+    path: "/staff/members/:id/role",
+    params: idParams,
+    body: z.object({ role: z.enum(STAFF_ROLES) }),
+    response: z.object({ member: staffMemberSchema }),
+  }),
+  /** Off-boarding: every session ended, every passkey and link gone, at once; kept in the list (and the audit log). */
+  disableMember: route({
+    method: "POST",
+    path: "/staff/members/:id/disable",
+    params: idParams,
+    response: z.object({ member: staffMemberSchema }),
+  }),
+  /** A disabled member taken off the list; what they did stays in the audit log under their address. */
+  removeMember: route({
+    method: "POST",
+    path: "/staff/members/:id/remove",
+    params: idParams,
+    response: z.object({ removed: z.boolean() }),
+  }),
+} as const satisfies Record<string, StaffRoute>;
+
+export type StaffApi = typeof STAFF_API;
+export type StaffRouteName = keyof StaffApi;

@@ -147,11 +147,18 @@ test.describe("on a phone", () => {
   }) => {
     await page.goto("/inventory");
     const cards = page.locator(".inventory-list > .inventory-item");
-    await cards.first().evaluate((card) => card.scrollIntoView({ block: "start" }));
-    // what the sticky header and toolbar cover at the top is not visible
-    const covered = await page
-      .locator(".inventory-refine")
-      .evaluate((toolbar) => toolbar.getBoundingClientRect().bottom);
+    const toolbar = page.locator(".inventory-refine");
+    // scrolled to the first card once the page has settled (its photos and islands): the toolbar is then stuck where
+    // a phone shows it, under the site's header, and what it and the header cover at the top is not visible
+    await expect
+      .poll(async () => {
+        await cards.first().evaluate((card) => card.scrollIntoView({ block: "start" }));
+        return toolbar.evaluate(
+          (bar) => bar.getBoundingClientRect().top - Number.parseFloat(getComputedStyle(bar).top),
+        );
+      })
+      .toBeLessThanOrEqual(1);
+    const covered = await toolbar.evaluate((bar) => bar.getBoundingClientRect().bottom);
     const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
     if (!first || !second) throw new Error("no cards");
     expect(second.y + second.height - first.y, "two cards' height").toBeLessThanOrEqual(844 - covered);

@@ -243,7 +243,7 @@ describe("the staff desk, in front of the API", () => {
   });
 
   it("says the desk is unavailable (503) when the API does not answer, never a bare error", async () => {
-    const cut = await buildDesk({ apiOrigin: "http://127.0.0.1:9" });
+    const cut = await buildDesk({ apiOrigin: "http://127.0.0.1:9", logLevel: "silent" });
     const answer = await cut.inject({ url: "/leads", headers: { cookie: sales.cookie } });
     expect(answer.statusCode).toBe(503);
     expect(answer.headers["content-type"]).toContain("text/html");
@@ -256,7 +256,7 @@ describe("the staff desk, in front of the API", () => {
     liar.get("/api/staff/me", async () => ({ member: { id: "m1", email: "x@y.example", role: "owner" }, grants: {} }));
     await liar.listen({ port: 0, host: "127.0.0.1" });
     const { port } = liar.server.address() as { port: number };
-    const desk = await buildDesk({ apiOrigin: `http://127.0.0.1:${port}` });
+    const desk = await buildDesk({ apiOrigin: `http://127.0.0.1:${port}`, logLevel: "silent" });
     const answer = await desk.inject({ url: "/leads", headers: { cookie: sales.cookie } });
     expect(answer.statusCode).toBe(503);
     await desk.close();

@@ -142,7 +142,7 @@ describe("the staff desk, in front of the API", () => {
     const log = await get("/audit", admin.cookie);
     expect(log.statusCode).toBe(200);
     expect(log.body).toContain("lead.claim");
-    const when = [...log.body.matchAll(/<tr><td>([^<]*)<\/td>/g)].map((cell) => cell[1]);
+    const when = [...log.body.matchAll(/<tr><td class="desk-when">([^<]*)<\/td>/g)].map((cell) => cell[1]);
     expect(when.length).toBeGreaterThan(0);
     for (const moment of when) expect(moment).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d/);
   });

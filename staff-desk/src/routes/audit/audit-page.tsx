@@ -22,7 +22,7 @@ export function AuditPage({ signedIn, entries }: { signedIn: SignedIn; entries: 
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td>{formatDealershipTime(entry.at)}</td>
+              <td className="desk-when">{formatDealershipTime(entry.at)}</td>
               <td>{entry.staff_email}</td>
               <td>{entry.action}</td>
               <td>{entry.subject}</td>

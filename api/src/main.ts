@@ -144,6 +144,11 @@ if (promotionCount === 0) {
   await app.feeds.importPromotions(SEED_PROMOTIONS, { branch: ALLOWED_DEALERSHIP, source: "sample feed" });
 }
 app.log.info({ database: db.kind }, "database ready");
+if (!config.STAFF_DESK_KEY) {
+  app.log.warn(
+    "no STAFF_DESK_KEY: the staff listener counts every desk visitor's failed sign-ins as the desk's own; set the same key on the desk and here",
+  );
+}
 const stopFeedPull = config.FEED_URL
   ? scheduleFeedPull(app.feeds, {
       url: config.FEED_URL,

@@ -399,6 +399,18 @@ describe.each(backends())("a fleet quote's vehicles in ADF on $name", (backend) 
     expect(textOf(gone, "comments")).toContain("condition, trim and price are not known");
   });
 
+  it("claims no condition for a single unit's lead once the unit has left the inventory", async () => {
+    await db.query(
+      `insert into leads (id, destination, form, fields, received_at)
+       values ('single-gone', 'VDPContactForm', 'vehicle-contact', $1, '2026-11-26T12:05:00Z')`,
+      [JSON.stringify({ first_name: "Gil", email: "gil@fleet.example", stock_number: "GONE-2" })],
+    );
+    const single = (await loadLeads(db)).find((l) => l.id === "single-gone") as ExportedLead;
+    const xml = toAdf([single], DEFAULT_BUSINESS_DETAILS, SITE_URL);
+    validateAgainstDtd(xml);
+    expect(one(one(parseStrict(xml), "prospect"), "vehicle").attributes).toEqual({ interest: "buy" });
+  });
+
   it("gives a line-up model the year element ADF requires, empty, and says why", () => {
     const model = vehicles()[3]!;
     expect(model.attributes).toEqual({ interest: "buy", status: "new" });

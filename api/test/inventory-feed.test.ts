@@ -12,7 +12,7 @@ import type { Database } from "../src/db/database.js";
 import type { InventoryImportReport } from "../src/feeds/inventory-import.js";
 import { withVinCheckDigit } from "../src/seed/inventory-generator.js";
 import { backfillUnitCharges, backfillWorkTruckFacts } from "../src/seed/seed.js";
-import { StaffStore } from "../src/staff/staff-store.js";
+import { UnitOverrides } from "../src/staff/unit-overrides.js";
 import { backends } from "./database-fixtures.js";
 
 const ADMIN_TOKEN = "feed-admin-token-0123456789";
@@ -293,7 +293,7 @@ describe.each(backends())("the inventory feed on $name", (backend) => {
 
   it("a staff change to a unit stands through feed imports until cleared; a hidden unit is off the site", async () => {
     await upload(feed(...FIVE.map((s) => row(s))));
-    const staff = new StaffStore(db);
+    const staff = new UnitOverrides(db);
     const desk = { id: "m1", email: "sales@summit.example", role: "sales_manager" as const };
     await staff.overrideUnit("F1001", { sale_price: 80_000, status: "sale_pending", reason: "Fleet deal" }, desk);
     await staff.overrideUnit("F1002", { hidden: true, reason: "Body damage found" }, desk);

@@ -4,6 +4,7 @@ import "./text.schema.js";
 import { businessDetailsSchema, calendarDateSchema, siteNoticeSchema, weekHoursSchema } from "./business.schema.js";
 import { DEPARTMENTS, STAFF_ROLES, VEHICLE_STATUSES } from "./enumerations.js";
 import { specialInputSchema } from "./promotion.schema.js";
+import type { StaffAccess } from "./staff.js";
 
 // The API's staff routes (/api/staff/*), each with what it takes and what it answers: the API registers its routes
 // from this table (Fastify checks each request by it) and the desk's client is derived from it (it checks each
@@ -229,6 +230,7 @@ export type StaffRawAnswer = "csv" | "bytes" | "none";
 
 export interface StaffRoute {
   method: "GET" | "POST" | "PUT" | "DELETE";
+  access: StaffAccess;
   /** Under /api, with :name for each of `params`. */
   path: string;
   params?: z.ZodMiniType;
@@ -237,56 +239,62 @@ export interface StaffRoute {
   /** A file's bytes as the body (a feed, an image), of the content type the caller names. */
   upload?: true;
   response: z.ZodMiniType | StaffRawAnswer;
-  /** Reached before signing in: no session is asked for. */
-  signedOut?: true;
 }
 
 const route = <R extends StaffRoute>(definition: R): R => definition;
 
 export const STAFF_API = {
   askForLink: route({
+    access: "signed-out",
     method: "POST",
     path: "/staff/sign-in/email",
     body: z.object({ email: emailSchema }),
     response: messageSchema,
-    signedOut: true,
   }),
   signInWithLink: route({
+    access: "signed-out",
     method: "POST",
     path: "/staff/sign-in/link",
     body: z.object({ token: tokenSchema }),
     response: signedInSchema,
-    signedOut: true,
   }),
   passkeySignInOptions: route({
+    access: "signed-out",
     method: "POST",
     path: "/staff/sign-in/passkey-options",
     response: ceremonySchema,
-    signedOut: true,
   }),
   signInWithPasskey: route({
+    access: "signed-out",
     method: "POST",
     path: "/staff/sign-in/passkey",
     body: ceremonyAnswerSchema,
     response: signedInSchema,
-    signedOut: true,
   }),
-  signOut: route({ method: "POST", path: "/staff/sign-out", response: "none" }),
+  signOut: route({ access: "signed-in", method: "POST", path: "/staff/sign-out", response: "none" }),
   me: route({
+    access: "signed-in",
     method: "GET",
     path: "/staff/me",
     response: z.object({ member: staffMemberSchema, grants: staffGrantsSchema }),
   }),
 
   passkeys: route({
+    access: "signed-in",
     method: "GET",
     path: "/staff/passkeys",
     response: z.object({
       passkeys: z.array(z.object({ created_at: z.string(), last_used_at: z.nullable(z.string()) })),
     }),
   }),
-  passkeyOptions: route({ method: "POST", path: "/staff/passkeys/options", response: ceremonySchema }),
+  passkeyOptions: route({
+    access: "signed-in",
+    method: "POST",
+    path: "/staff/passkeys/options",
+    response: ceremonySchema,
+  }),
   addPasskey: route({
+    access: "signed-in",
     method: "POST",
     path: "/staff/passkeys",
     body: ceremonyAnswerSchema,
@@ -294,19 +302,28 @@ export const STAFF_API = {
   }),
 
   leads: route({
+    access: "leads",
     method: "GET",
     path: "/staff/leads",
     query: ledgerQuerySchema,
     response: z.object({ leads: z.array(ledgerLeadSchema), speed: z.array(speedToLeadSchema) }),
   }),
-  leadsCsv: route({ method: "GET", path: "/staff/leads.csv", query: ledgerQuerySchema, response: "csv" }),
+  leadsCsv: route({
+    access: "leads",
+    method: "GET",
+    path: "/staff/leads.csv",
+    query: ledgerQuerySchema,
+    response: "csv",
+  }),
   claimLead: route({
+    access: "leads",
     method: "POST",
     path: "/staff/leads/:id/claim",
     params: idParams,
     response: z.object({ outcome: z.string() }),
   }),
   markContacted: route({
+    access: "leads",
     method: "POST",
     path: "/staff/leads/:id/contacted",
     params: idParams,
@@ -314,31 +331,41 @@ export const STAFF_API = {
   }),
 
   held: route({
+    access: "leads",
     method: "GET",
     path: "/staff/held",
     response: z.object({ held: z.array(heldEnquiryListingSchema) }),
   }),
   releaseHeld: route({
+    access: "leads",
     method: "POST",
     path: "/staff/held/:id/release",
     params: idParams,
     response: z.object({ outcome: z.string() }),
   }),
   discardHeld: route({
+    access: "leads",
     method: "POST",
     path: "/staff/held/:id/discard",
     params: idParams,
     response: z.object({ outcome: z.string() }),
   }),
 
-  business: route({ method: "GET", path: "/staff/business", response: businessDetailsSchema }),
+  business: route({
+    access: ["business", "hours"],
+    method: "GET",
+    path: "/staff/business",
+    response: businessDetailsSchema,
+  }),
   saveBusiness: route({
+    access: "business",
     method: "PUT",
     path: "/staff/business",
     body: businessDetailsSchema,
     response: businessDetailsSchema,
   }),
   saveHours: route({
+    access: "hours",
     method: "PUT",
     path: "/staff/business/hours/:department",
     params: z.object({ department: departmentSchema }),
@@ -346,11 +373,13 @@ export const STAFF_API = {
     response: businessDetailsSchema,
   }),
   siteNotice: route({
+    access: "texts",
     method: "GET",
     path: "/staff/site-notice",
     response: z.object({ notice: z.nullable(siteNoticeSchema) }),
   }),
   saveSiteNotice: route({
+    access: "texts",
     method: "PUT",
     path: "/staff/site-notice",
     body: z.object({ notice: z.nullable(siteNoticeSchema) }),
@@ -358,13 +387,21 @@ export const STAFF_API = {
   }),
 
   units: route({
+    access: "units",
     method: "GET",
     path: "/staff/units",
     query: z.object({ q: z._default(z.string().check(z.maxLength(60)), "") }),
     response: z.object({ units: z.array(deskUnitSchema) }),
   }),
-  unit: route({ method: "GET", path: "/staff/units/:stock", params: stockParams, response: deskUnitSchema }),
+  unit: route({
+    access: "units",
+    method: "GET",
+    path: "/staff/units/:stock",
+    params: stockParams,
+    response: deskUnitSchema,
+  }),
   changeUnit: route({
+    access: "units",
     method: "POST",
     path: "/staff/units/:stock",
     params: stockParams,
@@ -372,6 +409,7 @@ export const STAFF_API = {
     response: deskUnitSchema,
   }),
   clearUnit: route({
+    access: "units",
     method: "POST",
     path: "/staff/units/:stock/clear",
     params: stockParams,
@@ -379,24 +417,34 @@ export const STAFF_API = {
   }),
 
   specials: route({
+    access: "specials",
     method: "GET",
     path: "/staff/specials",
     response: z.object({ specials: z.array(deskSpecialSchema) }),
   }),
-  special: route({ method: "GET", path: "/staff/specials/:id", params: idParams, response: deskSpecialSchema }),
+  special: route({
+    access: "specials",
+    method: "GET",
+    path: "/staff/specials/:id",
+    params: idParams,
+    response: deskSpecialSchema,
+  }),
   previewSpecial: route({
+    access: "specials",
     method: "POST",
     path: "/staff/specials/preview",
     body: z.object({ html: z.string().check(z.maxLength(20_000)) }),
     response: z.object({ html: z.string() }),
   }),
   createSpecial: route({
+    access: "specials",
     method: "POST",
     path: "/staff/specials",
     body: specialInputSchema,
     response: deskSpecialSchema,
   }),
   saveSpecial: route({
+    access: "specials",
     method: "PUT",
     path: "/staff/specials/:id",
     params: idParams,
@@ -404,6 +452,7 @@ export const STAFF_API = {
     response: deskSpecialSchema,
   }),
   moveSpecial: route({
+    access: "specials",
     method: "POST",
     path: "/staff/specials/:id/move",
     params: idParams,
@@ -411,12 +460,14 @@ export const STAFF_API = {
     response: z.object({ moved: z.boolean() }),
   }),
   removeSpecial: route({
+    access: "specials",
     method: "POST",
     path: "/staff/specials/:id/remove",
     params: idParams,
     response: z.object({ removed: z.boolean() }),
   }),
   specialImage: route({
+    access: "specials",
     method: "PUT",
     path: "/staff/specials/:id/image",
     params: idParams,
@@ -424,12 +475,14 @@ export const STAFF_API = {
     response: deskSpecialSchema,
   }),
   removeSpecialImage: route({
+    access: "specials",
     method: "DELETE",
     path: "/staff/specials/:id/image",
     params: idParams,
     response: deskSpecialSchema,
   }),
   photo: route({
+    access: "specials",
     method: "GET",
     path: "/staff/photos/:id/:file",
     params: z.object({ id: z.string(), file: z.string() }),
@@ -437,11 +490,13 @@ export const STAFF_API = {
   }),
 
   feeds: route({
+    access: "feeds",
     method: "GET",
     path: "/staff/feeds",
     response: z.object({ runs: z.array(deskFeedRunSchema), pull: z.boolean() }),
   }),
   uploadFeed: route({
+    access: "feeds",
     method: "POST",
     path: "/staff/feeds/inventory",
     query: z.object({
@@ -451,11 +506,17 @@ export const STAFF_API = {
     upload: true,
     response: feedStartedSchema,
   }),
-  pullFeed: route({ method: "POST", path: "/staff/feeds/pull", response: feedStartedSchema }),
+  pullFeed: route({ access: "feeds", method: "POST", path: "/staff/feeds/pull", response: feedStartedSchema }),
 
-  audit: route({ method: "GET", path: "/staff/audit", response: z.object({ entries: z.array(auditEntrySchema) }) }),
+  audit: route({
+    access: "audit",
+    method: "GET",
+    path: "/staff/audit",
+    response: z.object({ entries: z.array(auditEntrySchema) }),
+  }),
 
   members: route({
+    access: "staff",
     method: "GET",
     path: "/staff/members",
     response: z.object({ members: z.array(staffListingSchema) }),
@@ -465,6 +526,7 @@ export const STAFF_API = {
    * active gets nothing new: their own sign-in link goes to their own address, never to the inviter.
    */
   invite: route({
+    access: "staff",
     method: "POST",
     path: "/staff/members",
     body: z.object({ email: emailSchema, role: z.enum(STAFF_ROLES) }),
@@ -472,9 +534,12 @@ export const STAFF_API = {
       outcome: z.enum(["invited", "already-a-member"]),
       member: staffMemberSchema,
       link: z.nullable(z.string()),
+      /** Whether an email went to them: their invitation, or their own sign-in link. */
+      emailed: z.boolean(),
     }),
   }),
   changeRole: route({
+    access: "staff",
     method: "POST",
     path: "/staff/members/:id/role",
     params: idParams,
@@ -483,6 +548,7 @@ export const STAFF_API = {
   }),
   /** Off-boarding: every session ended, every passkey and link gone, at once; kept in the list (and the audit log). */
   disableMember: route({
+    access: "staff",
     method: "POST",
     path: "/staff/members/:id/disable",
     params: idParams,
@@ -490,6 +556,7 @@ export const STAFF_API = {
   }),
   /** A disabled member taken off the list; what they did stays in the audit log under their address. */
   removeMember: route({
+    access: "staff",
     method: "POST",
     path: "/staff/members/:id/remove",
     params: idParams,

@@ -90,17 +90,14 @@ export function grantedDepartments(role: StaffRole, grant: "leads" | "specials" 
   return ROLE_GRANTS[role][grant];
 }
 
-export type {
-  AuditEntry,
-  DeskFeedRun,
-  DeskSpecial,
-  DeskUnit,
-  HeldEnquiryListing,
-  LedgerLead,
-  SpeedToLead,
-  StaffGrants,
-  StaffListing,
-  StaffMember,
-  UnitChange,
-  UnitOverride,
-} from "./staff-api.types.js";
+/**
+ * Who may call a staff route (shared-types STAFF_API): anyone (a sign-in route: no session is asked for), any member
+ * signed in, a member whose role includes a grant (any department's share of it), or one of several grants.
+ */
+export type StaffAccess = "signed-out" | "signed-in" | Grant | readonly Grant[];
+
+/** Whether a role may call a route of this access (a signed-out route: anyone). */
+export function mayCall(role: StaffRole, access: StaffAccess): boolean {
+  if (access === "signed-out" || access === "signed-in") return true;
+  return typeof access === "string" ? allows(role, access) : access.some((grant) => allows(role, grant));
+}

@@ -2,10 +2,8 @@ import { parseArgs } from "node:util";
 import { readConfig } from "../config.js";
 import { openDatabase } from "../db/database.js";
 import { migrate } from "../db/migrations.js";
-import { writeAudit } from "../staff/audit.js";
+import { RESEND_COMMAND_ACTOR, writeAudit } from "../staff/audit.js";
 import { deliveryHealth, resendFailed } from "./outbox.js";
-
-const COMMAND_LINE_RESEND_ACTOR = { id: null, email: "the command line (leads:resend)" };
 
 /**
  * npm run leads:resend -w api [-- --lead <id>] [-- --api http://127.0.0.1:4182] (the API's staff listener)
@@ -25,16 +23,9 @@ if (config.DATABASE_URL) {
     await migrate(db);
     const before = await deliveryHealth(db);
     const resent = await resendFailed(db, leadId);
-    await writeAudit(
-      db,
-      COMMAND_LINE_RESEND_ACTOR,
-      "deliveries.resend",
-      leadId ? `lead:${leadId}` : "deliveries",
-      null,
-      {
-        resent,
-      },
-    );
+    await writeAudit(db, RESEND_COMMAND_ACTOR, "deliveries.resend", leadId ? `lead:${leadId}` : "deliveries", null, {
+      resent,
+    });
     console.log(
       `${resent} failed deliver${resent === 1 ? "y" : "ies"}${leadId ? ` of lead ${leadId}` : ""} sent again (${before.failed} had failed).`,
     );

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database } from "../db/database.js";
 import { ADMIN_RATE_LIMIT, registerAdminRoutes } from "../security/admin-routes.js";
 import { ADMIN_TOKEN_ACTOR } from "../staff/audit.js";
-import { StaffStore } from "../staff/staff-store.js";
+import { UnitOverrides } from "../staff/unit-overrides.js";
 
 const unitChangeSchema = z
   .object({
@@ -24,14 +24,14 @@ const unitParamsSchema = z.object({ stock: z.string().regex(/^[A-Za-z0-9-]{1,40}
  * The database announces the change (the change signal): every cached page that shows the unit is purged.
  */
 export async function registerUnitAdminRoutes(app: FastifyInstance, db: Database, adminToken: string | undefined) {
-  const store = new StaffStore(db);
+  const units = new UnitOverrides(db);
   await registerAdminRoutes(app, adminToken, (admin) => {
     admin.patch(
       "/admin/units/:stock",
       { config: ADMIN_RATE_LIMIT, schema: { params: unitParamsSchema, body: unitChangeSchema } },
       async (request, reply) => {
         const { stock } = request.params;
-        const unit = await store.overrideUnit(stock, request.body, ADMIN_TOKEN_ACTOR);
+        const unit = await units.overrideUnit(stock, request.body, ADMIN_TOKEN_ACTOR);
         if (!unit) return reply.code(404).send({ error: "Not Found", message: `No unit ${stock}` });
         return { stock_number: unit.stock_number, sale_price: unit.sale_price, status: unit.status };
       },

@@ -266,7 +266,11 @@ function addUnitFacts(vehicle: XMLBuilder, unit: InventoryUnit) {
 function addVehicle(prospect: XMLBuilder, lead: ExportedLead) {
   const f = lead.fields;
   const v = lead.vehicle;
-  const vehicle = branch(prospect, "vehicle", { interest: "buy", status: v?.condition === "used" ? "used" : "new" });
+  // new or used as the unit is; a unit the inventory no longer has (or none named) claims neither
+  const vehicle = branch(prospect, "vehicle", {
+    interest: "buy",
+    ...(v ? { status: v.condition === "used" ? "used" : "new" } : {}),
+  });
   leaf(vehicle, "year", v ? String(v.year) : "");
   leaf(vehicle, "make", v?.make ?? (f.make || f.v_make || ""));
   leaf(vehicle, "model", v?.model ?? (f.model || f.v_model || ""));

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres } from "rate-limiter-flexible";
 import { type SchemaRoutes, withSchemas } from "../http-errors.js";
 import { clientKey } from "./client-key.js";
 import { staffScope } from "./edges.js";
+import { sameSecret } from "./same-secret.js";
 import { staffClientAddress } from "./staff-client.js";
 
 declare module "fastify" {
@@ -59,11 +59,7 @@ export class FailedAuthentication {
   }
 }
 
-function holdsToken(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header ?? "");
-  const expected = Buffer.from(`Bearer ${token}`);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+const holdsToken = (header: string | undefined, token: string) => sameSecret(header, `Bearer ${token}`);
 
 const refuse = (reply: FastifyReply, status: 401 | 429, message: string) =>
   reply

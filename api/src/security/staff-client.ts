@@ -1,14 +1,7 @@
-import { timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
 import type { FastifyRequest } from "fastify";
 import { STAFF_DESK_HEADERS } from "shared-types/schemas";
-
-const sameSecret = (given: unknown, expected: string) => {
-  if (typeof given !== "string") return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
+import { sameSecret } from "./same-secret.js";
 
 /**
  * Who sent a request to the staff listener: the visitor the desk names, when the request carries the desk's key;
@@ -16,9 +9,13 @@ const sameSecret = (given: unknown, expected: string) => {
  * send one, to dodge the failure count or to turn it against someone else.
  */
 export function staffClientAddress(request: FastifyRequest, deskKey: string | undefined): string {
-  if (deskKey && sameSecret(request.headers[STAFF_DESK_HEADERS.key], deskKey)) {
+  const key = request.headers[STAFF_DESK_HEADERS.key];
+  if (deskKey && sameSecret(key, deskKey)) {
     const named = request.headers[STAFF_DESK_HEADERS.client];
     if (typeof named === "string" && isIP(named)) return named;
+  } else if (key !== undefined) {
+    // a desk set up with another key (or none here): its visitors all count as the desk until the keys agree
+    request.log.warn("a request names a visitor with a desk key this API does not hold (STAFF_DESK_KEY)");
   }
   return request.raw.socket.remoteAddress ?? "unknown";
 }

@@ -1,5 +1,6 @@
 import type { AuditEntry } from "shared-types";
 import type { Queryable } from "../db/database.js";
+import { isoTime } from "../db/iso-time.js";
 
 /** Who made a change: a member of staff, or one of the credentials that act for the dealership without a member. */
 export interface AuditActor {
@@ -13,6 +14,8 @@ export interface AuditActor {
 export const ADMIN_TOKEN_ACTOR: AuditActor = { id: null, email: "the admin token" };
 /** `npm run staff:invite`, with the credential the API writes beside its data at start. */
 export const COMMAND_LINE_ACTOR: AuditActor = { id: null, email: "the command line (staff:invite)" };
+/** `npm run leads:resend` on PostgreSQL, where it writes to the database itself. */
+export const RESEND_COMMAND_ACTOR: AuditActor = { id: null, email: "the command line (leads:resend)" };
 /** A held enquiry's release link in the sales desk's daily digest (signed, 14 days). */
 export const RELEASE_LINK_ACTOR: AuditActor = { id: null, email: "a release link in the held enquiries digest" };
 
@@ -46,8 +49,7 @@ export async function writeAudit(
 /** The newest rows first. */
 export function readAuditLog(db: Queryable, limit = 200): Promise<AuditEntry[]> {
   return db.query(
-    `select id::int as id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, staff_email, action,
-       subject, before, after
+    `select id::int as id, ${isoTime("at")} as at, staff_email, action, subject, before, after
      from staff_audit order by id desc limit $1`,
     [limit],
   );

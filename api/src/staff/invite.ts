@@ -32,14 +32,23 @@ const response = await fetch(staffApi, {
   console.error(`The API's staff listener (${staffApi}) did not answer: ${error.message}. Is the API running?`);
   process.exit(1);
 });
-const body = (await response.json().catch(() => ({}))) as { outcome?: string; link?: string | null; message?: string };
+const body = (await response.json().catch(() => ({}))) as {
+  outcome?: string;
+  link?: string | null;
+  emailed?: boolean;
+  message?: string;
+};
 if (!response.ok) {
   console.error(`Refused (${response.status}): ${body.message ?? "no reason given"}`);
   process.exit(1);
 }
 if (body.outcome === "already-a-member" || !body.link) {
   // an active member's link is never handed to anyone else: theirs goes to their own address
-  console.log(`${email} is already on the staff desk: a sign-in link has been emailed to them.`);
+  console.log(
+    body.emailed
+      ? `${email} is already on the staff desk: a sign-in link has been emailed to them.`
+      : `${email} is already on the staff desk. No link was emailed (no mail server, or several went out this hour): they ask for one on the desk's sign-in page.`,
+  );
   console.log("An admin changes their role on the desk's Staff page.");
   process.exit(0);
 }

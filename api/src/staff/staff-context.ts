@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Grant, StaffMember } from "shared-types";
+import type { Grant, StaffAccess, StaffMember } from "shared-types";
 import type { StaffRoute } from "shared-types/schemas";
 import type { z } from "zod";
 import type { BusinessDetailsStore } from "../business/business-store.js";
@@ -12,6 +12,7 @@ import type { FailedAuthentication } from "../security/admin-routes.js";
 import type { RecipientLimit } from "../security/recipient-limit.js";
 import type { AuditActor } from "./audit.js";
 import type { Passkeys } from "./passkeys.js";
+import type { SignInMailOutcome } from "./sign-in-mail.js";
 import type { StaffStore } from "./staff-store.js";
 
 // What every group of staff routes (routes/) works with: the options, the route maker, the member, refusals.
@@ -40,10 +41,8 @@ export interface StaffRouteOptions {
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** What the member's role must include for a staff route (checked before its handler, by staff-routes.ts). */
-    grant?: Grant;
-    /** A sign-in route: no session asked for; a client with too many failed sign-ins is held back. */
-    signedOut?: boolean;
+    /** Who may call a staff route (its STAFF_API entry's `access`), checked before its handler by staff-routes.ts. */
+    access?: StaffAccess;
     /** Also taken with the command line's credential (staff:invite), instead of a member's session. */
     commandLine?: boolean;
   }
@@ -83,8 +82,6 @@ export type StaffHandler<R extends StaffRoute> = (
 ) => Promise<StaffAnswer<R> | FastifyReply>;
 
 export interface StaffRouteSettings {
-  /** What the member's role must include (any department's share, for leads, specials and hours). */
-  grant?: Grant;
   commandLine?: true;
   bodyLimit?: number;
 }
@@ -96,7 +93,7 @@ export interface StaffContext {
   passkeys: Passkeys;
   failures: FailedAuthentication;
   options: StaffRouteOptions;
-  /** Registers one route of shared-types STAFF_API, checked by its schemas, behind the session and the grant. */
+  /** Registers one route of shared-types STAFF_API, checked by its schemas, behind the session and its access. */
   route: <R extends StaffRoute>(definition: R, settings: StaffRouteSettings, handler: StaffHandler<R>) => void;
   /** The signed-in member (every route but the sign-in ones and the command line's). */
   member: (request: FastifyRequest) => StaffMember;
@@ -106,6 +103,8 @@ export interface StaffContext {
   refuseUnless: (request: FastifyRequest, grant: Grant, department: string, what: string) => void;
   /** A sign-in or invitation link for the desk. */
   link: (token: string) => string;
+  /** A member's own sign-in link, emailed to their own address within its limits (sign-in-mail.ts). */
+  mailSignInLink: (email: string, why: string) => Promise<SignInMailOutcome>;
 }
 
 /** The session token a request carries (sign-out ends it). */

@@ -1,9 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { allows, type StaffMember } from "shared-types";
+import { allows, mayCall, type StaffMember } from "shared-types";
 import type { Database } from "../db/database.js";
 import type { FailedAuthentication } from "../security/admin-routes.js";
 import { staffScope } from "../security/edges.js";
+import { sameSecret } from "../security/same-secret.js";
 import { type AuditActor, COMMAND_LINE_ACTOR } from "./audit.js";
 import { Passkeys, relyingPartyOf } from "./passkeys.js";
 import { registerAuditRoutes } from "./routes/audit.js";
@@ -14,20 +14,16 @@ import { registerLeadRoutes } from "./routes/leads.js";
 import { registerMemberRoutes } from "./routes/members.js";
 import { registerPasskeyRoutes } from "./routes/passkeys.js";
 import { registerSignInRoutes } from "./routes/sign-in.js";
+import { registerSpecialImageRoutes } from "./routes/special-images.js";
 import { registerSpecialRoutes } from "./routes/specials.js";
 import { registerUnitRoutes } from "./routes/units.js";
+import { signInMailer } from "./sign-in-mail.js";
 import { refuse, SESSION_PREFIX, type StaffContext, type StaffRouteOptions } from "./staff-context.js";
 import { StaffStore } from "./staff-store.js";
 
 export type { StaffRouteOptions } from "./staff-context.js";
 
 const BEARER_PREFIX = "Bearer ";
-
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /**
  * The staff desk's API (the staff edge only): every route is a shared-types STAFF_API entry, registered here
@@ -52,6 +48,7 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
     );
     scope.addHook("onRequest", async (request, reply) => admit(request, reply, { store, failures, options }));
 
+    const link = (token: string) => `${options.deskUrl.replace(/\/$/, "")}/sign-in/link?token=${token}`;
     const context: StaffContext = {
       db,
       store,
@@ -67,7 +64,7 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
             ...(definition.query ? { querystring: definition.query } : {}),
             ...(definition.body && !definition.upload ? { body: definition.body } : {}),
           },
-          config: { grant: settings.grant, signedOut: definition.signedOut, commandLine: settings.commandLine },
+          config: { access: definition.access, commandLine: settings.commandLine },
           ...(settings.bodyLimit ? { bodyLimit: settings.bodyLimit } : {}),
           handler: handler as never,
         });
@@ -79,7 +76,8 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
           throw refuse(403, `Your role does not include ${what}`);
         }
       },
-      link: (token) => `${options.deskUrl.replace(/\/$/, "")}/sign-in/link?token=${token}`,
+      link,
+      mailSignInLink: signInMailer(store, options, link),
     };
     for (const register of [
       registerSignInRoutes,
@@ -89,6 +87,7 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
       registerBusinessRoutes,
       registerUnitRoutes,
       registerSpecialRoutes,
+      registerSpecialImageRoutes,
       registerFeedRoutes,
       registerMemberRoutes,
       registerAuditRoutes,
@@ -110,7 +109,7 @@ async function admit(
   { store, failures, options }: { store: StaffStore; failures: FailedAuthentication; options: StaffRouteOptions },
 ) {
   const config = request.routeOptions.config;
-  if (config.signedOut) return holdBack(request, reply, failures);
+  if (config.access === "signed-out") return holdBack(request, reply, failures);
   const header = request.headers.authorization ?? "";
   if (config.commandLine && header.startsWith(BEARER_PREFIX)) {
     await holdBack(request, reply, failures);
@@ -126,11 +125,11 @@ async function admit(
   if (!member) throw refuse(401, "Your session has ended: please sign in again");
   request.staffMember = member;
   request.staffActor = member;
-  if (config.grant && !allows(member.role, config.grant)) throw refuse(403, "Your role does not include this");
+  if (!config.access || !mayCall(member.role, config.access)) throw refuse(403, "Your role does not include this");
 }
 
 /** A client that has failed too many sign-ins waits before it may try again (the Retry-After says how long). */
-export async function holdBack(request: FastifyRequest, reply: FastifyReply, failures: FailedAuthentication) {
+async function holdBack(request: FastifyRequest, reply: FastifyReply, failures: FailedAuthentication) {
   const wait = await failures.retryAfterS(request);
   if (wait > 0) {
     reply.header("retry-after", String(wait));

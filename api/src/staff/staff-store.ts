@@ -1,21 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import {
-  type DeskUnit,
-  LEAD_FORMS,
-  type LeadDepartment,
-  type LedgerLead,
-  type SpeedToLead,
-  STAFF_ROLES,
-  type StaffListing,
-  type StaffMember,
-  type StaffRole,
-  type UnitOverride,
-} from "shared-types";
+import { STAFF_ROLES, type StaffListing, type StaffMember, type StaffRole } from "shared-types";
 import type { Database, Queryable } from "../db/database.js";
-import { departmentOf } from "../delivery/departments.js";
+import { isoTime } from "../db/iso-time.js";
 import { type AuditActor, writeAudit } from "./audit.js";
-
-const ALL_FORMS = Object.keys(LEAD_FORMS);
 
 /** How long links and sessions live. */
 export const STAFF_TIMES = {
@@ -28,9 +15,6 @@ export const STAFF_TIMES = {
   /** And any session ends after this long. */
   absoluteMs: 12 * 60 * 60 * 1000,
 } as const;
-
-/** A timestamp as the API answers it: ISO 8601 in UTC, which every reader parses the same way. */
-export const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(32).toString("base64url");
@@ -90,7 +74,7 @@ export class StaffStore {
   /** Every member, the disabled ones too (what they did stays in the audit log under their address). */
   async members(): Promise<StaffListing[]> {
     return this.db.query(
-      `select id, email, role, ${iso("created_at")} as created_at, ${iso("disabled_at")} as disabled_at
+      `select id, email, role, ${isoTime("created_at")} as created_at, ${isoTime("disabled_at")} as disabled_at
        from staff_members order by disabled_at is not null, email`,
     );
   }
@@ -114,7 +98,9 @@ export class StaffStore {
       );
       if (existing && !existing.disabled) {
         const member = { id: existing.id, email: existing.email, role: existing.role };
-        await this.audit(tx, by, "staff.invite.existing", `staff:${address}`, null, { sign_in_link_sent_to: address });
+        await this.audit(tx, by, "staff.invite.existing", `staff:${address}`, null, {
+          own_sign_in_link_asked_for: true,
+        });
         return { member, token: null };
       }
       const member = { id: existing?.id ?? randomUUID(), email: address, role };
@@ -133,9 +119,10 @@ export class StaffStore {
   /** A member's new role; the last active admin keeps theirs (someone must be able to run the desk). */
   async changeRole(id: string, role: StaffRole, by: AuditActor): Promise<StaffMember | "missing" | "last-admin"> {
     return this.db.transaction(async (tx) => {
+      const admins = await this.lockAdmins(tx);
       const before = await this.activeMember(tx, id);
       if (!before) return "missing";
-      if (before.role === "admin" && role !== "admin" && (await this.isLastAdmin(tx, id))) return "last-admin";
+      if (before.role === "admin" && role !== "admin" && admins.every((admin) => admin === id)) return "last-admin";
       await tx.query("update staff_members set role = $2 where id = $1", [id, role]);
       const after = { ...before, role };
       await this.audit(tx, by, "staff.role", `staff:${before.email}`, before, after);
@@ -149,9 +136,10 @@ export class StaffStore {
    */
   async disable(id: string, by: AuditActor): Promise<StaffMember | "missing" | "last-admin"> {
     return this.db.transaction(async (tx) => {
+      const admins = await this.lockAdmins(tx);
       const member = await this.activeMember(tx, id);
       if (!member) return "missing";
-      if (member.role === "admin" && (await this.isLastAdmin(tx, id))) return "last-admin";
+      if (member.role === "admin" && admins.every((admin) => admin === id)) return "last-admin";
       const at = this.at();
       await tx.query("update staff_members set disabled_at = $2 where id = $1", [id, at]);
       const ended = await tx.query(
@@ -203,12 +191,15 @@ export class StaffStore {
     return member ?? null;
   }
 
-  /** Whether no other active admin is left; the admins' rows are locked, so two admins cannot demote each other at once. */
-  private async isLastAdmin(tx: Queryable, id: string): Promise<boolean> {
+  /**
+   * The active admins' ids, their rows locked, always first and in one order: two admins demoting or disabling each
+   * other at once take turns (never a deadlock), and the second sees that only one admin is left.
+   */
+  private async lockAdmins(tx: Queryable): Promise<string[]> {
     const admins = await tx.query<{ id: string }>(
       "select id from staff_members where role = 'admin' and disabled_at is null order by id for update",
     );
-    return admins.every((admin) => admin.id === id);
+    return admins.map((admin) => admin.id);
   }
 
   /** A sign-in link's token for a member with this address, or null (the caller says the same either way). */
@@ -265,219 +256,6 @@ export class StaffStore {
       hash(session),
       this.at(),
     ]);
-  }
-
-  /** The leads ledger, newest first: by department, by what is still to do, by text in the name, email or phone. */
-  async ledger(filter: {
-    departments: readonly string[];
-    state?: "unclaimed" | "claimed" | "contacted";
-    text?: string;
-    limit?: number;
-  }): Promise<LedgerLead[]> {
-    const rows = await this.db.query<{
-      id: string;
-      form: string;
-      received_at: string;
-      fields: Record<string, unknown>;
-      claimed_by: string | null;
-      claimed_at: string | null;
-      contacted_at: string | null;
-      escalated_at: string | null;
-      deliveries: LedgerLead["deliveries"] | null;
-    }>(
-      `select l.id, l.form, ${iso("l.received_at")} as received_at, l.fields, l.claimed_by,
-         ${iso("l.claimed_at")} as claimed_at, ${iso("l.contacted_at")} as contacted_at,
-         ${iso("l.escalated_at")} as escalated_at,
-         (select jsonb_agg(jsonb_build_object('channel', d.channel, 'status', d.status,
-            'delivered_at', ${iso("d.delivered_at")}, 'last_error', d.last_error, 'receipt', d.receipt)
-            order by d.channel)
-          from lead_deliveries d where d.lead_id = l.id) as deliveries
-       from leads l
-       where ($1::text is null or (case $1::text
-           when 'unclaimed' then l.claimed_at is null
-           when 'claimed' then l.claimed_at is not null and l.contacted_at is null
-           else l.contacted_at is not null end))
-         and ($2::text is null or lower(l.fields::text) like '%' || lower($2::text) || '%')
-         and (l.form = any($4::text[]) or ($5::boolean and not (l.form = any($6::text[]))))
-       order by l.received_at desc
-       limit $3`,
-      [
-        filter.state ?? null,
-        filter.text?.trim() || null,
-        filter.limit ?? 200,
-        ALL_FORMS.filter((form) => filter.departments.includes(departmentOf(form))),
-        // a form the site no longer has is the sales desk's, as its deliveries were
-        filter.departments.includes("sales"),
-        ALL_FORMS,
-      ],
-    );
-    const text = (fields: Record<string, unknown>, name: string) =>
-      typeof fields[name] === "string" ? (fields[name] as string) : "";
-    return rows.map((row) => ({
-      id: row.id,
-      form: row.form,
-      department: departmentOf(row.form),
-      received_at: row.received_at,
-      name: [text(row.fields, "first_name"), text(row.fields, "last_name")].filter(Boolean).join(" "),
-      email: text(row.fields, "email"),
-      phone: text(row.fields, "day_phone"),
-      deliveries: row.deliveries ?? [],
-      claimed_by: row.claimed_by,
-      claimed_at: row.claimed_at,
-      contacted_at: row.contacted_at,
-      escalated_at: row.escalated_at,
-    }));
-  }
-
-  /**
-   * Speed to lead per department over the last 30 days: how many leads came, how many were answered, and the
-   * median and 90th percentile of the minutes from a lead's arrival to its being marked contacted.
-   */
-  async speedToLead(departments: readonly LeadDepartment[]): Promise<SpeedToLead[]> {
-    const rows = await this.db.query<{ form: string; minutes: number | null }>(
-      `select form, extract(epoch from (contacted_at - received_at)) / 60 as minutes
-       from leads where received_at > $1`,
-      [this.at(-30 * 24 * 60 * 60 * 1000)],
-    );
-    const percentile = (sorted: number[], p: number) =>
-      sorted.length === 0 ? null : (sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? null);
-    return departments.map((department) => {
-      const mine = rows.filter((row) => departmentOf(row.form) === department);
-      const answered = mine
-        .map((row) => (row.minutes === null ? null : Number(row.minutes)))
-        .filter((minutes): minutes is number => minutes !== null)
-        .sort((a, b) => a - b);
-      return {
-        department,
-        leads: mine.length,
-        contacted: answered.length,
-        median_minutes: percentile(answered, 0.5),
-        p90_minutes: percentile(answered, 0.9),
-      };
-    });
-  }
-
-  /** Claims a lead for a member (once: a claimed lead stays with whoever claimed it). */
-  async claim(id: string, by: StaffMember): Promise<"claimed" | "taken" | "missing"> {
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx.query<{ claimed_by: string | null }>(
-        "select claimed_by from leads where id = $1 for update",
-        [id],
-      );
-      if (!before) return "missing";
-      if (before.claimed_by) return "taken";
-      const at = this.at();
-      await tx.query("update leads set claimed_by = $2, claimed_at = $3 where id = $1", [id, by.email, at]);
-      await this.audit(
-        tx,
-        by,
-        "lead.claim",
-        `lead:${id}`,
-        { claimed_by: null },
-        { claimed_by: by.email, claimed_at: at },
-      );
-      return "claimed";
-    });
-  }
-
-  /** Marks a lead contacted (claiming it too, when nobody had). */
-  async markContacted(id: string, by: StaffMember): Promise<"contacted" | "missing"> {
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx.query<{ claimed_by: string | null; contacted_at: string | null }>(
-        "select claimed_by, contacted_at::text from leads where id = $1 for update",
-        [id],
-      );
-      if (!before) return "missing";
-      if (before.contacted_at) return "contacted";
-      const at = this.at();
-      const claimedBy = before.claimed_by ?? by.email;
-      await tx.query(
-        "update leads set claimed_by = $2, claimed_at = coalesce(claimed_at, $3), contacted_at = $3 where id = $1",
-        [id, claimedBy, at],
-      );
-      await this.audit(tx, by, "lead.contacted", `lead:${id}`, before, { claimed_by: claimedBy, contacted_at: at });
-      return "contacted";
-    });
-  }
-
-  private static readonly UNIT_COLUMNS = `stock_number, year, make, model, trim, full_price, low_price as sale_price,
-    status, hidden, staff_override`;
-
-  /** Units by stock number, VIN, make or model (hidden ones too: the desk can show them again). */
-  async findUnits(text: string): Promise<DeskUnit[]> {
-    const words = `%${text.trim().toLowerCase()}%`;
-    return this.db.query<DeskUnit>(
-      `select ${StaffStore.UNIT_COLUMNS} from vehicles
-       where lower(stock_number) like $1 or lower(vin) like $1 or lower(make || ' ' || model) like $1
-       order by status = 'sold', stock_number limit 50`,
-      [words],
-    );
-  }
-
-  async unit(stock: string): Promise<DeskUnit | null> {
-    const [unit] = await this.db.query<DeskUnit>(
-      `select ${StaffStore.UNIT_COLUMNS} from vehicles where stock_number = $1`,
-      [stock],
-    );
-    return unit ?? null;
-  }
-
-  /**
-   * Sets a unit's sale price, status or visibility for a reason: the site shows it at once, and the feed's price and
-   * status for the unit give way to it (inventory-import.ts) until it is cleared.
-   */
-  async overrideUnit(
-    stock: string,
-    change: { sale_price?: number; status?: DeskUnit["status"]; hidden?: boolean; reason: string },
-    by: AuditActor,
-  ): Promise<DeskUnit | null> {
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx.query<DeskUnit>(
-        `select ${StaffStore.UNIT_COLUMNS} from vehicles where stock_number = $1 for update`,
-        [stock],
-      );
-      if (!before) return null;
-      const override: UnitOverride = {
-        ...(before.staff_override ?? {}),
-        ...(change.sale_price === undefined ? {} : { sale_price: change.sale_price }),
-        ...(change.status === undefined ? {} : { status: change.status }),
-        ...(change.hidden === undefined ? {} : { hidden: change.hidden }),
-        reason: change.reason,
-        by: by.email,
-        at: this.at(),
-      };
-      const [after] = await tx.query<DeskUnit>(
-        `update vehicles set
-           low_price = coalesce($2, low_price),
-           discount = case when $2::int is null then discount else greatest(full_price - $2::int, 0) end,
-           status = coalesce($3, status),
-           hidden = coalesce($4, hidden),
-           staff_override = $5
-         where stock_number = $1 returning ${StaffStore.UNIT_COLUMNS}`,
-        [stock, change.sale_price ?? null, change.status ?? null, change.hidden ?? null, JSON.stringify(override)],
-      );
-      await this.audit(tx, by, "unit.override", `unit:${stock}`, before, after);
-      return after ?? null;
-    });
-  }
-
-  /** Clears a unit's staff change: it stays as it is until the next feed import, which then sets its price and status. */
-  async clearOverride(stock: string, by: AuditActor): Promise<DeskUnit | null> {
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx.query<DeskUnit>(
-        `select ${StaffStore.UNIT_COLUMNS} from vehicles where stock_number = $1 for update`,
-        [stock],
-      );
-      if (!before) return null;
-      // a hidden unit is shown again: hiding is only ever a staff change
-      const [after] = await tx.query<DeskUnit>(
-        `update vehicles set staff_override = null, hidden = false where stock_number = $1
-         returning ${StaffStore.UNIT_COLUMNS}`,
-        [stock],
-      );
-      await this.audit(tx, by, "unit.override.clear", `unit:${stock}`, before, after);
-      return after ?? null;
-    });
   }
 
   /** Writes one audit row in the change's transaction (audit.ts), at this store's time. */

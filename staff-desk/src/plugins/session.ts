@@ -54,20 +54,23 @@ export function registerSession(app: FastifyInstance, options: { apiOrigin: stri
       .send(`<!doctype html>${renderToStaticMarkup(element)}`);
   });
 
+  // the member: a session cookie the API knows, or sign in
   app.addHook("preHandler", async (request, reply) => {
     const session = request.cookies[SESSION_COOKIE] ?? "";
     request.api = clientFor({ session: session || undefined, address: request.ip });
-    const config = request.routeOptions.config;
-    if (config.signedOut) return;
+    if (request.routeOptions.config.signedOut) return;
     if (!session) return reply.redirect("/sign-in", 303);
     const { member, grants } = await request.api.me();
     request.staff = { session, member, grants };
-    if (config.grant && !allows(member.role, config.grant)) {
-      return reply.page(
-        RefusedPage({ signedIn: request.staff, reason: "This part of the desk is not in your role." }),
-        403,
-      );
-    }
+  });
+  // the route's grant: what the member's role must include, or the reason it is not theirs
+  app.addHook("preHandler", async (request, reply) => {
+    const grant = request.routeOptions.config.grant;
+    if (!grant || request.routeOptions.config.signedOut || allows(request.staff.member.role, grant)) return;
+    return reply.page(
+      RefusedPage({ signedIn: request.staff, reason: "This part of the desk is not in your role." }),
+      403,
+    );
   });
 
   app.setErrorHandler(async (error, request, reply) => {

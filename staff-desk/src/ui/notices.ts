@@ -9,10 +9,15 @@ export function noticeFrom(
   words: { done?: Record<string, string>; refused?: Record<string, string> },
 ): NoticeProps | undefined {
   const { done, refused } = (query ?? {}) as { done?: unknown; refused?: unknown };
-  const refusal = typeof refused === "string" ? words.refused?.[refused] : undefined;
+  const refusal = wordsFor(words.refused, refused);
   if (refusal) return { kind: "refused", text: refusal };
-  const said = typeof done === "string" ? words.done?.[done] : undefined;
+  const said = wordsFor(words.done, done);
   return said ? { kind: "done", text: said } : undefined;
+}
+
+/** The page's own words for a code: only a code of its own ("constructor" names nothing here). */
+function wordsFor(words: Record<string, string> | undefined, code: unknown): string | undefined {
+  return words && typeof code === "string" && Object.hasOwn(words, code) ? words[code] : undefined;
 }
 
 /** Adds a notice's code to where an action returns (a desk page, with or without its own query). */

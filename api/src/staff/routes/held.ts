@@ -9,7 +9,7 @@ const heldDepartment = (fields: Record<string, unknown>) =>
 
 /** What the spam guards held back, of the member's departments: released into delivery, or discarded. */
 export function registerHeldRoutes({ route, db, store, options, member, actor, refuseUnless }: StaffContext) {
-  route(STAFF_API.held, { grant: "leads" }, async (request) => {
+  route(STAFF_API.held, {}, async (request) => {
     const departments: readonly string[] = grantedDepartments(member(request).role, "leads");
     return {
       held: (await listHeld(db))
@@ -32,7 +32,7 @@ export function registerHeldRoutes({ route, db, store, options, member, actor, r
     return held;
   };
 
-  route(STAFF_API.releaseHeld, { grant: "leads" }, async (request) => {
+  route(STAFF_API.releaseHeld, {}, async (request) => {
     const held = await stillHeld(request, request.params.id);
     if (!options.held) throw refuse(404, "Held enquiries are not delivered by this API");
     const outcome = await releaseHeld(db, held.id, options.held.channels, actor(request));
@@ -40,19 +40,19 @@ export function registerHeldRoutes({ route, db, store, options, member, actor, r
     return { outcome };
   });
 
-  route(STAFF_API.discardHeld, { grant: "leads" }, async (request) => {
+  route(STAFF_API.discardHeld, {}, async (request) => {
     const held = await stillHeld(request, request.params.id);
-    await db.transaction(async (tx) => {
-      await tx.query("delete from quarantined_leads where id = $1 and released_at is null", [held.id]);
-      await store.audit(
-        tx,
-        actor(request),
-        "held.discard",
-        `lead:${held.id}`,
-        Object.fromEntries(heldSummary(held)),
-        null,
-      );
+    const discarded = await db.transaction(async (tx) => {
+      const gone = await tx.query("delete from quarantined_leads where id = $1 and released_at is null returning id", [
+        held.id,
+      ]);
+      if (gone.length === 0) return false;
+      const before = Object.fromEntries(heldSummary(held));
+      await store.audit(tx, actor(request), "held.discard", `lead:${held.id}`, before, null);
+      return true;
     });
+    // released by someone else a moment ago: nothing was discarded
+    if (!discarded) throw refuse(404, "No held enquiry here: released or discarded already");
     return { outcome: "discarded" };
   });
 }

@@ -4,6 +4,7 @@ import { grantedDepartments, type LeadDepartment } from "shared-types";
 import { STAFF_API } from "shared-types/schemas";
 import { departmentOf } from "../../delivery/departments.js";
 import { csvCell } from "../../leads/lead-export.js";
+import { LeadLedger } from "../lead-ledger.js";
 import type { StaffContext } from "../staff-context.js";
 import { refuse } from "../staff-context.js";
 
@@ -22,26 +23,27 @@ const LEDGER_COLUMNS = [
 ] as const;
 
 /** The leads ledger (the member's departments', newest first), its CSV, and claiming and answering a lead. */
-export function registerLeadRoutes({ route, db, store, member, refuseUnless }: StaffContext) {
+export function registerLeadRoutes({ route, db, store, options, member, refuseUnless }: StaffContext) {
+  const ledger = new LeadLedger(db, options.now);
   /** The departments asked for: one the role includes, or all of them. */
   const departmentsOf = (request: FastifyRequest, department: LeadDepartment | undefined) => {
     if (department) refuseUnless(request, "leads", department, `${department} leads`);
     return department ? [department] : grantedDepartments(member(request).role, "leads");
   };
 
-  route(STAFF_API.leads, { grant: "leads" }, async (request) => {
+  route(STAFF_API.leads, {}, async (request) => {
     const { department, state, q } = request.query;
     const departments = departmentsOf(request, department);
     const [leads, speed] = await Promise.all([
-      store.ledger({ departments, state, text: q }),
-      store.speedToLead(departments),
+      ledger.ledger({ departments, state, text: q }),
+      ledger.speedToLead(departments),
     ]);
     return { leads, speed };
   });
 
-  route(STAFF_API.leadsCsv, { grant: "leads" }, async (request, reply) => {
+  route(STAFF_API.leadsCsv, {}, async (request, reply) => {
     const { department, state, q } = request.query;
-    const leads = await store.ledger({
+    const leads = await ledger.ledger({
       departments: departmentsOf(request, department),
       state,
       text: q,
@@ -71,17 +73,17 @@ export function registerLeadRoutes({ route, db, store, member, refuseUnless }: S
     refuseUnless(request, "leads", departmentOf(lead.form), "this lead: it is another department's");
   };
 
-  route(STAFF_API.claimLead, { grant: "leads" }, async (request) => {
+  route(STAFF_API.claimLead, {}, async (request) => {
     await leadOf(request, request.params.id);
-    const outcome = await store.claim(request.params.id, member(request));
+    const outcome = await ledger.claim(request.params.id, member(request));
     if (outcome === "taken") throw refuse(409, "Someone else has claimed this lead");
     if (outcome === "missing") throw refuse(404, "No such lead");
     return { outcome };
   });
 
-  route(STAFF_API.markContacted, { grant: "leads" }, async (request) => {
+  route(STAFF_API.markContacted, {}, async (request) => {
     await leadOf(request, request.params.id);
-    const outcome = await store.markContacted(request.params.id, member(request));
+    const outcome = await ledger.markContacted(request.params.id, member(request));
     if (outcome === "missing") throw refuse(404, "No such lead");
     return { outcome };
   });

@@ -1,12 +1,12 @@
 import { STAFF_API } from "shared-types/schemas";
+import { isoTime } from "../../db/iso-time.js";
 import { refuse, type StaffContext } from "../staff-context.js";
-import { iso } from "../staff-store.js";
 
 /** A member's passkeys: how many, and a new one for this device (the ceremony's two steps). */
 export function registerPasskeyRoutes({ route, db, passkeys, member }: StaffContext) {
   route(STAFF_API.passkeys, {}, async (request) => ({
     passkeys: await db.query<{ created_at: string; last_used_at: string | null }>(
-      `select ${iso("created_at")} as created_at, ${iso("last_used_at")} as last_used_at
+      `select ${isoTime("created_at")} as created_at, ${isoTime("last_used_at")} as last_used_at
        from staff_passkeys where staff_id = $1 order by created_at`,
       [member(request).id],
     ),

@@ -3,34 +3,16 @@ import { STAFF_API } from "shared-types/schemas";
 import { refuse, type StaffContext, sessionToken } from "../staff-context.js";
 
 /**
- * Signing in: a one-time link by email, a passkey; signing out; who is signed in. Asking for a link answers at once
- * and the same for every address (the email is sent after the answer), so the answer's time tells nobody who is a
- * member; each address gets a few links an hour at most.
+ * Signing in: a one-time link by email (sign-in-mail.ts), a passkey; signing out; who is signed in. Asking for a link
+ * answers at once and the same for every address, so the answer's time tells nobody who is a member.
  */
-export function registerSignInRoutes({ route, store, passkeys, failures, options, member, link }: StaffContext) {
-  const emailLink = async (email: string) => {
-    const issued = await store.signInLink(email);
-    if (!issued || !options.sendMail) return Boolean(issued);
-    const limit = options.signInMailLimit;
-    // one link is enough for a few minutes: asking again in that time sends nothing more
-    const verdict = limit
-      ? await limit.take(issued.member.email, `sign-in:${Math.floor(Date.now() / 300_000)}`)
-      : "send";
-    if (verdict !== "send") return true;
-    await options.sendMail({
-      to: issued.member.email,
-      subject: "Your sign-in link for the staff desk",
-      text: `Open this link within 15 minutes to sign in to the staff desk (it works once):\n\n${link(issued.token)}\n\nIf you did not ask for it, you can ignore this email.`,
-    });
-    return true;
-  };
-
+export function registerSignInRoutes({ route, store, passkeys, failures, member, mailSignInLink }: StaffContext) {
   route(STAFF_API.askForLink, {}, async (request, reply) => {
-    const { email } = request.body;
-    void emailLink(email).then(
-      (known) => request.log.info({ audit: "staff-sign-in-link", known }, "staff sign-in link asked for"),
+    void mailSignInLink(request.body.email, "You asked for a link to sign in.").then(
+      (outcome) => request.log.info({ audit: "staff-sign-in-link", outcome }, "staff sign-in link asked for"),
       (error: unknown) => request.log.error({ err: error }, "a staff sign-in link could not be sent"),
     );
+    // the same answer, at once, whoever the address is: the email goes out after it
     return reply
       .code(202)
       .send({ message: "If that address belongs to a member of staff, a sign-in link is on its way." });

@@ -1,24 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { allows, type BusinessDetails, DEPARTMENTS } from "shared-types";
+import { allows, type BusinessDetails } from "shared-types";
 import { closureSchema } from "shared-types/schemas";
 import { ApiRefusal } from "../../staff-api.js";
 import { noticeFrom } from "../../ui/notices.js";
-import { formValue, weekFromForm, withForm } from "./business-form.js";
+import { formValue, withForm } from "./business-form.js";
 import { BusinessPage } from "./business-page.js";
-import { HoursPage } from "./hours-page.js";
 
 const WORDS = {
   done: {
     saved: "Saved: the site shows the new details now.",
     closure: "Closure added: the site shows it now.",
     removed: "Closure removed.",
-    hours: "Saved: the site shows the new hours now.",
   },
 };
 
 /**
- * The dealership's details on the desk: all of them for an admin (phones, address, every department's hours,
- * closures), a department's hours for its manager. The form comes back as typed, with the reasons, when refused.
+ * The dealership's details on the desk, an admin's: phones, address, every department's hours, closures (a manager
+ * sets their departments' hours on /hours). The form comes back as typed, with the reasons, when refused.
  */
 export default async function business(app: FastifyInstance) {
   const onBusiness = { config: { grant: "business" } } as const;
@@ -87,39 +85,5 @@ export default async function business(app: FastifyInstance) {
       }),
       "removed",
     );
-  });
-
-  app.get("/hours", { config: { grant: "hours" } }, async (request, reply) => {
-    if (allows(request.staff.member.role, "business")) return reply.redirect("/business", 303);
-    const details = await request.api.business();
-    return reply.page(HoursPage({ signedIn: request.staff, details, notice: noticeFrom(request.query, WORDS) }));
-  });
-
-  /** The departments whose hours the member sets (ROLE_GRANTS hours), saved one by one. */
-  app.post("/hours", { config: { grant: "hours" } }, async (request, reply) => {
-    const value = formValue(request.body);
-    const details = await request.api.business();
-    const departments = DEPARTMENTS.filter((department) => allows(request.staff.member.role, "hours", department));
-    const weeks = departments.map((department) => ({
-      department,
-      ...weekFromForm(department, details.hours[department], value),
-    }));
-    const problems = weeks.flatMap((week) => week.problems);
-    if (problems.length === 0) {
-      try {
-        for (const { department, week } of weeks) await request.api.saveHours({ params: { department }, body: week });
-        return reply.redirect("/hours?done=hours", 303);
-      } catch (error) {
-        if (!(error instanceof ApiRefusal && error.status === 400)) throw error;
-        problems.push(error.message);
-      }
-    }
-    const typed = Object.fromEntries(
-      Object.entries((request.body ?? {}) as Record<string, unknown>).filter(
-        (entry): entry is [string, string] => typeof entry[1] === "string",
-      ),
-    );
-    const notice = { kind: "refused" as const, text: problems.join(". ") };
-    return reply.page(HoursPage({ signedIn: request.staff, details, typed, notice }), 400);
   });
 }

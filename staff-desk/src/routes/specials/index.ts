@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type DeskSpecial, dealershipToday } from "shared-types";
-import { type SpecialInput, specialInputSchema } from "shared-types/schemas";
+import { dealershipToday } from "shared-types";
 import { ApiRefusal } from "../../staff-api.js";
 import { noticeFrom } from "../../ui/notices.js";
+import { specialImages } from "./images.js";
+import { asTyped, goneOr, problemsOf, typedSpecial } from "./special-form.js";
 import { SpecialEditPage, SpecialsPage, specialDepartments } from "./specials-page.js";
 
 const WORDS = {
@@ -15,52 +16,6 @@ const WORDS = {
     removed: "Removed: it is gone from the site.",
   },
   refused: { gone: "No such special: it may have been removed." },
-};
-
-/** What the editor sent, as typed: every field kept, for the form to show again with the reasons. */
-function typedSpecial(body: unknown, departments: readonly string[]): SpecialInput {
-  const form = (body ?? {}) as Record<string, unknown>;
-  const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
-  const department = text("department");
-  return {
-    department: (departments.includes(department) ? department : departments[0]) as SpecialInput["department"],
-    title: text("title").trim(),
-    html: text("html"),
-    url: text("url").trim(),
-    starts_on: text("starts_on") || null,
-    ends_on: text("ends_on") || null,
-  };
-}
-
-/** shared-types' rules for a special, as the editor's reasons: one per field. */
-function problemsOf(input: SpecialInput): Partial<Record<keyof SpecialInput, string>> {
-  const parsed = specialInputSchema.safeParse(input);
-  if (parsed.success) return {};
-  const problems: Partial<Record<keyof SpecialInput, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const name = String(issue.path[0] ?? "title") as keyof SpecialInput;
-    problems[name] ??= /expected YYYY-MM-DD/.test(issue.message) ? "Enter a date, like 2026-12-01" : issue.message;
-  }
-  return problems;
-}
-
-const asTyped = ({ department, title, html, url, starts_on, ends_on }: DeskSpecial): SpecialInput => ({
-  department,
-  title,
-  html,
-  url,
-  starts_on,
-  ends_on,
-});
-
-/** A special gone meanwhile (another member removed it): back to the list, saying so. */
-const goneOr = async <T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> => {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ApiRefusal && error.status === 404) return reply.redirect("/specials?refused=gone", 303);
-    throw error;
-  }
 };
 
 /**
@@ -134,47 +89,5 @@ export default async function specials(app: FastifyInstance) {
     }),
   );
 
-  app.post("/specials/:id/image", onSpecials, async (request, reply) =>
-    goneOr(reply, async () => {
-      const params = idOf(request.params);
-      const special = await request.api.special({ params });
-      const refuse = (reason: string) =>
-        reply.page(
-          SpecialEditPage({ signedIn: request.staff, special, typed: asTyped(special), problems: { image: reason } }),
-          400,
-        );
-      const file = request.isMultipart() ? await request.file() : undefined;
-      const bytes = file ? await file.toBuffer() : Buffer.alloc(0);
-      if (!file || bytes.length === 0) return refuse("Choose an image file (JPEG, PNG or WebP)");
-      try {
-        await request.api.specialImage({ params, bytes, type: file.mimetype || "application/octet-stream" });
-        return reply.redirect(`/specials/${encodeURIComponent(params.id)}?done=image`, 303);
-      } catch (error) {
-        if (!(error instanceof ApiRefusal && [400, 413, 415].includes(error.status))) throw error;
-        return refuse(error.status === 413 ? "This image is too large: choose one under 15 MB" : error.message);
-      }
-    }),
-  );
-
-  app.post("/specials/:id/image/remove", onSpecials, async (request, reply) =>
-    goneOr(reply, async () => {
-      const params = idOf(request.params);
-      await request.api.removeSpecialImage({ params });
-      return reply.redirect(`/specials/${encodeURIComponent(params.id)}?done=image-removed`, 303);
-    }),
-  );
-
-  /** A special's image, from the staff edge (the desk's pages never load anything from another origin). */
-  app.get("/photos/:id/:file", onSpecials, async (request, reply) => {
-    const { id, file } = request.params as { id: string; file: string };
-    try {
-      const photo = await request.api.photo({ params: { id, file } });
-      return reply.type(photo.type).send(photo.bytes);
-    } catch (error) {
-      if (error instanceof ApiRefusal && error.status === 404) {
-        return reply.code(404).type("text/plain").send("No such photo");
-      }
-      throw error;
-    }
-  });
+  await app.register(specialImages);
 }

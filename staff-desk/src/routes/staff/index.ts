@@ -16,7 +16,12 @@ const WORDS = {
     active: "Disable this member first: that signs them out everywhere.",
   },
 };
-const REFUSAL_CODES: Record<number, keyof typeof WORDS.refused> = { 404: "gone", 409: "last-admin" };
+/** What each action's refusals mean, by the API's status. */
+const REFUSAL_CODES: Record<"role" | "disable" | "remove", Record<number, keyof typeof WORDS.refused>> = {
+  role: { 404: "gone", 409: "last-admin" },
+  disable: { 404: "gone", 409: "last-admin" },
+  remove: { 404: "gone", 409: "active" },
+};
 
 /** The desk's members (admins): an invitation, a role changed, off-boarding (disable), and removal from the list. */
 export default async function staff(app: FastifyInstance) {
@@ -31,8 +36,8 @@ export default async function staff(app: FastifyInstance) {
     const body = (request.body ?? {}) as { email?: unknown; role?: unknown };
     const typed = { email: String(body.email ?? "").trim(), role: String(body.role ?? "") };
     try {
-      const role = STAFF_ROLES.includes(typed.role as StaffRole) ? (typed.role as StaffRole) : "sales_manager";
-      const invited = await request.api.invite({ body: { email: typed.email, role } });
+      // a role that is not one goes to the API as it is, which refuses it (400) with the form kept
+      const invited = await request.api.invite({ body: { email: typed.email, role: typed.role as StaffRole } });
       const { members } = await request.api.members();
       return reply.page(StaffPage({ signedIn: request.staff, members, invited }));
     } catch (error) {
@@ -56,10 +61,9 @@ export default async function staff(app: FastifyInstance) {
         else await request.api.removeMember({ params });
         return reply.redirect(`/staff?done=${done}`, 303);
       } catch (error) {
-        const code = error instanceof ApiRefusal ? REFUSAL_CODES[error.status] : undefined;
+        const code = error instanceof ApiRefusal ? REFUSAL_CODES[action][error.status] : undefined;
         if (!code) throw error;
-        const refused = action === "remove" && code === "last-admin" ? "active" : code;
-        return reply.redirect(`/staff?refused=${refused}`, 303);
+        return reply.redirect(`/staff?refused=${code}`, 303);
       }
     });
   change("role", "role");

@@ -2,14 +2,23 @@ import { formatDealershipTime, type StaffListing } from "shared-types";
 import type { SignedIn } from "../../signed-in.js";
 import { Layout, Notice, type NoticeProps, PageNotice, ROLE_NAMES } from "../../ui/layout.js";
 
-type Invited = { outcome: "invited" | "already-a-member"; member: { email: string }; link: string | null };
+type Invited = {
+  outcome: "invited" | "already-a-member";
+  member: { email: string };
+  link: string | null;
+  emailed: boolean;
+};
 
 /** What an invitation did: a link for a newcomer, shown once; nothing handed over for someone already a member. */
 function InvitedNotice({ invited }: { invited: Invited }) {
   if (invited.outcome === "already-a-member" || !invited.link) {
     return (
       <Notice kind="done">
-        {invited.member.email} is already a member: a sign-in link has been emailed to them. Change their role below.
+        {invited.member.email} is already a member:{" "}
+        {invited.emailed
+          ? "a sign-in link has been emailed to them."
+          : "no link was emailed (several went out this hour); they can ask for one on the sign-in page."}{" "}
+        Change their role below.
       </Notice>
     );
   }

@@ -1,7 +1,7 @@
 import { allows, type BusinessDetails, DEPARTMENT_NAMES, DEPARTMENTS } from "shared-types";
 import type { SignedIn } from "../../signed-in.js";
 import { Layout, type NoticeProps, PageNotice } from "../../ui/layout.js";
-import { dayText } from "./business-form.js";
+import { dayText } from "../business/business-form.js";
 
 /**
  * A department manager's hours: the weeks of the departments the role sets (a service manager: service and parts),

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import fc from "fast-check";
 import { SaxesParser } from "saxes";
@@ -27,17 +23,10 @@ import {
 } from "../src/leads/lead-export.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
 import { insertVehicles } from "../src/seed/seed.js";
+import { validateAgainstDtd } from "./adf-dtd.js";
 import { backends } from "./database-fixtures.js";
 
-const ADF_DTD = new URL("../adf/adf-1.0.dtd", import.meta.url).pathname;
 const SITE_URL = "https://summitheavyfleet.ca";
-
-/** Throws (and fails the test) when xmllint finds the document invalid against the ADF 1.0 DTD. */
-function validateAgainstDtd(xml: string) {
-  const file = join(mkdtempSync(join(tmpdir(), "adf-")), "leads.adf.xml");
-  writeFileSync(file, xml);
-  execFileSync("xmllint", ["--noout", "--dtdvalid", ADF_DTD, file], { stdio: "pipe" });
-}
 
 interface XmlElement {
   name: string;

@@ -1,8 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import {
   LEAD_FIELDS,
@@ -28,11 +24,11 @@ import {
 } from "../src/delivery/webhook-signature.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
 import { seedIfEmpty } from "../src/seed/seed.js";
+import { validateAgainstDtd } from "./adf-dtd.js";
 import { backends } from "./database-fixtures.js";
 import { captureLead, startedAgo } from "./lead-client.js";
 import { eventually, SmtpCatcher } from "./smtp-catcher.js";
 
-const ADF_DTD = new URL("../adf/adf-1.0.dtd", import.meta.url).pathname;
 const SIGNING_SECRET = "signing-secret-for-tests-0123456789abcdef";
 const WEBHOOK_SECRET = "webhook-secret-for-tests-0123456789abcdef";
 const ADMIN_TOKEN = "admin-token-for-tests-0123456789";
@@ -145,14 +141,8 @@ function recordingLog(): DeliveryLog & { lines: { level: string; facts: Record<s
 }
 
 const adfIsValid = (xml: string) => {
-  const file = join(mkdtempSync(join(tmpdir(), "adf-")), "lead.xml");
-  writeFileSync(file, xml);
-  try {
-    execFileSync("xmllint", ["--noout", "--dtdvalid", ADF_DTD, file], { stdio: "pipe" });
-    return true;
-  } catch (error) {
-    throw new Error(`ADF not valid: ${(error as { stderr?: Buffer }).stderr?.toString()}`);
-  }
+  validateAgainstDtd(xml);
+  return true;
 };
 
 describe.each(backends())("lead delivery on $name", (backend) => {

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { FLEET_QUOTE, LEAD_FORMS, leadReference, vinCheckDigit } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,11 +15,11 @@ import { purgeExpired } from "../src/leads/retention.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
 import { seedIfEmpty } from "../src/seed/seed.js";
 import { COMMAND_LINE_ACTOR } from "../src/staff/audit.js";
+import { adfErrors } from "./adf-dtd.js";
 import { backends } from "./database-fixtures.js";
 import { captureLead, startedAgo } from "./lead-client.js";
 import { eventually, SmtpCatcher } from "./smtp-catcher.js";
 
-const ADF_DTD = new URL("../adf/adf-1.0.dtd", import.meta.url).pathname;
 const SIGNING_SECRET = "signing-secret-for-tests-0123456789abcdef";
 const SITE_URL = "https://fleet.test";
 const ADDRESSES = {
@@ -33,17 +29,6 @@ const ADDRESSES = {
 };
 const units = generateInventory(150).filter((unit) => unit.status !== "sold");
 const quiet = { info() {}, warn() {}, error() {} };
-
-const adfErrors = (xml: string) => {
-  const file = join(mkdtempSync(join(tmpdir(), "adf-")), "lead.xml");
-  writeFileSync(file, xml);
-  try {
-    execFileSync("xmllint", ["--noout", "--dtdvalid", ADF_DTD, file], { stdio: "pipe" });
-    return "";
-  } catch (error) {
-    return (error as { stderr?: Buffer }).stderr?.toString() ?? "invalid";
-  }
-};
 
 /** VINs whose check digit holds (49 CFR 565), worked out by the rule the API applies. */
 const withCheckDigit = (vin: string) => `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`;

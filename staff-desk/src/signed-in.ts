@@ -1,8 +1,7 @@
-import type { StaffGrants, StaffMember } from "shared-types";
+import type { StaffMember } from "shared-types";
 
-/** The member a page is for: their session, who they are, and what their role includes. */
+/** The member a page is for: their session and who they are (what their role includes: shared-types `allows`). */
 export interface SignedIn {
   session: string;
   member: StaffMember;
-  grants: StaffGrants;
 }

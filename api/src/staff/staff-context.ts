@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Grant, StaffAccess, StaffMember } from "shared-types";
 import type { StaffRoute } from "shared-types/schemas";
@@ -55,18 +56,9 @@ declare module "fastify" {
 
 export const SESSION_PREFIX = "Session ";
 
+/** A staff route's refusal: its status, HTTP's name for it, and the reason the desk shows. */
 export const refuse = (status: 400 | 401 | 403 | 404 | 409 | 429, message: string) =>
-  new HttpError(status, {
-    error: {
-      400: "Bad Request",
-      401: "Unauthorized",
-      403: "Forbidden",
-      404: "Not Found",
-      409: "Conflict",
-      429: "Too Many Requests",
-    }[status],
-    message,
-  });
+  new HttpError(status, { error: STATUS_CODES[status] ?? "Bad Request", message });
 
 type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 type StaffRequest<R extends StaffRoute> = FastifyRequest<{

@@ -60,8 +60,8 @@ export function registerSession(app: FastifyInstance, options: { apiOrigin: stri
     request.api = clientFor({ session: session || undefined, address: request.ip });
     if (request.routeOptions.config.signedOut) return;
     if (!session) return reply.redirect("/sign-in", 303);
-    const { member, grants } = await request.api.me();
-    request.staff = { session, member, grants };
+    const { member } = await request.api.me();
+    request.staff = { session, member };
   });
   // the route's grant: what the member's role must include, or the reason it is not theirs
   app.addHook("preHandler", async (request, reply) => {

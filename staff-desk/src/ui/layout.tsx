@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { allows, type Grant, type StaffRole } from "shared-types";
+import { allows, type StaffRole } from "shared-types";
 import type { SignedIn } from "../signed-in.js";
 
 export const ROLE_NAMES: Record<StaffRole, string> = {
@@ -27,9 +27,6 @@ const MENU: { href: string; label: string; shown: (role: StaffRole) => boolean }
   { href: "/audit", label: "Audit log", shown: (role) => allows(role, "audit") },
   { href: "/account", label: "Your account", shown: () => true },
 ];
-
-/** What a page needs its member's role to include, for the menu and the route alike. */
-export type { Grant };
 
 /** Every desk page: the dealership's name, what the member may open, and sign-out. */
 export function Layout({

@@ -3,11 +3,10 @@
 # copy serves everyone for its s-maxage (and its stale-while-revalidate while a fresh one is made). Every page names
 # what it shows in its `xkey` header (shared-types CACHE_TAGS); the hosts purge by those tags the moment the API
 # says something changed.
-
-acl purgers {
-  "127.0.0.1";
-  "::1";
-}
+#
+# The top file that includes this one defines the backends (`site`), `acl purgers` (the hosts' addresses),
+# `sub fleet_purge_secret` and `sub fleet_forwarded` (what this cache believes of a visitor's address and protocol:
+# nothing when visitors reach it directly, a TLS terminator's word when one is in front: deploy/varnish/).
 
 sub vcl_recv {
   set req.backend_hint = site.backend();
@@ -26,10 +25,8 @@ sub vcl_recv {
     return (synth(200, "Purged " + req.http.n-gone));
   }
 
-  # this cache is where visitors arrive, over plain HTTP: what a client says of its own address or protocol is not
-  # believed (the hosts trust this cache's word: TRUST_PROXY); a TLS terminator in front would be the one to say it
-  set req.http.x-forwarded-for = client.ip;
-  set req.http.x-forwarded-proto = "http";
+  # the hosts trust this cache's word on the visitor's address and protocol (TRUST_PROXY)
+  call fleet_forwarded;
 
   if (req.method != "GET" && req.method != "HEAD") {
     # forms sent without scripts, and anything else: always the host's

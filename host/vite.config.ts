@@ -86,7 +86,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 5173, strictPort: true, proxy: { "/api": "http://127.0.0.1:4180" } },
   build: isSsrBuild
     ? { ssr: "src/server/index.ts", outDir: "dist-server", emptyOutDir: true, copyPublicDir: false, target: "node20" }
-    : { target: "es2022", manifest: true },
+    : {
+        target: "es2022",
+        manifest: true,
+        // real visitors' Web Vitals: a script of its own, loaded by a sampled page once it is idle (src/vitals)
+        rollupOptions: { input: { index: "index.html", vitals: "src/vitals/report-vitals.ts" } },
+      },
   test: {
     environment: "happy-dom",
     include: ["test/**/*.test.tsx", "test/**/*.test.ts"],

@@ -58,6 +58,18 @@ sub vcl_init {
 ${backends.map((b) => `  site.add_backend(${b.name});`).join("\n")}
 }
 
+acl purgers {
+  "127.0.0.1";
+  "::1";
+}
+
+# this cache is where visitors arrive, over plain HTTP: what a client says of its own address or protocol is not
+# believed
+sub fleet_forwarded {
+  set req.http.x-forwarded-for = client.ip;
+  set req.http.x-forwarded-proto = "http";
+}
+
 include "${new URL("../cache/fleet.vcl", import.meta.url).pathname}";
 
 sub fleet_purge_secret {

@@ -9,13 +9,14 @@ import { registerBusinessRoutes } from "./business/business-routes.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
 import { type ChangeStreamOptions, DEFAULT_CHANGE_STREAM, registerChangeRoutes } from "./changes/change-routes.js";
 import { ChangeSignal } from "./changes/change-signal.js";
+import { DATABASE_RETRY_AFTER_S, isConnectionFailure } from "./db/availability.js";
 import type { Database } from "./db/database.js";
 import { registerDeliveryRoutes } from "./delivery/delivery-routes.js";
 import { DEFAULT_CHANNELS } from "./delivery/delivery-setup.js";
 import { registerFeedRoutes } from "./feeds/feed-routes.js";
 import { FeedService, type FeedServiceOptions } from "./feeds/feed-service.js";
 import { type PhotoPolicy, PhotoStore } from "./feeds/photos.js";
-import { HttpError, validationErrorBody } from "./http-errors.js";
+import { DATABASE_AWAY, databaseAnswers, HttpError, validationErrorBody } from "./http-errors.js";
 import { InventoryIndex } from "./inventory/index/inventory-index.js";
 import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
 import { registerUnitAdminRoutes } from "./inventory/unit-admin-routes.js";
@@ -37,6 +38,8 @@ import { loadSigningSecret } from "./security/signing.js";
 import { LeadEscalation } from "./staff/escalation.js";
 import { registerStaffRoutes, type StaffRouteOptions } from "./staff/staff-routes.js";
 import { StaffStore } from "./staff/staff-store.js";
+import { registerVitalsRoutes } from "./vitals/vitals-routes.js";
+import { VitalsStore } from "./vitals/vitals-store.js";
 
 export interface AppOptions {
   /** Tracing is on (startTracing found an OTLP endpoint): each request is a span of the caller's trace. */
@@ -216,9 +219,14 @@ export async function buildApp({
       const label = (error as { error?: string }).error ?? STATUS_CODES[status] ?? "Bad Request";
       return reply.code(status).send({ error: label, message: error.message });
     }
+    if (isConnectionFailure(error)) {
+      request.log.warn({ err: error }, "the database cannot be reached: answered 503");
+      return reply.code(503).header("retry-after", DATABASE_RETRY_AFTER_S).send(DATABASE_AWAY);
+    }
     request.log.error({ err: error }, "request failed");
     return reply
       .code(503)
+      .header("retry-after", DATABASE_RETRY_AFTER_S)
       .send({ error: "Service Unavailable", message: "The service is temporarily unavailable. Please try again." });
   });
   app.setNotFoundHandler((request, reply) =>
@@ -302,7 +310,14 @@ export async function buildApp({
   app.addHook("onClose", async () => void stopAlerting());
   await app.register(
     async (api) => {
-      api.get("/health", async () => ({ ok: true, database: db.kind }));
+      // what a load balancer asks: 503 while the database cannot be reached, so it sends visitors elsewhere
+      api.get("/health", async (_request, reply) => {
+        if (await databaseAnswers(db)) return { ok: true, database: db.kind };
+        return reply
+          .code(503)
+          .header("retry-after", DATABASE_RETRY_AFTER_S)
+          .send({ ok: false, database: db.kind, ...DATABASE_AWAY });
+      });
       registerChangeRoutes(api, changes, { ...DEFAULT_CHANGE_STREAM, ...changeStream });
       await registerDeliveryRoutes(api, db, { adminToken, onResend: () => delivery?.nudge() });
       await registerBusinessRoutes(api, business, adminToken);
@@ -339,6 +354,7 @@ export async function buildApp({
       registerPromotionRoutes(api, db);
       await registerFeedRoutes(api, feedService, db, adminToken);
       registerMediaRoutes(api, photoStore);
+      registerVitalsRoutes(api, new VitalsStore(db));
       await registerStaffRoutes(api, db, {
         deskUrl: "http://localhost:4190",
         signInMailLimit: new RecipientLimit(db.pool ?? undefined, { name: "staff-sign-in" }),

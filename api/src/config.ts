@@ -1,4 +1,4 @@
-import { otlpEndpointVariable } from "server-kit";
+import { otlpEndpointVariable, withSecretFiles } from "server-kit";
 import { LEAD_SPAM_GUARD } from "shared-types";
 import { z } from "zod";
 import { DEFAULT_RETRY_POLICY } from "./delivery/outbox.js";
@@ -328,8 +328,19 @@ export const apiEnvironmentSchema = z
   });
 export type ApiConfig = z.infer<typeof apiEnvironmentSchema>;
 
+/** The variables that may be given as a file instead (`<NAME>_FILE`: a mounted secret). */
+export const API_SECRETS = [
+  "DATABASE_URL",
+  "SMTP_URL",
+  "LEAD_SIGNING_SECRET",
+  "ADMIN_TOKEN",
+  "LEADS_EXPORT_TOKEN",
+  "LEADS_WEBHOOK_SECRET",
+  "STAFF_DESK_KEY",
+] as const;
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const parsed = apiEnvironmentSchema.safeParse(env);
+  const parsed = apiEnvironmentSchema.safeParse(withSecretFiles(env, API_SECRETS));
   if (!parsed.success) {
     throw new Error(`Invalid API configuration:\n${z.prettifyError(parsed.error)}`);
   }

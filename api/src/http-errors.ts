@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "shared-types";
 import { stockNumberSchema } from "shared-types/schemas";
 import { z } from "zod";
+import type { Queryable } from "./db/database.js";
 
 export class HttpError extends Error {
   constructor(
@@ -10,6 +11,27 @@ export class HttpError extends Error {
     readonly body: ApiErrorBody,
   ) {
     super(body.message);
+  }
+}
+
+/** The answer to a request that needs the database while it cannot be reached (503, with Retry-After). */
+export const DATABASE_AWAY: ApiErrorBody = {
+  error: "Service Unavailable",
+  message: "The database cannot be reached just now; nothing was changed. Please try again in a few seconds.",
+};
+
+/** Whether the database answers a trivial query within `withinMs` (the health check: never hangs on a lost server). */
+export async function databaseAnswers(db: Queryable, withinMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), withinMs);
+  });
+  try {
+    return await Promise.race([db.query("select 1").then(() => true), late]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import pino from "pino";
-import { parseOriginList, startTracing } from "server-kit";
+import { parseOriginList, settledWithin, startTracing, stopOnSignals } from "server-kit";
 import { ALLOWED_DEALERSHIP } from "shared-types";
 import { buildApp, DEFAULT_TIMEOUTS } from "./app.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
@@ -74,6 +74,8 @@ const heldDigest = (force: boolean) =>
       })
     : Promise.resolve(null);
 const tracing = await startTracing("api", config.OTEL_EXPORTER_OTLP_ENDPOINT);
+/** How long a stop waits for a background feed run, of the 10 s it has (the requests in flight come first). */
+const FEED_RUN_GRACE_MS = 4_000;
 const app = await buildApp({
   traced: tracing.enabled,
   staff: {
@@ -133,6 +135,9 @@ const app = await buildApp({
     deliveryChannels: configuredChannels(config),
   },
 });
+// a feed run whose process died (killed, the machine lost) is marked failed now, not left "running"; and every half
+// minute after, for a run another API process on the same PostgreSQL was working on when it died
+const stopAbandonedRunWatch = await app.feeds.watchAbandonedRuns();
 // an empty database gets the sample feed the seed writes (the generator's units, photographed), imported the way a
 // dealer's feed comes in, and the sample specials the same way
 if (unitCount === 0 && config.SEED_VEHICLES > 0) {
@@ -194,22 +199,26 @@ const savedSearchTimer = setInterval(
 );
 savedSearchTimer.unref();
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, async () => {
-    clearInterval(purgeTimer);
-    stopFeedPull();
-    clearInterval(digestTimer);
-    clearInterval(escalationTimer);
-    clearInterval(savedSearchTimer);
-    await app.close();
-    await delivery?.worker.stop();
-    delivery?.transport.close();
-    if (digestTransport !== delivery?.transport) digestTransport?.close();
-    await db.close();
-    await tracing.shutdown();
-    process.exit(0);
-  });
-}
+// SIGTERM (a deploy, a restart) or Ctrl-C: stop taking connections on every edge, let the requests in flight and the
+// delivery worker's sends finish, close the database; at most SHUTDOWN_GRACE_MS (10 s), then the process exits anyway
+stopOnSignals(async () => {
+  for (const timer of [purgeTimer, digestTimer, escalationTimer, savedSearchTimer]) clearInterval(timer);
+  stopFeedPull();
+  stopAbandonedRunWatch();
+  // the internal and staff listeners stop taking connections now, as the public one does in app.close(); what they
+  // still hold once the public requests are done (the hosts' change streams) is ended by app.close()
+  for (const server of app.edgeServers) {
+    server.close();
+    server.closeIdleConnections();
+  }
+  await Promise.all([app.close(), delivery?.worker.stop()]);
+  // a background feed run gets a few seconds to end; one cut off is marked failed at the next start-up
+  await settledWithin(app.feeds.idle(), FEED_RUN_GRACE_MS);
+  delivery?.transport.close();
+  if (digestTransport !== delivery?.transport) digestTransport?.close();
+  await db.close();
+  await tracing.shutdown();
+});
 const listening = await listenOnEdges(
   app,
   {

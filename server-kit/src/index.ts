@@ -3,5 +3,6 @@
 export * from "./environment.js";
 export * from "./hardening.js";
 export * from "./outbound.js";
+export * from "./shutdown.js";
 export * from "./slow-client.js";
 export * from "./tracing.js";

@@ -25,5 +25,6 @@ export type * from "./staff-api.types.js";
 export * from "./text.js";
 export * from "./vehicle.js";
 export * from "./vin.js";
+export * from "./vitals.js";
 export * from "./work-truck.js";
 export * from "./work-truck-searches.js";

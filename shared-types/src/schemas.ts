@@ -10,3 +10,4 @@ export * from "./saved-search.schema.js";
 export * from "./staff-api.schema.js";
 export * from "./text.schema.js";
 export * from "./vehicle.schema.js";
+export * from "./vitals.schema.js";

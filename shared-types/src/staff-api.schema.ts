@@ -5,6 +5,7 @@ import { businessDetailsSchema, calendarDateSchema, siteNoticeSchema, weekHoursS
 import { DEPARTMENTS, STAFF_ROLES, VEHICLE_STATUSES } from "./enumerations.js";
 import { specialInputSchema } from "./promotion.schema.js";
 import type { StaffAccess } from "./staff.js";
+import { vitalSummarySchema } from "./vitals.schema.js";
 
 // The API's staff routes (/api/staff/*), each with what it takes and what it answers: the API registers its routes
 // from this table (Fastify checks each request by it) and the desk's client is derived from it (it checks each
@@ -36,6 +37,7 @@ export const staffGrantsSchema = z.object({
   units: z.boolean(),
   feeds: z.boolean(),
   texts: z.boolean(),
+  speed: z.boolean(),
 });
 
 /** A member as the staff page lists them: active, or disabled (signed out everywhere, kept for the audit log). */
@@ -507,6 +509,14 @@ export const STAFF_API = {
     response: feedStartedSchema,
   }),
   pullFeed: route({ access: "feeds", method: "POST", path: "/staff/feeds/pull", response: feedStartedSchema }),
+
+  /** Team desk: each route's 75th percentile of LCP, INP and CLS over the last 28 days, from real visitors. */
+  vitals: route({
+    access: "speed",
+    method: "GET",
+    path: "/staff/vitals",
+    response: z.object({ days: z.number(), routes: z.array(vitalSummarySchema) }),
+  }),
 
   audit: route({
     access: "audit",

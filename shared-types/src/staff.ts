@@ -22,6 +22,7 @@ export const ROLE_GRANTS = {
     units: true,
     feeds: true,
     texts: true,
+    speed: true,
   },
   sales_manager: {
     leads: ["sales"],
@@ -33,6 +34,7 @@ export const ROLE_GRANTS = {
     units: true,
     feeds: false,
     texts: false,
+    speed: false,
   },
   service_manager: {
     leads: ["service", "parts"],
@@ -44,6 +46,7 @@ export const ROLE_GRANTS = {
     units: false,
     feeds: false,
     texts: false,
+    speed: false,
   },
   marketing: {
     leads: [],
@@ -55,6 +58,7 @@ export const ROLE_GRANTS = {
     units: false,
     feeds: false,
     texts: true,
+    speed: true,
   },
 } as const satisfies Record<
   StaffRole,
@@ -69,6 +73,8 @@ export const ROLE_GRANTS = {
     feeds: boolean;
     /** The site's own texts: the notice at the top of every page. */
     texts: boolean;
+    /** Team desk: the site's speed as its real visitors measured it (Web Vitals), against Google's goals. */
+    speed: boolean;
   }
 >;
 

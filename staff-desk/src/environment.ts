@@ -1,4 +1,4 @@
-import { reactBuildVariable } from "server-kit";
+import { reactBuildVariable, withSecretFiles } from "server-kit";
 import { z } from "zod";
 
 /** What the desk's server reads from its environment, checked at start-up (a wrong value stops it, naming it). */
@@ -27,8 +27,11 @@ export const deskEnvironmentSchema = z.object({
 
 export type DeskEnvironment = z.infer<typeof deskEnvironmentSchema>;
 
+/** The variables that may be given as a file instead (`<NAME>_FILE`: a mounted secret). */
+export const DESK_SECRETS = ["STAFF_DESK_KEY"] as const;
+
 export function readDeskEnvironment(env: NodeJS.ProcessEnv = process.env): DeskEnvironment {
-  const parsed = deskEnvironmentSchema.safeParse(env);
+  const parsed = deskEnvironmentSchema.safeParse(withSecretFiles(env, DESK_SECRETS));
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
   throw new Error(`The staff desk's environment is not valid: ${problems}`);

@@ -1,3 +1,4 @@
+import { stopOnSignals } from "server-kit";
 import { buildDesk } from "./app.js";
 import { readDeskEnvironment } from "./environment.js";
 
@@ -17,8 +18,5 @@ await desk.listen({ port: env.STAFF_PORT, host: env.STAFF_HOST });
 console.log(
   `staff desk serving http://localhost:${env.STAFF_PORT} (the API's staff listener: ${env.API_STAFF_ORIGIN})`,
 );
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    void desk.close().then(() => process.exit(0));
-  });
-}
+// SIGTERM: stop taking connections, finish the pages in flight, exit; at most 10 s (server-kit)
+stopOnSignals(() => desk.close());

@@ -2,6 +2,8 @@ import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { makePrivate } from "../security/private-files.js";
+import { asUnavailable, DatabaseUnavailable, isConnectionFailure } from "./availability.js";
+import { durablePglite } from "./durable-pglite.js";
 
 /**
  * The one interface every repository uses. Both backends speak PostgreSQL, so the same SQL (with $1 params)
@@ -28,7 +30,8 @@ export interface Database extends Queryable {
 /** An embedded database; `dataDir` undefined keeps it in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+  // on disk: durable (a commit is on the disk before it returns); in memory (tests): nothing to lose
+  const db = dataDir ? durablePglite(dataDir) : new PGlite();
   await db.waitReady;
   // PGlite chmods each file it creates to the mode asked for, past the process's umask: a new database's files
   // come out 0666, pg_internal.init 0644 at each start. Postgres's own data files are 0600 from then on.
@@ -64,65 +67,134 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  // An idle client that loses its server must not crash the process; the next query reports the failure.
+/** How long a request waits for a session before the database counts as away (then a 503, not a hang). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A pool whose every session has an 'error' listener for its whole life, idle or checked out (in a transaction
+ * too): node-postgres emits 'error' on a session whose server went away, and an event nobody listens to is an
+ * uncaught exception that ends the process. The query that was running, or the next one, fails on its own and is
+ * answered 503 (availability.ts); the pool drops the dead session and opens new ones once the server is back.
+ */
+function resilientPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
+/**
+ * A session from the pool. Not getting one at all (refused, timed out, the server starting or stopping) means the
+ * database is away, whatever the reason the server gave.
+ */
+async function session(pool: pg.Pool): Promise<pg.PoolClient> {
+  try {
+    return await pool.connect();
+  } catch (error) {
+    throw error instanceof DatabaseUnavailable ? error : new DatabaseUnavailable(error);
+  }
+}
+
+/** One statement on a session of its own; a session that failed goes back to be discarded. */
+async function poolQuery(pool: pg.Pool, sql: string, params?: unknown[]) {
+  const client = await session(pool);
+  let lost: Error | undefined;
+  try {
+    return (await client.query(sql, params)).rows;
+  } catch (error) {
+    if (isConnectionFailure(error)) lost = error as Error;
+    throw asUnavailable(error);
+  } finally {
+    client.release(lost);
+  }
+}
+
+/** Runs fn in one transaction on a session of its own; a session that failed goes back to be discarded. */
+async function poolTransaction<T>(pool: pg.Pool, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const client = await session(pool);
+  let lost: Error | undefined;
+  try {
+    await client.query("begin");
+    const value = await fn({
+      async query(sql, params) {
+        const result = await client.query(sql, params);
+        return result.rows;
+      },
+    });
+    // a commit whose answer never came may or may not have happened: the caller says 503, never success
+    await client.query("commit");
+    return value;
+  } catch (error) {
+    if (isConnectionFailure(error)) lost = error as Error;
+    else await client.query("rollback").catch((rollbackError: Error) => (lost = rollbackError));
+    throw asUnavailable(error);
+  } finally {
+    client.release(lost);
+  }
+}
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = resilientPool(connectionString);
   await pool.query("select 1");
   return {
     kind: "postgres",
     pool,
-    async query(sql, params) {
-      const result = await pool.query(sql, params);
-      return result.rows;
-    },
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query("begin");
-        const value = await fn({
-          async query(sql, params) {
-            const result = await client.query(sql, params);
-            return result.rows;
-          },
-        });
-        await client.query("commit");
-        return value;
-      } catch (error) {
-        await client.query("rollback").catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    async listen(channel, onMessage) {
-      if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
-      let stopped = false;
-      let client: pg.Client | null = null;
-      // a session of its own, held for as long as it listens; a lost one is replaced (what it missed is the
-      // listener's to recover: see changes/change-signal.ts)
-      const connect = async (): Promise<void> => {
-        if (stopped) return;
-        const next = new pg.Client({ connectionString });
-        next.on("notification", (message) => {
-          if (message.channel === channel) onMessage(message.payload ?? "");
-        });
-        next.on("error", () => {
-          void next.end().catch(() => {});
-          if (client === next) setTimeout(() => void connect().catch(() => {}), 1000);
-        });
-        await next.connect();
-        await next.query(`listen ${channel}`);
-        client = next;
-        onMessage("");
-      };
-      await connect();
-      return async () => {
-        stopped = true;
-        await client?.end().catch(() => {});
-      };
-    },
+    query: (sql, params) => poolQuery(pool, sql, params) as never,
+    transaction: (fn) => poolTransaction(pool, fn),
+    listen: (channel, onMessage) => listenOnSession(connectionString, channel, onMessage),
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost listening session waits before trying again, at first and at most. */
+const RELISTEN_MS = { first: 500, most: 5_000 };
+
+/**
+ * A session of its own, held for as long as it listens; a lost one is replaced, tried again until the server is
+ * back (what it missed is the listener's to recover: see changes/change-signal.ts).
+ */
+async function listenOnSession(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    next.on("error", () => {
+      void next.end().catch(() => {});
+      if (client === next) again(RELISTEN_MS.first);
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) return void (await next.end().catch(() => {}));
+    client = next;
+    onMessage("");
+  };
+  const again = (waitMs: number) => {
+    if (stopped) return;
+    client = null;
+    retry = setTimeout(() => {
+      connect().catch(() => again(Math.min(waitMs * 2, RELISTEN_MS.most)));
+    }, waitMs);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

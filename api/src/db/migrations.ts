@@ -451,6 +451,22 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       alter table fleet_quote_lines add column from_lineup boolean not null default false;
     `,
   },
+  {
+    // team api: real visitors' Web Vitals (api/src/vitals): the day, the route's pattern, the metric, the screen's
+    // class and the value; nothing of the visitor. Kept 28 days (the desk's window, Google's field data's)
+    id: "027_web_vitals",
+    sql: `
+      create table web_vitals (
+        day date not null,
+        route text not null,
+        metric text not null check (metric in ('LCP', 'INP', 'CLS')),
+        device text not null check (device in ('phone', 'desktop')),
+        value double precision not null check (value >= 0)
+      );
+      create index web_vitals_route_metric_day on web_vitals (route, metric, day);
+      create index web_vitals_day on web_vitals (day);
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

@@ -59,9 +59,10 @@ export async function finishRun(
   outcome: Exclude<FeedRun["outcome"], "running">,
   report: unknown,
 ): Promise<FeedRun> {
-  await db.query("delete from feed_locks where run_id = $1", [id]);
+  // one statement: a sweep (failAbandonedRuns) never sees the run without its lease and still running
   const [row] = await db.query<FeedRun & { started_at: Date | string; finished_at: Date | string | null }>(
-    `update feed_runs set outcome = $2, report = $3, finished_at = now() where id = $1 returning ${COLUMNS}`,
+    `with released as (delete from feed_locks where run_id = $1)
+     update feed_runs set outcome = $2, report = $3, finished_at = now() where id = $1 returning ${COLUMNS}`,
     [id, outcome, JSON.stringify(report)],
   );
   if (!row) throw new Error(`no run ${id}`);
@@ -85,8 +86,16 @@ export async function latestRuns(db: Queryable, limit = 20): Promise<FeedRun[]> 
   return rows.map(asRun);
 }
 
-/** How long a run's hold on its feed lasts without being renewed: a process that died lets go after this. */
-export const FEED_LEASE_MS = 2 * 60 * 1000;
+/**
+ * How long a run's hold on its feed lasts without being renewed: a process that died lets go after this. The running
+ * import renews it every FEED_HEARTBEAT_MS (its heartbeat), so a live run's lease is never older than a few seconds
+ * and one this short tells a dead run from a live one (on any API process) within half a minute.
+ */
+export const FEED_LEASE_MS = 30 * 1000;
+export const FEED_HEARTBEAT_MS = 5 * 1000;
+
+/** What a run whose process died says, on the desk's Feeds page and to the importer's command. */
+export const ABANDONED_RUN_REASON = "The import stopped when its server did; post the file again.";
 
 /**
  * One run per feed at a time, across every API process on the database: a lease row per feed, taken when free or
@@ -111,9 +120,9 @@ export async function takeFeedLease(
     if (taken.previous && taken.previous !== runId) {
       await db.query(
         `update feed_runs set outcome = 'failed', finished_at = now(),
-           report = jsonb_build_object('failed', 'the API stopped before the run finished; send the file again')
+           report = jsonb_build_object('failed', $2::text)
          where id = $1 and outcome = 'running'`,
-        [taken.previous],
+        [taken.previous, ABANDONED_RUN_REASON],
       );
     }
     return { taken: true };
@@ -132,4 +141,26 @@ export async function renewFeedLease(db: Queryable, kind: FeedKind, runId: strin
 
 export async function releaseFeedLease(db: Queryable, kind: FeedKind, runId: string): Promise<void> {
   await db.query("delete from feed_locks where kind = $1 and run_id = $2", [kind, runId]);
+}
+
+/**
+ * Marks failed the runs still "running" whose process died: those whose lease has lapsed (no heartbeat for
+ * FEED_LEASE_MS; a run another live API process works on renews its own, and is left alone), or, on the embedded
+ * database, which only this process opens, every one but `ownRuns`. Answers the ids it failed.
+ */
+export async function failAbandonedRuns(
+  db: Queryable,
+  { onlyProcess, ownRuns }: { onlyProcess: boolean; ownRuns: readonly string[] },
+): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `with failed as (
+       update feed_runs set outcome = 'failed', finished_at = now(), report = jsonb_build_object('failed', $1::text)
+       where outcome = 'running' and id <> all($3::text[])
+         and ($2 or not exists (select 1 from feed_locks where run_id = feed_runs.id and expires_at >= now()))
+       returning id
+     ), released as (delete from feed_locks where run_id in (select id from failed))
+     select id from failed`,
+    [ABANDONED_RUN_REASON, onlyProcess, ownRuns],
+  );
+  return rows.map((row) => row.id);
 }

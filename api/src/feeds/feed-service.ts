@@ -3,8 +3,10 @@ import { promotionSchema } from "shared-types/schemas";
 import { escapeHtml } from "../content/escape-html.js";
 import type { Database } from "../db/database.js";
 import {
+  FEED_HEARTBEAT_MS,
   FEED_LEASE_MS,
   type FeedRun,
+  failAbandonedRuns,
   findRun,
   finishRun,
   latestRuns,
@@ -14,7 +16,7 @@ import {
   startRun,
   takeFeedLease,
 } from "./feed-runs.js";
-import { type ColumnMap, parseInventoryFeed } from "./inventory-feed-format.js";
+import { type ColumnMap, parseInventoryFeedYielding } from "./inventory-feed-format.js";
 import { type InventoryImportReport, importInventoryFeed } from "./inventory-import.js";
 import type { PhotoStore } from "./photos.js";
 
@@ -125,6 +127,9 @@ export class FeedService {
     return { run, report };
   }
 
+  /** The runs this process has begun and not finished (their ids), those still taking their lease included. */
+  private readonly claimed = new Set<string>();
+
   /** The runs going on in this process, each with its end. */
   private readonly running = new Map<string, Promise<{ run: FeedRun; report: InventoryImportReport }>>();
 
@@ -144,23 +149,30 @@ export class FeedService {
     { source, force = false }: { source: string; force?: boolean },
   ): Promise<FeedRun> {
     const id = randomUUID();
-    const lease = await takeFeedLease(this.db, "inventory", id);
-    if (!lease.taken) throw new FeedBusy(lease.heldBy);
+    // this process's from now on, so a sweep for abandoned runs never takes it for a dead one as it starts
+    this.claimed.add(id);
     let run: FeedRun;
     try {
-      run = await startRun(this.db, id, "inventory", source);
+      const lease = await takeFeedLease(this.db, "inventory", id);
+      if (!lease.taken) throw new FeedBusy(lease.heldBy);
+      run = await startRun(this.db, id, "inventory", source).catch(async (error: unknown) => {
+        await releaseFeedLease(this.db, "inventory", id).catch(() => undefined);
+        throw error;
+      });
     } catch (error) {
-      await releaseFeedLease(this.db, "inventory", id);
+      this.claimed.delete(id);
       throw error;
     }
+    // the run's heartbeat: its lease renewed while it goes on, so no process takes it for dead
     const renewal = setInterval(
       () => void renewFeedLease(this.db, "inventory", id).catch(() => undefined),
-      FEED_LEASE_MS / 4,
+      FEED_HEARTBEAT_MS,
     );
     renewal.unref();
     const ended = this.runInventory(run, file, force).finally(async () => {
       clearInterval(renewal);
       this.running.delete(id);
+      this.claimed.delete(id);
       await releaseFeedLease(this.db, "inventory", id).catch(() => undefined);
     });
     this.running.set(id, ended);
@@ -190,7 +202,7 @@ export class FeedService {
         await this.told(ended, report);
         return { run: ended, report };
       }
-      const parsed = parseInventoryFeed(csv, { columnMap: this.options.columnMap });
+      const parsed = await parseInventoryFeedYielding(csv, { columnMap: this.options.columnMap });
       const photos = this.options.photos;
       const report = await importInventoryFeed(this.db, parsed, {
         maxRemovalPercent: this.options.maxRemovalPercent,
@@ -203,7 +215,8 @@ export class FeedService {
       await this.told(ended, report);
       return { run: ended, report };
     } catch (error) {
-      // the database or the disk failed mid-way: nothing of the file was applied (one transaction)
+      // the database or the disk failed mid-way: on PostgreSQL nothing of the file was applied (one transaction); on
+      // the embedded database the units before the failure were (inventory-import.ts)
       this.options.log?.warn({ err: error, run: run.id }, "feeds: a run failed");
       const report = { ...empty, failed: `the run could not finish: ${(error as Error).message ?? error}` };
       const ended = await finishRun(this.db, run.id, "failed", report).catch(() => ({
@@ -213,6 +226,32 @@ export class FeedService {
       }));
       return { run: ended, report };
     }
+  }
+
+  /**
+   * Marks failed the runs whose process died mid-run (killed, the machine lost), so the desk never shows a run
+   * "running" that nobody is running: at start-up, and every half lease after (a run another API process was
+   * working on when it died). On the embedded database this process is the only one: every run not its own is dead.
+   */
+  async failAbandonedRuns(): Promise<string[]> {
+    const failed = await failAbandonedRuns(this.db, {
+      onlyProcess: this.db.kind === "pglite",
+      ownRuns: [...this.claimed],
+    });
+    if (failed.length > 0) this.options.log?.warn({ runs: failed }, "feeds: runs whose process died marked failed");
+    return failed;
+  }
+
+  /** failAbandonedRuns now (awaited: before this process starts a run of its own) and every half lease; the stop. */
+  async watchAbandonedRuns(): Promise<() => void> {
+    const sweep = () =>
+      this.failAbandonedRuns().catch((error: unknown) =>
+        this.options.log?.warn({ err: error }, "feeds: the check for abandoned runs failed, will try again"),
+      );
+    await sweep();
+    const timer = setInterval(() => void sweep(), FEED_LEASE_MS / 2);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   /** A run's end: at once for one this process runs, else as the database has it (null: no such run). */

@@ -1,3 +1,4 @@
+import { parse as parseStream } from "csv-parse";
 import { parse } from "csv-parse/sync";
 import {
   BODY_TYPE_LABELS,
@@ -295,38 +296,120 @@ function controlCharacter(value: string): string {
   return "an unpaired surrogate";
 }
 
+/** A CSV record as csv-parse reads it, with where it ended (its bytes) and any problem of its own. */
+type FeedRecord = {
+  record: Record<string, string>;
+  info: { bytes: number; empty_lines: number; error?: { code: string; record?: unknown[] } };
+};
+
+const CSV_OPTIONS = {
+  bom: true,
+  columns: (header: string[]) => header.map((name) => name.trim()),
+  skip_empty_lines: true,
+  record_delimiter: ["\r\n", "\n", "\r"],
+  relax_column_count: true,
+  info: true,
+  trim: false,
+};
+
+/** Why a file that csv-parse could not read is refused. */
+function unreadable(error: unknown): ParsedFeed {
+  const line = (error as { lines?: number }).lines;
+  return {
+    ok: false,
+    reason: `the file cannot be read as CSV${line ? ` at line ${line}` : ""} (${(error as Error).message.replace(/^CSV_\w+:?\s*/, "")}); a file broken off mid-way is refused whole`,
+  };
+}
+
 /**
  * Reads a feed file: UTF-8 with or without a byte-order mark, CRLF or LF, quoted fields holding commas and line
  * breaks. A file without a header, missing a required column, or broken off inside a quoted field is refused whole
  * (a truncated file must not be read as the whole stock); a bad row is rejected with its line and reason, and the
  * rest are read. A stock number that appears twice is taken the first time and rejected the second.
  */
-export function parseInventoryFeed(
-  text: string,
-  { columnMap = {}, today = new Date().toISOString().slice(0, 10) }: { columnMap?: ColumnMap; today?: string } = {},
-): ParsedFeed {
+export function parseInventoryFeed(text: string, options: FeedParseOptions = {}): ParsedFeed {
   if (text.replace(/^\uFEFF/, "").trim() === "") return { ok: false, reason: "the file is empty" };
-  let records: {
-    record: Record<string, string>;
-    info: { bytes: number; empty_lines: number; error?: { code: string; record?: unknown[] } };
-  }[];
+  let records: FeedRecord[];
   try {
-    records = parse(text, {
-      bom: true,
-      columns: (header: string[]) => header.map((name) => name.trim()),
-      skip_empty_lines: true,
-      record_delimiter: ["\r\n", "\n", "\r"],
-      relax_column_count: true,
-      info: true,
-      trim: false,
-    });
+    records = parse(text, CSV_OPTIONS);
   } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    return {
-      ok: false,
-      reason: `the file cannot be read as CSV${line ? ` at line ${line}` : ""} (${(error as Error).message.replace(/^CSV_\w+:?\s*/, "")}); a file broken off mid-way is refused whole`,
-    };
+    return unreadable(error);
   }
+  const steps = checkRecords(text, records, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Lets the event loop run what waits (other requests) before going on. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Characters of the file csv-parse reads between yields (each a few ms of work). */
+const READ_CHUNK = 64 * 1024;
+
+/** csv-parse's stream, fed a chunk at a time (cut at a line break) with a yield between. */
+async function readRecordsYielding(text: string): Promise<FeedRecord[]> {
+  const parser = parseStream(CSV_OPTIONS);
+  const records: FeedRecord[] = [];
+  let failure: unknown = null;
+  parser.on("readable", () => {
+    for (let record = parser.read(); record !== null; record = parser.read()) records.push(record as FeedRecord);
+  });
+  const ended = new Promise<void>((resolve) => {
+    parser.once("end", resolve);
+    parser.once("error", (error) => {
+      failure = error;
+      resolve();
+    });
+  });
+  for (let at = 0; at < text.length && !failure; ) {
+    const cut = text.indexOf("\n", at + READ_CHUNK);
+    const next = cut === -1 ? text.length : cut + 1;
+    parser.write(text.slice(at, next));
+    at = next;
+    await yieldToEventLoop();
+  }
+  if (!failure) parser.end();
+  await ended;
+  if (failure) throw failure;
+  return records;
+}
+
+/**
+ * parseInventoryFeed, the same answer, but never holding the event loop for more than a few ms: the file read and
+ * checked a part at a time, other requests served between (a feed of thousands of units is a second of work).
+ */
+export async function parseInventoryFeedYielding(text: string, options: FeedParseOptions = {}): Promise<ParsedFeed> {
+  if (text.replace(/^\uFEFF/, "").trim() === "") return { ok: false, reason: "the file is empty" };
+  let records: FeedRecord[];
+  try {
+    records = await readRecordsYielding(text);
+  } catch (error) {
+    return unreadable(error);
+  }
+  const steps = checkRecords(text, records, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await yieldToEventLoop();
+  }
+}
+
+export interface FeedParseOptions {
+  columnMap?: ColumnMap;
+  today?: string;
+}
+
+/** Records checked between yields. */
+const CHECK_CHUNK = 200;
+
+/** Checks each record (a unit or a rejected row), pausing every CHECK_CHUNK records; returns the parsed feed. */
+function* checkRecords(
+  text: string,
+  records: FeedRecord[],
+  { columnMap = {}, today = new Date().toISOString().slice(0, 10) }: FeedParseOptions,
+): Generator<void, ParsedFeed> {
   const nameOf = (column: FeedColumn) => columnMap[column] ?? column;
   const header = new Set(records.length > 0 ? Object.keys(records[0]?.record ?? {}) : []);
   if (records.length === 0) return { ok: false, reason: "the file has a header but no units" };
@@ -346,39 +429,25 @@ export function parseInventoryFeed(
   const lineOf = lineCounter(Buffer.from(text, "utf8"));
   let endLine = 1;
   let empty = 0;
+  let checked = 0;
   for (const { record, info } of records) {
+    if (++checked % CHECK_CHUNK === 0) yield;
     const row = (column: FeedColumn) => record[nameOf(column)] ?? "";
     const start = endLine + 1 + (info.empty_lines - empty);
     endLine = lineOf(info.bytes - 1);
     empty = info.empty_lines;
-    const stock = row("Stock").trim();
-    if (info.error?.code === "CSV_RECORD_INCONSISTENT_COLUMNS") {
-      const fields = info.error.record?.length ?? 0;
-      rejected.push({
-        line: start,
-        stock_number: stock,
-        reason: `the row has ${fields} fields and the header ${header.size} (cut short, or a comma outside quotes)`,
-      });
+    const outcome = checkRecord(record, info, row, { header, today, latestYear });
+    if (typeof outcome === "string") {
+      rejected.push({ line: start, stock_number: row("Stock").trim(), reason: outcome });
       continue;
     }
-    // a NUL or another control character (a DMS export gone wrong) is this row's problem, not the file's
-    const unstorable = Object.entries(record).find(([, value]) => !isStorableText(value, true));
-    if (unstorable) {
-      rejected.push({
-        line: start,
-        // the stock number as it was meant (its control characters left out): that unit is kept, not sold
-        stock_number: [...stock].filter((character) => isStorableText(character, false)).join(""),
-        reason: `the ${unstorable[0]} column holds a control character (${controlCharacter(unstorable[1])}), which no page can show`,
-      });
+    if ("unstorable" in outcome) {
+      rejected.push({ line: start, ...outcome.unstorable });
       continue;
     }
-    const result = toUnit(row, today, latestYear);
-    if (typeof result === "string") {
-      rejected.push({ line: start, stock_number: stock, reason: result });
-      continue;
-    }
-    const earlier = firstLine.get(result.stock_number.toUpperCase());
+    const earlier = firstLine.get(outcome.stock_number.toUpperCase());
     if (earlier !== undefined) {
+      const stock = row("Stock").trim();
       rejected.push({
         line: start,
         stock_number: stock,
@@ -386,8 +455,33 @@ export function parseInventoryFeed(
       });
       continue;
     }
-    firstLine.set(result.stock_number.toUpperCase(), start);
-    units.push({ line: start, unit: result });
+    firstLine.set(outcome.stock_number.toUpperCase(), start);
+    units.push({ line: start, unit: outcome });
   }
   return { ok: true, units, rejected };
+}
+
+/** One record: its unit, or why it is rejected (a control character: with the stock number as it was meant). */
+function checkRecord(
+  record: Record<string, string>,
+  info: FeedRecord["info"],
+  row: (column: FeedColumn) => string,
+  { header, today, latestYear }: { header: Set<string>; today: string; latestYear: number },
+): FeedUnit | string | { unstorable: { stock_number: string; reason: string } } {
+  if (info.error?.code === "CSV_RECORD_INCONSISTENT_COLUMNS") {
+    const fields = info.error.record?.length ?? 0;
+    return `the row has ${fields} fields and the header ${header.size} (cut short, or a comma outside quotes)`;
+  }
+  // a NUL or another control character (a DMS export gone wrong) is this row's problem, not the file's
+  const unstorable = Object.entries(record).find(([, value]) => !isStorableText(value, true));
+  if (unstorable) {
+    return {
+      unstorable: {
+        // the stock number as it was meant (its control characters left out): that unit is kept, not sold
+        stock_number: [...row("Stock").trim()].filter((character) => isStorableText(character, false)).join(""),
+        reason: `the ${unstorable[0]} column holds a control character (${controlCharacter(unstorable[1])}), which no page can show`,
+      },
+    };
+  }
+  return toUnit(row, today, latestYear);
 }

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.js";
 import type { FailedAuthentication } from "../security/admin-routes.js";
 import { staffScope } from "../security/edges.js";
 import { sameSecret } from "../security/same-secret.js";
+import { registerVitalsStaffRoutes } from "../vitals/vitals-routes.js";
 import { type AuditActor, COMMAND_LINE_ACTOR } from "./audit.js";
 import { Passkeys, relyingPartyOf } from "./passkeys.js";
 import { registerAuditRoutes } from "./routes/audit.js";
@@ -91,6 +92,7 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
       registerFeedRoutes,
       registerMemberRoutes,
       registerAuditRoutes,
+      registerVitalsStaffRoutes,
     ]) {
       register(context);
     }

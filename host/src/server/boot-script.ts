@@ -111,6 +111,8 @@ export function sendInPlace(names: { action: string; status: string; update: str
  *   what was typed is kept (the form's own code reads it). What is further down ("visible") is done when it nears
  *   the screen. A page nobody touches runs no code of the site at all (it only has it at hand).
  * - Says when the page's eager parts are interactive: <html data-host-ready>, for tests and monitoring.
+ * - On a page view sampled for real visitors' Web Vitals, loads their script once the page is loaded and idle
+ *   (measureVitals): the one code a page nobody touches may run.
  */
 function boot(markup: BootMarkup): void {
   const config = JSON.parse(document.getElementById(markup.bootId)?.textContent ?? "{}") as {
@@ -119,7 +121,10 @@ function boot(markup: BootMarkup): void {
     eager: string[];
     islands: Record<string, string[]>;
     styles: Record<string, string[]>;
+    /** A page view sampled for real visitors' Web Vitals loads this script (src/vitals) once it is loaded and idle. */
+    vitals?: { src: string; rate: number; route: string };
   };
+  measureVitals(config.vitals);
   const preloaded = new Map<string, Promise<void>>();
   // a module is fetched and compiled, not run; a stylesheet the code will link (and wait for) is fetched
   const preload = (files: readonly string[] = [], as?: "style") =>
@@ -281,6 +286,22 @@ function boot(markup: BootMarkup): void {
   );
 }
 
+/**
+ * Team host: one page view in `rate` measures its visitor's Web Vitals (src/vitals/report-vitals.ts): its script is
+ * loaded only after the page's load event, once the browser is idle, so the page's own loading (and Lighthouse's
+ * view of it) is over before it is fetched. Nothing depends on it; a failed load is ignored. The route's pattern goes
+ * in the script's address's fragment: the script reads it (import.meta.url), the browser never sends it, and the file
+ * is the same one in its cache for every route.
+ */
+export function measureVitals(vitals: { src: string; rate: number; route: string } | undefined): void {
+  if (!vitals || Math.random() >= vitals.rate) return;
+  const load = () => void import(`${vitals.src}#${encodeURIComponent(vitals.route)}`).catch(() => undefined);
+  const whenIdle = () =>
+    "requestIdleCallback" in globalThis ? requestIdleCallback(load, { timeout: 5_000 }) : setTimeout(load, 1_000);
+  if (document.readyState === "complete") whenIdle();
+  else addEventListener("load", whenIdle, { once: true });
+}
+
 const MARKUP: BootMarkup = {
   bootId: "fleet-boot",
   hydrateKey: "__fleetHydrate",
@@ -298,6 +319,6 @@ const MARKUP: BootMarkup = {
 
 export const BOOT_ELEMENT_ID = MARKUP.bootId;
 export const HYDRATE_KEY = MARKUP.hydrateKey;
-export const BOOT_SCRIPT = `(${guardNativeSubmits.toString()})(${JSON.stringify(MARKUP.submitting)});(${sendInPlace.toString()})(${JSON.stringify(
+export const BOOT_SCRIPT = `${measureVitals.toString()}(${guardNativeSubmits.toString()})(${JSON.stringify(MARKUP.submitting)});(${sendInPlace.toString()})(${JSON.stringify(
   { ...IN_PLACE_FORM, formField: FORM_FIELD },
 )});(${boot.toString()})(${JSON.stringify(MARKUP)});`;

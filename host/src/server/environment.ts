@@ -1,5 +1,5 @@
 import { parseRenderSecrets } from "remote-kit/server";
-import { checkedVariable, otlpEndpointVariable, reactBuildVariable } from "server-kit";
+import { checkedVariable, otlpEndpointVariable, reactBuildVariable, withSecretFiles } from "server-kit";
 import { DEFAULT_REMOTE_PORTS, REMOTE_NAMES, type RemoteName } from "shared-types";
 import { z } from "zod";
 
@@ -76,6 +76,14 @@ export const hostEnvironmentSchema = z.object({
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("warn")
     .describe("pino's level (logs never hold what a visitor typed)."),
+  WEB_VITALS_SAMPLE_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.1)
+    .describe(
+      "The share of page views that measure their visitor's Web Vitals (LCP, INP, CLS) and send them to /api/vitals, from 0 (none) to 1 (all); 0.1 unset.",
+    ),
   PAGE_CACHE: onOff().describe("off: keep no composed pages (every page made for its visitor)."),
   OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointVariable(),
   NODE_ENV: reactBuildVariable(),
@@ -90,9 +98,12 @@ export const hostEnvironmentSchema = z.object({
 
 export type HostEnvironment = z.infer<typeof hostEnvironmentSchema>;
 
+/** The variables that may be given as a file instead (`<NAME>_FILE`: a mounted secret). */
+export const HOST_SECRETS = ["RENDER_SECRET", "SHARED_CACHE_PURGE_SECRET"] as const;
+
 /** The environment, checked; throws naming every variable that is wrong. */
 export function readHostEnvironment(env: NodeJS.ProcessEnv = process.env): HostEnvironment {
-  const parsed = hostEnvironmentSchema.safeParse(env);
+  const parsed = hostEnvironmentSchema.safeParse(withSecretFiles(env, HOST_SECRETS));
   if (!parsed.success) throw new Error(`host server: the environment is wrong:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { SiteContext } from "remote-kit/protocol";
-import { requestForLog, startTracing, timeLimitOptions } from "server-kit";
+import { requestForLog, startTracing, stopOnSignals, timeLimitOptions } from "server-kit";
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig, unsafePathReason } from "shared-types";
 import { parseRemotesConfig, RemotesConfigError } from "shared-types/schemas";
 import { BusinessDetailsSource } from "./business-details-source";
@@ -121,7 +121,7 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     return { siteUrl: options.siteUrl ?? `https://${business.domain}`, business };
   };
   const composer = new PageComposer({
-    assets: loadHostAssets(options.distDir),
+    assets: loadHostAssets(options.distDir, { vitalsSampleRate: options.vitalsSampleRate }),
     directory,
     remotesConfig,
     site,
@@ -155,6 +155,7 @@ export async function startHostServer(defaultDistDir: string): Promise<FastifyIn
   }
   const app = await createHostServer({
     distDir,
+    vitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE,
     renderSecret,
     apiOrigin: env.API_ORIGIN,
     apiInternalOrigin: env.API_INTERNAL_ORIGIN,
@@ -179,6 +180,8 @@ export async function startHostServer(defaultDistDir: string): Promise<FastifyIn
   });
   app.addHook("onClose", () => tracing.shutdown());
   await app.listen({ port: env.PORT, host: env.HOST });
+  // SIGTERM: stop taking connections, finish the pages in flight, exit; at most 10 s (server-kit)
+  stopOnSignals(() => app.close());
   console.log(`host serving http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
   return app;
 }

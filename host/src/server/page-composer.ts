@@ -213,6 +213,7 @@ export class PageComposer {
         200,
         {
           head: renderPageHead(homeHead(site), { siteUrl: site.siteUrl, siteName }),
+          route: "/",
           appHtml,
           site: document(null),
           code: this.codeOf(appHtml, []),
@@ -221,15 +222,18 @@ export class PageComposer {
       );
     }
 
-    const remote = await timings.time(
+    const owner = await timings.time(
       "owner",
       () =>
-        directory.ownerOf(url.pathname, remotes, signal).catch((error: unknown) => {
+        directory.pageOf(url.pathname, remotes, signal).catch((error: unknown) => {
           if (error instanceof OwnerUnknown) return "unknown" as const;
           throw error;
         }),
       "whose page it is",
     );
+    const remote = owner === "unknown" ? owner : owner?.remote;
+    // the route's pattern, not the address: what a sampled page view's Web Vitals are reported under
+    const route = owner === "unknown" ? undefined : owner?.pattern;
     // SPEC §2: unknown paths go home, and search engines are told so
     if (!remote) return { kind: "redirect", status: 301, location: "/" };
     // not known to be nobody's: the shell says so for now (kept by no cache), and the next request asks again
@@ -302,6 +306,7 @@ export class PageComposer {
         result.status,
         {
           head: renderPageHead(result.head, { siteUrl: site.siteUrl, siteName }) + releaseMeta(resolved),
+          route,
           appHtml,
           // the entries of the remotes whose islands are in the page: a page with none names no remote's code
           site: document(
@@ -342,6 +347,7 @@ export class PageComposer {
         {
           head: `<title>${escapeHtml(siteName)}</title>`,
           appHtml: renderApp(location, site, { mode: "browser", remote }),
+          route,
           site: document(null),
           code: { eager: assets.federationChunks, islands: {}, styles: {} },
         },

@@ -4,6 +4,7 @@ import type { SiteDocument } from "remote-kit";
 import type { RouteDataPayload } from "remote-kit/protocol";
 import { escapeHtml, jsonForScript, routeDataElementId, SITE_CONTEXT_ELEMENT_ID } from "remote-kit/protocol";
 import { BOOT_ELEMENT_ID, BOOT_SCRIPT } from "./boot-script";
+import { VITALS_SOURCE } from "./vitals-page";
 
 export { BOOT_ELEMENT_ID, BOOT_SCRIPT };
 
@@ -19,6 +20,8 @@ export interface HostAssets {
   islandChunks: Record<string, string[]>;
   /** The template's own inline stylesheets (the host's CSS), as they appear in it: the page's CSP allows them by hash. */
   templateStyles?: string[];
+  /** Real visitors' Web Vitals (src/vitals): the script, and the share of page views that load it (0 to 1). */
+  vitals?: { src: string; rate: number };
 }
 
 /** The host's islands and the source file of each (their chunks are found in Vite's manifest by it). */
@@ -41,7 +44,7 @@ interface ViteManifestChunk {
  * stylesheet goes inline, and the scripts Vite put in the head come out: the page paints from its HTML alone,
  * then loads its code (see composeDocument).
  */
-export function loadHostAssets(distDir: string): HostAssets {
+export function loadHostAssets(distDir: string, { vitalsSampleRate = 0 } = {}): HostAssets {
   const raw = readFileSync(join(distDir, "index.html"), "utf8");
   for (const marker of MARKERS) {
     if (!raw.includes(marker)) throw new Error(`${distDir}/index.html has no ${marker} marker`);
@@ -67,7 +70,9 @@ export function loadHostAssets(distDir: string): HostAssets {
     for (const imported of chunk.imports ?? []) closure(imported, into);
     return into;
   };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  // the page's entry: the Web Vitals script is an entry of its own (it shares nothing with the page's code)
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry && key !== VITALS_SOURCE);
+  const vitalsFile = manifest[VITALS_SOURCE]?.file;
   const entryModules = closure(entryKey);
   const entry = `/${manifest[entryKey ?? ""]?.file ?? ""}`;
   const federationKey = Object.keys(manifest).find((key) => key.endsWith("features/remotes/api/federation.ts"));
@@ -85,6 +90,7 @@ export function loadHostAssets(distDir: string): HostAssets {
     federationChunks: [...closure(federationKey)].filter((file) => !entryModules.has(file)),
     islandChunks,
     templateStyles,
+    ...(vitalsFile && vitalsSampleRate > 0 ? { vitals: { src: `/${vitalsFile}`, rate: vitalsSampleRate } } : {}),
   };
 }
 
@@ -131,6 +137,11 @@ export interface PageParts {
   code?: PageCode;
   /** Resource hints the remote's render asked for (remote-kit renderLinks). */
   links?: string[];
+  /**
+   * The pattern of the route that answered ("/inventory/vehicle/:id"), never the address: what a sampled page view's
+   * Web Vitals are reported under. None: the page's measurements would say nothing of a route (a 503 shell).
+   */
+  route?: string;
 }
 
 /**
@@ -183,6 +194,7 @@ export function composeDocument(assets: HostAssets, parts: PageParts): DocumentT
     eager: parts.code?.eager ?? [],
     islands: parts.code?.islands ?? {},
     styles: parts.code?.styles ?? {},
+    ...(assets.vitals && parts.route ? { vitals: { ...assets.vitals, route: parts.route } } : {}),
   };
   const data = [
     `<script type="application/json" id="${SITE_CONTEXT_ELEMENT_ID}">${jsonForScript(parts.site)}</script>`,

@@ -58,8 +58,13 @@ function fixedStartOf(pattern: string): string {
  * that does not begin as a pattern does is not compiled against it: every page asks this of every remote's routes.
  */
 function answers(patterns: readonly string[], pathname: string): boolean {
+  return patternAnswering(patterns, pathname) !== undefined;
+}
+
+/** The first of the patterns that answers the path ("/inventory/vehicle/:id" for "/inventory/vehicle/A1"). */
+function patternAnswering(patterns: readonly string[], pathname: string): string | undefined {
   const lower = pathname.toLowerCase();
-  return patterns.some(
+  return patterns.find(
     (pattern) => lower.startsWith(fixedStartOf(pattern)) && matchPath({ path: pattern, end: true }, pathname) !== null,
   );
 }
@@ -242,14 +247,15 @@ export class RemoteDirectory {
   }
 
   /**
-   * The remote that answers the path, and its declaration of that page (metaData.server.pages: the query
-   * parameters it reads, whether it is private) when its build declares one.
+   * The remote that answers the path, the pattern of its route that does (what the page's Web Vitals are reported
+   * under), and its declaration of that page (metaData.server.pages: the query parameters it reads, whether it is
+   * private) when its build declares one.
    */
   async pageOf(
     pathname: string,
     config: RemotesConfig,
     signal: AbortSignal,
-  ): Promise<{ remote: RemoteName; page: PageDeclaration | null } | null> {
+  ): Promise<{ remote: RemoteName; pattern: string; page: PageDeclaration | null } | null> {
     const resolved = await Promise.all(
       REMOTE_NAMES.map((name) => this.resolve(name, config, signal).catch(() => null)),
     );
@@ -257,9 +263,10 @@ export class RemoteDirectory {
       const declared = resolved[i]?.server?.routes;
       if (declared) this.declaredRoutes.set(name, declared);
       const routes = declared ?? this.declaredRoutes.get(name) ?? [];
-      if (!answers(routes, pathname)) continue;
+      const pattern = patternAnswering(routes, pathname);
+      if (pattern === undefined) continue;
       const pages = resolved[i]?.server?.pages ?? [];
-      return { remote: name, page: pages.find((page) => answers([page.path], pathname)) ?? null };
+      return { remote: name, pattern, page: pages.find((page) => answers([page.path], pathname)) ?? null };
     }
     const silent = REMOTE_NAMES.filter((name, i) => !resolved[i] && !this.declaredRoutes.has(name));
     if (silent.length > 0)

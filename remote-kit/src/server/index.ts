@@ -18,8 +18,10 @@ import {
   registerSecurityHeaders,
   requestForLog,
   startTracing,
+  stopOnSignals,
   type TimeLimits,
   timeLimitOptions,
+  withSecretFiles,
 } from "server-kit";
 import type { RemoteName } from "shared-types";
 import { z } from "zod";
@@ -356,7 +358,7 @@ export function readRemoteEnvironment(
   defaultPort: number,
   env: NodeJS.ProcessEnv = process.env,
 ): RemoteEnvironment {
-  const parsed = remoteEnvironmentSchema(defaultPort).safeParse(env);
+  const parsed = remoteEnvironmentSchema(defaultPort).safeParse(withSecretFiles(env, ["RENDER_SECRET"]));
   if (!parsed.success) throw new Error(`${remote} remote: the environment is wrong:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
@@ -386,13 +388,7 @@ export async function startRemoteServer(remote: RemoteName, root: URL, defaultPo
   const host = env.HOST;
   await app.listen({ port, host });
   console.log(`${remote} remote serving http://${host}:${port} (static files, /render, /sitemap.json)`);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      app
-        .close()
-        .then(() => tracing.shutdown())
-        .then(() => process.exit(0));
-    });
-  }
+  // SIGTERM: stop taking connections, finish the renders in flight, exit; at most 10 s (server-kit)
+  stopOnSignals(() => app.close().then(() => tracing.shutdown()));
   return app;
 }

@@ -24,6 +24,7 @@ const MENU: { href: string; label: string; shown: (role: StaffRole) => boolean }
   },
   { href: "/feeds", label: "Feeds", shown: (role) => allows(role, "feeds") },
   { href: "/staff", label: "Staff", shown: (role) => allows(role, "staff") },
+  { href: "/speed", label: "Site speed", shown: (role) => allows(role, "speed") },
   { href: "/audit", label: "Audit log", shown: (role) => allows(role, "audit") },
   { href: "/account", label: "Your account", shown: () => true },
 ];

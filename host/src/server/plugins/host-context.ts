@@ -8,6 +8,8 @@ import type { RemoteDirectory } from "../remote-directory";
 export interface HostServerOptions {
   /** The host's browser build (dist/): the page template, its assets, its Vite manifest. */
   distDir: string;
+  /** The share of page views (0 to 1) that measure their visitor's Web Vitals (WEB_VITALS_SAMPLE_RATE); unset: 0. */
+  vitalsSampleRate?: number;
   /** The API's public listener: `/api` is proxied there (its public routes only), and the details read from it. */
   apiOrigin: string;
   /** The API's internal listener: the change stream is followed there (never through the public site). */

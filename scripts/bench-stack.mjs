@@ -16,7 +16,8 @@ const local = new Agent({
 const get = async (path) => (await fetch(`${SITE}${path}`, { dispatcher: local })).text();
 
 const units = [...(await get("/sitemap.xml")).matchAll(/\/inventory\/vehicle\/([\w-]+)</g)].map((m) => m[1]);
-if (units.length < 100) throw new Error(`the stack's sitemap has ${units.length} units: bring it up with SEED_VEHICLES`);
+if (units.length < 100)
+  throw new Error(`the stack's sitemap has ${units.length} units: bring it up with SEED_VEHICLES`);
 const [vehicle, ...others] = units;
 let next = 0;
 const newUnitPage = () => `/inventory/vehicle/${others[next++ % others.length]}`;
@@ -44,7 +45,9 @@ const rows = [
   ["inventory search page, brotli", "hit: Varnish", "/inventory"],
   [`vehicle page, a different unit each request (of ${others.length}), brotli`, "miss", "/", newUnitPage],
 ];
-console.log(`| ${SITE}, over HTTPS (Caddy, Varnish, 2 hosts, 2 APIs, PostgreSQL) | answered | requests/s | p50 ms | p99 ms | non-2xx |`);
+console.log(
+  `| ${SITE}, over HTTPS (Caddy, Varnish, 2 hosts, 2 APIs, PostgreSQL) | answered | requests/s | p50 ms | p99 ms | non-2xx |`,
+);
 console.log("|---|---|---|---|---|---|");
 for (const [what, kind, path, vary] of rows) {
   for (let i = 0; i < 50; i++) await get(path); // warm: the hits are held, the servers' code compiled

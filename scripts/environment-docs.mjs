@@ -9,14 +9,14 @@ import { join } from "node:path";
 
 const root = new URL("../", import.meta.url).pathname;
 // the API's as built (npm test makes it before this step): its paths' defaults are where the running API keeps them
-const { apiEnvironmentSchema } = await import(join(root, "api/dist/src/config.js")).catch(() => {
+const { apiEnvironmentSchema, API_SECRETS } = await import(join(root, "api/dist/src/config.js")).catch(() => {
   throw new Error("the API is not built: npm run build -w api, then this again");
 });
-const { hostEnvironmentSchema } = await import(join(root, "host/src/server/environment.ts"));
-const { remoteEnvironmentSchema } = await import(join(root, "remote-kit/src/server/index.ts"));
+const { hostEnvironmentSchema, HOST_SECRETS } = await import(join(root, "host/src/server/environment.ts"));
+const { remoteEnvironmentSchema, REMOTE_SECRETS } = await import(join(root, "remote-kit/src/server/index.ts"));
 const { BUILT_AT_VARIABLE } = await import(join(root, "remote-kit/src/declaration.ts"));
 const { toolingEnvironmentSchema } = await import(join(root, "scripts/environment.mjs"));
-const { deskEnvironmentSchema } = await import(join(root, "staff-desk/src/environment.ts"));
+const { deskEnvironmentSchema, DESK_SECRETS } = await import(join(root, "staff-desk/src/environment.ts"));
 const remoteDeclarations = await Promise.all(
   ["catalog", "inventory", "service", "leads"].map(async (name) => {
     const module = await import(join(root, `mfe-${name}/src/remote.ts`));
@@ -67,6 +67,15 @@ function page() {
     "Every variable each process reads, made from the schema that process checks its environment against at start-up",
     "(a wrong value stops it, naming the variable). Made by `node --import tsx scripts/environment-docs.mjs`; `npm test`",
     "fails when this page is not what the schemas make, or when code reads a variable no schema declares.",
+    "",
+    "A secret can be given as a file instead, `<NAME>_FILE` (a mounted secret): the API's " +
+      [API_SECRETS, HOST_SECRETS, REMOTE_SECRETS, DESK_SECRETS]
+        .map(
+          (names, i) =>
+            `${i ? ["the host's ", "a remote's ", "the desk's "][i - 1] : ""}${names.map((n) => `\`${n}\``).join(", ")}`,
+        )
+        .join("; ") +
+      ".",
     "",
     ...PROCESSES.flatMap(({ title, schema }) => [`## ${title}`, "", schemaTable(schema), ""]),
     "## A remote's build (its src/remote.ts `buildVariables`)",

@@ -41,6 +41,26 @@ export const toolingEnvironmentSchema = z.object({
     .default(500)
     .describe("`npm run bench:load`: vehicle misses, not counted, before the misses are measured (0: none)."),
   BENCH_LOGS: z.string().optional().describe("`npm run bench:web`: set to show the servers' logs."),
+  STACK_SITE: z
+    .string()
+    .default("https://site.fleet.test")
+    .describe("`npm run bench:stack`: the production stack's site, reached at this machine's port 443."),
+  SITE_HOST: z
+    .string()
+    .default("site.fleet.test")
+    .describe("`npm run test:stack`: the site's host name (Caddy's `tls internal`); the compose file's too."),
+  DESK_HOST: z
+    .string()
+    .default("desk.fleet.test")
+    .describe("`npm run test:stack`: the desk's own host name; the compose file's too."),
+  FLEET_STACK_HOME: z
+    .string()
+    .optional()
+    .describe("`npm run test:stack`: the Chromium profile that trusts Caddy's authority (the script makes it)."),
+  FLEET_STACK_CA: z
+    .string()
+    .optional()
+    .describe("`npm run test:stack`: Caddy's root certificate, for the suite's own requests (the script copies it)."),
   BENCH_ONLY: z
     .enum(["interactions", "miss", "hit", "file"])
     .optional()

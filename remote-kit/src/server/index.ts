@@ -352,13 +352,16 @@ export function remoteEnvironmentSchema(defaultPort: number) {
  */
 export type RemoteEnvironment = z.infer<ReturnType<typeof remoteEnvironmentSchema>>;
 
+/** The variables that may be given as a file instead (`<NAME>_FILE`: a mounted secret). */
+export const REMOTE_SECRETS = ["RENDER_SECRET"] as const;
+
 /** A remote server's environment, checked; throws naming every variable that is wrong. */
 export function readRemoteEnvironment(
   remote: RemoteName,
   defaultPort: number,
   env: NodeJS.ProcessEnv = process.env,
 ): RemoteEnvironment {
-  const parsed = remoteEnvironmentSchema(defaultPort).safeParse(withSecretFiles(env, ["RENDER_SECRET"]));
+  const parsed = remoteEnvironmentSchema(defaultPort).safeParse(withSecretFiles(env, REMOTE_SECRETS));
   if (!parsed.success) throw new Error(`${remote} remote: the environment is wrong:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }

@@ -103,12 +103,20 @@ ARG REMOTE
 COPY mfe-${REMOTE} mfe-${REMOTE}
 RUN npm run build -w mfe-${REMOTE}
 
-FROM runtime AS remote
+# the four remotes' production packages, installed once: they are the same few (React, the kits), so each team's
+# image differs from another's only by its build
+FROM runtime AS remote-runtime
+COPY mfe-catalog/package.json mfe-catalog/
+COPY mfe-inventory/package.json mfe-inventory/
+COPY mfe-service/package.json mfe-service/
+COPY mfe-leads/package.json mfe-leads/
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund \
+  -w mfe-catalog -w mfe-inventory -w mfe-service -w mfe-leads
+COPY --from=workspace /app/remote-kit/dist remote-kit/dist
+
+FROM remote-runtime AS remote
 ARG REMOTE
 ENV REMOTE=${REMOTE}
-COPY mfe-${REMOTE}/package.json mfe-${REMOTE}/
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund -w mfe-${REMOTE}
-COPY --from=workspace /app/remote-kit/dist remote-kit/dist
 COPY --from=remote-build /app/mfe-${REMOTE}/dist mfe-${REMOTE}/dist
 COPY --from=remote-build /app/mfe-${REMOTE}/dist-server mfe-${REMOTE}/dist-server
 COPY mfe-${REMOTE}/server.mjs mfe-${REMOTE}/

@@ -109,6 +109,32 @@ describe.each(backends())("background feed runs and photo intake on $name", (bac
     expect((await findRun(db, stale))?.outcome).toBe("failed");
   });
 
+  it("asks a photo host once more when it closes the connection under the request, and keeps the photo", async () => {
+    let asked = 0;
+    const closing = createServer((request, response) => {
+      asked++;
+      // the first answer never comes: the host drops the connection, as one closing an idle kept-alive socket does
+      if (asked === 1) return request.socket.destroy();
+      response.writeHead(200, { "content-type": "image/jpeg" }).end(Buffer.concat([jpeg, Buffer.from("reset")]));
+    });
+    await new Promise<void>((resolve) => closing.listen(0, "127.0.0.1", resolve));
+    const at = `http://127.0.0.1:${(closing.address() as AddressInfo).port}`;
+    const photos = new PhotoStore(db, photoDir, {
+      origins: [at],
+      timeoutMs: 5_000,
+      maxBytes: 5_000_000,
+      maxPixels: 40_000_000,
+      fileDirs: [],
+    });
+    try {
+      expect(await photos.add(`${at}/reset.jpg`)).toMatchObject({ width: 320, height: 240 });
+      expect(asked).toBe(2);
+    } finally {
+      closing.closeAllConnections();
+      closing.close();
+    }
+  });
+
   it("keeps a JPEG as sent without its metadata (no GPS position), and turns a sideways one upright", async () => {
     const withGps = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#884422" } })
       .jpeg({ quality: 80 })

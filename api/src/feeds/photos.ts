@@ -97,6 +97,12 @@ export function jpegWithoutMetadata(jpeg: Buffer): Buffer | null {
   return null;
 }
 
+/** A connection the other side closed under the request (no answer came, so asking again changes nothing). */
+const isConnectionReset = (error: unknown): boolean => {
+  const { code, message, cause } = (error ?? {}) as { code?: string; message?: string; cause?: { code?: string } };
+  return /ECONNRESET|EPIPE|UND_ERR_SOCKET|other side closed/.test(`${code} ${cause?.code} ${message}`);
+};
+
 /**
  * The feed's photos, fetched with limits and stored content-addressed: the same picture under two URLs (or in two
  * units) is one file. A photo is kept as its original (turned upright, metadata dropped, at most 2400 px, JPEG);
@@ -140,7 +146,11 @@ export class PhotoStore {
       if (size > this.policy.maxBytes) throw new OutboundRefused(`${url} is over ${this.policy.maxBytes} bytes`);
       return readFile(path);
     }
-    const answer = await fetchOutbound(url, this.policy);
+    // a photo host may close a kept-alive connection just as it is used again: that one is asked once more, anew
+    const answer = await fetchOutbound(url, this.policy).catch((error: unknown) => {
+      if (!isConnectionReset(error)) throw error;
+      return fetchOutbound(url, this.policy);
+    });
     if (answer.status !== 200) throw new OutboundRefused(`the photo's server answered ${answer.status}`);
     return answer.body;
   }

@@ -289,13 +289,17 @@ function boot(markup: BootMarkup): void {
 /**
  * Team host: one page view in `rate` measures its visitor's Web Vitals (src/vitals/report-vitals.ts): its script is
  * loaded only after the page's load event, once the browser is idle, so the page's own loading (and Lighthouse's
- * view of it) is over before it is fetched. Nothing depends on it; a failed load is ignored. The route's pattern goes
- * in the script's address's fragment: the script reads it (import.meta.url), the browser never sends it, and the file
- * is the same one in its cache for every route.
+ * view of it) is over before it is fetched. Nothing depends on it; a failed load is ignored. The route's pattern is
+ * written on the page's root element (data-fleet-vitals-route), where the script reads it.
  */
 export function measureVitals(vitals: { src: string; rate: number; route: string } | undefined): void {
   if (!vitals || Math.random() >= vitals.rate) return;
-  const load = () => void import(`${vitals.src}#${encodeURIComponent(vitals.route)}`).catch(() => undefined);
+  const load = () => {
+    // the page's route goes on the page, not in the script's address: a browser may give a module it has evaluated
+    // before its first address again, and every page would then report the first page's route
+    document.documentElement.dataset.fleetVitalsRoute = vitals.route;
+    void import(vitals.src).catch(() => undefined);
+  };
   const whenIdle = () =>
     "requestIdleCallback" in globalThis ? requestIdleCallback(load, { timeout: 5_000 }) : setTimeout(load, 1_000);
   if (document.readyState === "complete") whenIdle();

@@ -1,6 +1,6 @@
 // Team host: real visitors' Web Vitals (issue 45, item 7). Loaded by the page's inline script once the page is idle,
 // on the sampled page views only (boot-script.ts); nothing on the page depends on it. What it sends: the route's
-// pattern the host wrote into the page (its boot data, handed on in this script's address), each metric's value, and whether the screen is a phone's. No address, no
+// pattern the host wrote into the page (its boot data, then its root element), each metric's value, and whether the screen is a phone's. No address, no
 // cookie, no user agent: the API stores the day, the route, the metric, the screen's class and the value.
 //
 // Measured as web-vitals measures them (its onLCP, onCLS and onINP, v6), written here in a few lines: the three from
@@ -11,8 +11,8 @@ import { PHONE_MAX_WIDTH_PX, VITALS_PATH } from "shared-types";
 type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
 type EventTiming = PerformanceEntry & { interactionId: number };
 
-// the page's route pattern, which the page's inline script put in this script's address (boot-script.ts)
-const route = decodeURIComponent(new URL(import.meta.url).hash.slice(1));
+// the page's route pattern, which the page's inline script wrote on its root element (boot-script.ts)
+const route = document.documentElement.dataset.fleetVitalsRoute ?? "";
 const device = innerWidth < PHONE_MAX_WIDTH_PX ? "phone" : "desktop";
 // a page hidden before its largest paint has no LCP that a visitor saw (web-vitals' firstHiddenTime)
 const firstHidden =

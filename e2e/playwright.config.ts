@@ -1,12 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunch } from "./fixtures/chromium";
 import { SITE_URL } from "./fixtures/site-processes";
 
-/**
- * Runs against the built, composed site (npm run build first). Browsers are not downloaded here: Debian's Chromium
- * is used unless PLAYWRIGHT_CHROMIUM_PATH names another, or is set empty to use Playwright's own.
- */
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium";
-
+/** Runs against the built, composed site (npm run build first), in Debian's Chromium (fixtures/chromium.ts). */
 export default defineConfig({
   testDir: "tests",
   globalSetup: "./fixtures/global-setup.ts",
@@ -19,17 +15,7 @@ export default defineConfig({
   use: {
     baseURL: SITE_URL,
     trace: "retain-on-failure",
-    launchOptions: {
-      ...(executablePath ? { executablePath } : {}),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: chromiumLaunch(),
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { withVirtualAuthenticator } from "../fixtures/chromium";
 import { DESK_URL, inviteLink, SITE_URL, stackFetch, uniqueEmail } from "./stack";
 
 test.describe("the production stack over HTTPS", () => {
@@ -69,18 +70,7 @@ test.describe("the production stack over HTTPS", () => {
   test("a member adds a passkey from their own browser and signs in with it", async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await withVirtualAuthenticator(context, page);
     const email = uniqueEmail("stack-passkey");
     await page.goto(inviteLink(email, "sales_manager"));
     await page.getByRole("button", { name: "Sign in" }).click();

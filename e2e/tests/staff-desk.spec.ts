@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { withVirtualAuthenticator } from "../fixtures/chromium";
 import { allMessages } from "../fixtures/delivered-leads";
 import { formOf, uniqueEmail } from "../fixtures/lead-form-scenarios";
 import {
@@ -500,18 +501,7 @@ test.describe("the staff desk", () => {
   }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await withVirtualAuthenticator(context, page);
     const email = uniqueEmail("passkey");
     await signInWith(page, inviteFromCommandLine(email, "sales_manager"));
     await page.getByRole("link", { name: "Your account" }).click();

@@ -10,6 +10,7 @@ export const toolingEnvironmentSchema = z.object({
   API_PORT: port(4180).describe("`npm start`: the API's public listener (what the site's /api forwards to)."),
   API_INTERNAL_PORT: port(4181).describe("`npm start`: the API's internal listener."),
   API_STAFF_PORT: port(4182).describe("`npm start`: the API's staff listener."),
+  STAFF_PORT: port(4190).describe("`npm start`: the staff desk's port."),
   SMTP_URL: z
     .string()
     .optional()
@@ -29,7 +30,7 @@ export const toolingEnvironmentSchema = z.object({
     .optional()
     .describe("`npm start`, `npm run promote`: the host's remote configuration; unset: ./remotes.config.json."),
   PUBLIC_SITE_URL: z.string().optional().describe("`npm start`: given to the host and the API."),
-  LOG_LEVEL: z.string().optional().describe("`npm start`: the API's log level; unset: warn."),
+  LOG_LEVEL: z.string().default("warn").describe("`npm start`: the API's log level."),
   CACHE_PORT: port(6081).describe("`npm run cache`: Varnish's port."),
   SHARED_CACHE_PURGE_SECRET: z.string().optional().describe("`npm run cache`: the purge secret; unset: one is made."),
   RUNS: z.coerce.number().int().min(1).default(3).describe("`npm run bench:web`: runs per measurement."),
@@ -77,3 +78,22 @@ export const toolingEnvironmentSchema = z.object({
   E2E_SERVER_LOGS: z.string().optional().describe("the e2e suite: set to show the servers' logs."),
   PLAYWRIGHT_CHROMIUM_PATH: z.string().optional().describe("the e2e suite: the Chromium to drive."),
 });
+
+/** The variables `npm start` (and the benches, which run the same processes) read, checked: a wrong one is named. */
+export function readSiteEnvironment(env = process.env) {
+  const parsed = toolingEnvironmentSchema
+    .pick({
+      PORT: true,
+      API_PORT: true,
+      API_INTERNAL_PORT: true,
+      API_STAFF_PORT: true,
+      STAFF_PORT: true,
+      SMTP_URL: true,
+      MAIL_CATCHER_SMTP_PORT: true,
+      MAIL_CATCHER_WEB_PORT: true,
+      LOG_LEVEL: true,
+    })
+    .safeParse(env);
+  if (!parsed.success) throw new Error(`the environment is wrong:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}

@@ -4,8 +4,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { DEFAULT_REMOTE_PORTS, REMOTE_NAMES } from "shared-types";
+import { readSiteEnvironment } from "./environment.mjs";
 
-export const SITE_PORT = Number(process.env.PORT ?? 4173);
+const env = readSiteEnvironment();
+
+export const SITE_PORT = env.PORT;
 
 /** Every remote's current build, behind the host's own proxy. */
 export const DEFAULT_REMOTES_CONFIG = Object.fromEntries(
@@ -13,22 +16,22 @@ export const DEFAULT_REMOTES_CONFIG = Object.fromEntries(
 );
 /** The remote configuration `npm start`'s host reads on every request, and `npm run promote` edits. */
 export const REMOTES_CONFIG_FILE = new URL("../remotes.config.json", import.meta.url).pathname;
-export const API_PORT = Number(process.env.API_PORT ?? 4180);
+export const API_PORT = env.API_PORT;
 /** The API's internal listener (the hosts' change stream, the CRM's export) and its staff listener (the staff edge). */
-export const API_INTERNAL_PORT = Number(process.env.API_INTERNAL_PORT ?? 4181);
-export const API_STAFF_PORT = Number(process.env.API_STAFF_PORT ?? 4182);
+export const API_INTERNAL_PORT = env.API_INTERNAL_PORT;
+export const API_STAFF_PORT = env.API_STAFF_PORT;
 /** The staff desk (staff-desk/), which `npm start` serves beside the site on the staff edge. */
-export const STAFF_PORT = Number(process.env.STAFF_PORT ?? 4190);
+export const STAFF_PORT = env.STAFF_PORT;
 
 /**
  * With no SMTP_URL of its own, `npm start` runs a local mail catcher (maildev) and the API delivers every lead to
  * it: the CRM's ADF email and the department's notification can be read at MAIL_CATCHER.web.
  */
-export const MAIL_CATCHER = process.env.SMTP_URL
+export const MAIL_CATCHER = env.SMTP_URL
   ? null
   : {
-      smtpPort: Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 1025),
-      webPort: Number(process.env.MAIL_CATCHER_WEB_PORT ?? 1080),
+      smtpPort: env.MAIL_CATCHER_SMTP_PORT,
+      webPort: env.MAIL_CATCHER_WEB_PORT,
       get web() {
         return `http://localhost:${this.webPort}`;
       },
@@ -89,7 +92,7 @@ export function servingCommands({
         API_INTERNAL_PORT: String(apiInternalPort),
         API_STAFF_PORT: String(apiStaffPort),
         // one line when it is up; what it does after (every request) only when asked for with LOG_LEVEL
-        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        LOG_LEVEL: env.LOG_LEVEL,
         ...catcherEnv,
         ...(deskPort ? { STAFF_DESK_URL: `http://localhost:${deskPort}`, STAFF_DESK_KEY } : {}),
         LINEUP_DATA_URL: `http://127.0.0.1:${remotePorts.catalog}/data/lineup-models.json`,

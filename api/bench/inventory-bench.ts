@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.js";
+import { apiConfigSchema } from "../src/config.js";
 import { type Database, openPglite, openPostgres } from "../src/db/database.js";
 import { migrate } from "../src/db/migrations.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
@@ -101,7 +102,7 @@ for (const size of sizes) {
   const seedStarted = performance.now();
   await insertVehicles(db, generateInventory(size));
   await db.query("analyze vehicles");
-  const app = await buildApp({ db });
+  const app = await buildApp(apiConfigSchema.parse({ LOG_LEVEL: "silent" }), { db });
   console.log(
     `\n${size.toLocaleString("en-CA")} vehicles on ${db.kind} (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s), ${runs} runs each`,
   );

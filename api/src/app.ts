@@ -1,20 +1,24 @@
+import { readFileSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from "fastify-type-provider-zod";
-import { requestForLog, startServerSpan } from "server-kit";
-import { API_PREFIX, CACHE_TAGS, LEAD_SPAM_GUARD, SAVED_SEARCH } from "shared-types";
+import { parseOriginList, requestForLog, startServerSpan } from "server-kit";
+import { API_PREFIX, CACHE_TAGS } from "shared-types";
 import { registerBusinessRoutes } from "./business/business-routes.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
 import { type ChangeStreamOptions, DEFAULT_CHANGE_STREAM, registerChangeRoutes } from "./changes/change-routes.js";
 import { ChangeSignal } from "./changes/change-signal.js";
+import type { ApiConfig } from "./config.js";
 import { DATABASE_RETRY_AFTER_S, isConnectionFailure } from "./db/availability.js";
 import type { Database } from "./db/database.js";
 import { registerDeliveryRoutes } from "./delivery/delivery-routes.js";
-import { DEFAULT_CHANNELS } from "./delivery/delivery-setup.js";
+import { configuredChannels } from "./delivery/delivery-setup.js";
 import { registerFeedRoutes } from "./feeds/feed-routes.js";
+import { readFeed } from "./feeds/feed-schedule.js";
 import { FeedService, type FeedServiceOptions } from "./feeds/feed-service.js";
+import type { ColumnMap } from "./feeds/inventory-feed-format.js";
 import { type PhotoPolicy, PhotoStore } from "./feeds/photos.js";
 import { DATABASE_AWAY, databaseAnswers, HttpError, validationErrorBody } from "./http-errors.js";
 import { InventoryIndex } from "./inventory/index/inventory-index.js";
@@ -22,8 +26,7 @@ import { registerInventoryRoutes } from "./inventory/inventory-routes.js";
 import { registerUnitAdminRoutes } from "./inventory/unit-admin-routes.js";
 import { type FleetQuoteRouteOptions, registerFleetQuoteRoutes } from "./leads/fleet-quote-routes.js";
 import { registerHeldRoutes } from "./leads/held-routes.js";
-import { type LeadRouteOptions, registerLeadRoutes } from "./leads/lead-routes.js";
-import { DEFAULT_RETENTION } from "./leads/retention.js";
+import { registerLeadRoutes } from "./leads/lead-routes.js";
 import { registerMediaRoutes } from "./media/media-routes.js";
 import { registerPromotionRoutes } from "./promotions/promotion-routes.js";
 import { SavedSearchAlerts } from "./saved-searches/saved-search-alerts.js";
@@ -36,75 +39,58 @@ import { RecipientLimit } from "./security/recipient-limit.js";
 import { postgresRateLimitStore } from "./security/shared-rate-limits.js";
 import { loadSigningSecret } from "./security/signing.js";
 import { LeadEscalation } from "./staff/escalation.js";
-import { registerStaffRoutes, type StaffRouteOptions } from "./staff/staff-routes.js";
+import type { StaffRouteOptions } from "./staff/staff-context.js";
+import { registerStaffRoutes } from "./staff/staff-routes.js";
 import { StaffStore } from "./staff/staff-store.js";
 import { registerVitalsRoutes } from "./vitals/vitals-routes.js";
 import { VitalsStore } from "./vitals/vitals-store.js";
 
-export interface AppOptions {
+/**
+ * What the app is given besides its configuration: the database, the mail it sends through the process's transport,
+ * the lead outbox's worker, and what tests set (a log to read, shorter time limits, a clock of their own).
+ */
+export interface AppServices {
+  db: Database;
   /** Tracing is on (startTracing found an OTLP endpoint): each request is a span of the caller's trace. */
   traced?: boolean;
-  db: Database;
-  logLevel?: string;
   /** Where the log goes (stdout by default; tests read it to prove what it leaves out). */
   logStream?: { write(line: string): void };
-  /** Which proxies' X-Forwarded-For to believe (Fastify trustProxy syntax). */
-  trustProxy?: string;
-  leads?: Partial<Omit<LeadRouteOptions, "signingSecret" | "business">> & { signingSecret?: string };
-  /** The lead outbox's worker, when this process runs one: its health is reported and new leads wake it. */
-  delivery?: { nudge(): void };
-  /** Requests one visitor may make per minute (reads; leads have their own, stricter limit). */
-  readRateLimitMax?: number;
-  /** Enables PUT /api/business-details for whoever holds this bearer token. */
-  adminToken?: string;
-  /**
-   * The staff desk's key (STAFF_DESK_KEY): a request to the staff listener that carries it may name the visitor it
-   * comes from, whose failed sign-ins are then counted apart from everyone else's.
-   */
-  staffDeskKey?: string;
   /** Server time limits: a client that trickles its request is cut off (tests shorten them). */
   timeouts?: { requestMs: number; connectionMs: number; keepAliveMs: number };
+  /** The lead outbox's worker, when this process runs one: its health is reported and new leads wake it. */
+  delivery?: { nudge(): void };
   /** Sends the sales desk the digest of held (quarantined) submissions now; staff can ask for it with ADMIN_TOKEN. */
   sendHeldDigest?: () => Promise<{ sent: number } | null>;
-  /** How the dealership's feeds are imported (the removal guard, a vendor's column map, the sales desk's alerts). */
-  feeds?: Partial<Omit<FeedServiceOptions, "photos" | "log">>;
-  /** Where the feed's photos are kept and where they may come from; none: photos are not fetched. */
-  photos?: { dir: string; policy: PhotoPolicy };
-  /** The public site's origin (PUBLIC_SITE_URL): a lead's source page is kept only when it is on it. */
-  siteUrl?: string;
+  /** Emails one member of staff (sign-in links, invitations, escalations); none: links are only printed. */
+  sendStaffMail?: StaffRouteOptions["sendMail"];
+  /** Saved searches' emails (confirmation, alerts); none: searches cannot be saved. */
+  sendSavedSearchMail?: (message: SavedSearchEmail) => Promise<void>;
+  /** Tells the sales desk about a feed run that needs a person; none: the report is only stored. */
+  notifySalesDesk?: FeedServiceOptions["notifySalesDesk"];
+  /** Fills in what a feed leaves out (the standard charges, the model's work-truck facts), after each import. */
+  afterImport?: FeedServiceOptions["afterImport"];
+  /** The command line's credential (staff:invite), written where only the API's owner reads it. */
+  cliToken?: string;
+  /** Team catalog's published line-up (lineupFromUrl(LINEUP_DATA_URL)): fleet quote models are named by it. */
+  lineup?: FleetQuoteRouteOptions["lineup"];
   /** The change stream's cap on followers and idle time-out. */
   changeStream?: Partial<ChangeStreamOptions>;
-  /** The staff desk's sign-in and its emails (staff/); unset: the desk at http://localhost:4190, links not emailed. */
-  staff?: Partial<StaffRouteOptions>;
-  /** Saved searches' emails (confirmation, alerts); unset: searches cannot be saved. */
-  savedSearches?: {
-    sendMail?: (message: SavedSearchEmail) => Promise<void>;
-    /** At most one alert per search in this many hours (24). */
-    alertIntervalHours?: number;
-    /** Alerts go out as soon as the stock changes (true); a test with its own clock runs them itself. */
-    alertOnChange?: boolean;
-    now?: () => number;
-  };
-  /** Team catalog's published line-up (LINEUP_DATA_URL, lineupFromUrl): fleet quote models are named by it. */
-  lineup?: FleetQuoteRouteOptions["lineup"];
+  /** Saved searches' alerts go out as soon as the stock changes (true); a test with its own clock runs them itself. */
+  alertOnChange?: boolean;
+  /** The clock of staff sessions, escalations and saved searches' alerts (tests set their own). */
+  now?: () => number;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
+    /** The API's configuration (config.ts), parsed once: what every route and plugin reads its settings from. */
+    config: ApiConfig;
     /** The feeds' importer: the scheduled pull and the sample feed use it as the upload route does. */
     feeds: FeedService;
     /** Saved searches' alerts: run when the stock changes, each minute (main.ts), or when a test says. */
     savedSearchAlerts: SavedSearchAlerts;
   }
 }
-
-export const DEFAULT_LEAD_OPTIONS = {
-  rateLimitMax: 10,
-  rateLimitWindowMs: 10 * 60 * 1000,
-  minFillMs: LEAD_SPAM_GUARD.minFillMs,
-  retention: DEFAULT_RETENTION,
-  deliveryChannels: DEFAULT_CHANNELS,
-};
 
 /** A lead is a few kilobytes; anything far larger is refused before it is parsed. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -136,33 +122,22 @@ const isInternalCall = (request: FastifyRequest) =>
   !request.headers["x-forwarded-for"] &&
   ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(request.socket.remoteAddress ?? "");
 
-export async function buildApp({
-  db,
-  logLevel = "silent",
-  logStream,
-  trustProxy = "loopback",
-  leads = {},
-  readRateLimitMax = 600,
-  timeouts = DEFAULT_TIMEOUTS,
-  adminToken,
-  staffDeskKey,
-  delivery,
-  savedSearches = {},
-  sendHeldDigest,
-  feeds = {},
-  photos,
-  siteUrl,
-  changeStream = {},
-  staff = {},
-  traced = false,
-  lineup,
-}: AppOptions): Promise<FastifyInstance> {
-  const business = new BusinessDetailsStore(db);
-  await business.seedIfMissing();
-  const details = await business.get();
-  const app = Fastify({
+/** Where the feed's photos may come from and how much they may take (the FEED_PHOTO_* variables). */
+const photoPolicy = (config: ApiConfig): PhotoPolicy => ({
+  origins: parseOriginList(config.FEED_PHOTO_HOSTS),
+  timeoutMs: config.FEED_PHOTO_TIMEOUT_MS,
+  maxBytes: config.FEED_PHOTO_MAX_BYTES,
+  maxPixels: config.FEED_PHOTO_MAX_PIXELS,
+  concurrency: config.FEED_PHOTO_CONCURRENCY,
+  perHostConcurrency: config.FEED_PHOTO_HOST_CONCURRENCY,
+  fileDirs: [config.SAMPLE_FEED_DIR],
+});
+
+/** The Fastify server itself: its log (what it never writes), its body limit and time limits, its proxies. */
+function createServer(config: ApiConfig, { logStream, timeouts = DEFAULT_TIMEOUTS }: AppServices) {
+  return Fastify({
     logger: {
-      level: logLevel,
+      level: config.LOG_LEVEL,
       ...(logStream ? { stream: logStream } : {}),
       // a request's query is never logged: unsubscribe and release links carry tokens and addresses there
       serializers: { err: errorForLog, req: requestForLog },
@@ -177,7 +152,7 @@ export async function buildApp({
       },
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy,
+    trustProxy: config.TRUST_PROXY,
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.connectionMs,
     keepAliveTimeout: timeouts.keepAliveMs,
@@ -188,23 +163,21 @@ export async function buildApp({
       connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(timeouts.requestMs / 3))),
     },
   });
+}
 
-  if (traced) {
-    // each request a server span, a child of the caller's (the renderer's traceparent): no hook at all otherwise
-    const spans = new WeakMap<object, ReturnType<typeof startServerSpan>>();
-    app.addHook("onRequest", async (request) => {
-      spans.set(request, startServerSpan(request.headers, `api ${request.method} ${request.routeOptions.url ?? "?"}`));
-    });
-    app.addHook("onResponse", async (request, reply) => {
-      spans.get(request)?.end(reply.statusCode);
-    });
-  }
+/** Each request a server span, a child of the caller's (the renderer's traceparent). */
+function traceRequests(app: FastifyInstance) {
+  const spans = new WeakMap<object, ReturnType<typeof startServerSpan>>();
+  app.addHook("onRequest", async (request) => {
+    spans.set(request, startServerSpan(request.headers, `api ${request.method} ${request.routeOptions.url ?? "?"}`));
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    spans.get(request)?.end(reply.statusCode);
+  });
+}
 
-  // routes declare their request schemas (shared-types' zod); Fastify checks each part before the handler runs
-  app.setValidatorCompiler(validatorCompiler);
-  // and the listener they are served on: public (PUBLIC_API_ROUTES), internal or staff (security/edges.ts)
-  declareEdges(app);
-  app.decorate("staffAuthFailures", new FailedAuthentication(db.pool ?? undefined, staffDeskKey));
+/** What a failure is answered with: the request's own fault a 4xx naming it, the database away a 503, never a stack. */
+function answerErrors(app: FastifyInstance) {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(validationErrorBody(error));
@@ -232,7 +205,10 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ error: "Not Found", message: `No route ${request.method} ${request.url.split("?")[0]}` }),
   );
+}
 
+/** The headers every answer carries, and the read limit every visitor has. */
+async function registerProtections(app: FastifyInstance, db: Database, business: BusinessDetailsStore) {
   // JSON and drawn images only: the strictest policy, nothing may run or be framed
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -252,7 +228,7 @@ export async function buildApp({
     // counted in PostgreSQL when there is a server: every API process on it counts a visitor once
     ...(db.pool ? { store: postgresRateLimitStore(db.pool), skipOnError: true } : {}),
     global: true,
-    max: readRateLimitMax,
+    max: app.config.READ_RATE_LIMIT_MAX,
     keyGenerator: (request) => clientKey(request.ip),
     timeWindow: 60_000,
     allowList: (request) => isInternalCall(request),
@@ -262,23 +238,132 @@ export async function buildApp({
       message: `Too many requests. Please try again in ${context.after}, or call us at ${business.lastKnown.phone_sales}.`,
     }),
   });
+}
 
-  const signingSecret = await loadSigningSecret(db, leads.signingSecret);
-  // what changed, from every API process on this database, for the hosts that keep composed pages
-  const photoStore = photos ? new PhotoStore(db, photos.dir, photos.policy) : null;
-  const feedService = new FeedService(db, { maxRemovalPercent: 30, ...feeds, photos: photoStore, log: app.log });
+/** What the routes share: the stores and services built once for the app. */
+interface AppParts {
+  business: BusinessDetailsStore;
+  signingSecret: Buffer;
+  siteUrl: string;
+  photoStore: PhotoStore;
+  feedService: FeedService;
+  changes: ChangeSignal;
+  inventoryIndex: InventoryIndex;
+  savedSearchAlerts: SavedSearchAlerts;
+}
+
+/** Every route of the API, under /api, each declaring the listener (edge) it is served on. */
+async function registerRoutes(api: FastifyInstance, services: AppServices, parts: AppParts) {
+  const { config } = api;
+  const { db, delivery } = services;
+  const { business, signingSecret, siteUrl, photoStore } = parts;
+  const deliveryChannels = configuredChannels(config);
+  // what a load balancer asks: 503 while the database cannot be reached, so it sends visitors elsewhere
+  api.get("/health", async (_request, reply) => {
+    if (await databaseAnswers(db)) return { ok: true, database: db.kind };
+    return reply
+      .code(503)
+      .header("retry-after", DATABASE_RETRY_AFTER_S)
+      .send({ ok: false, database: db.kind, ...DATABASE_AWAY });
+  });
+  registerChangeRoutes(api, parts.changes, { ...DEFAULT_CHANGE_STREAM, ...services.changeStream });
+  await registerDeliveryRoutes(api, db, { onResend: () => delivery?.nudge() });
+  await registerBusinessRoutes(api, business);
+  registerInventoryRoutes(api, db, parts.inventoryIndex);
+  await registerUnitAdminRoutes(api, db);
+  await registerLeadRoutes(api, db, {
+    signingSecret,
+    business,
+    deliveryChannels,
+    siteUrl,
+    onLeadStored: () => delivery?.nudge(),
+  });
+  registerFleetQuoteRoutes(api, db, { lineup: services.lineup });
+  await registerSavedSearchRoutes(api, db, {
+    siteUrl,
+    secret: signingSecret,
+    business: () => business.get(),
+    sendMail: services.sendSavedSearchMail,
+    alerts: parts.savedSearchAlerts,
+    now: services.now,
+  });
+  await registerHeldRoutes(api, db, {
+    signingSecret,
+    deliveryChannels,
+    sendDigest: services.sendHeldDigest,
+    onLeadStored: () => delivery?.nudge(),
+  });
+  registerPromotionRoutes(api, db);
+  await registerFeedRoutes(api, parts.feedService, db);
+  registerMediaRoutes(api, photoStore);
+  registerVitalsRoutes(api, new VitalsStore(db));
+  const feedUrl = config.FEED_URL;
+  await registerStaffRoutes(api, db, {
+    deskUrl: config.STAFF_DESK_URL,
+    signInMailLimit: new RecipientLimit(db.pool ?? undefined, { name: "staff-sign-in" }),
+    business,
+    photos: photoStore,
+    held: { channels: deliveryChannels, onReleased: () => delivery?.nudge() },
+    sendMail: services.sendStaffMail,
+    cliToken: services.cliToken,
+    now: services.now,
+    pullFeedNow: feedUrl
+      ? () =>
+          parts.feedService.startInventoryImport(() => readFeed(feedUrl, [config.SAMPLE_FEED_DIR]), {
+            source: feedUrl,
+          })
+      : undefined,
+  });
+}
+
+/**
+ * The API: its configuration (config.ts, parsed once, decorated as `app.config` for every route and plugin to read)
+ * and what it is given besides (the database, the mail it sends).
+ */
+export async function buildApp(config: ApiConfig, services: AppServices): Promise<FastifyInstance> {
+  const { db } = services;
+  const business = new BusinessDetailsStore(db);
+  await business.seedIfMissing();
+  const details = await business.get();
+  const app = createServer(config, services);
+  app.decorate("config", config);
+  // each request a span of the caller's trace: no hook at all otherwise
+  if (services.traced) traceRequests(app);
+
+  // routes declare their request schemas (shared-types' zod); Fastify checks each part before the handler runs
+  app.setValidatorCompiler(validatorCompiler);
+  // and the listener they are served on: public (PUBLIC_API_ROUTES), internal or staff (security/edges.ts)
+  declareEdges(app);
+  app.decorate("staffAuthFailures", new FailedAuthentication(db.pool ?? undefined, config.STAFF_DESK_KEY));
+  answerErrors(app);
+  await registerProtections(app, db, business);
+
+  const signingSecret = await loadSigningSecret(db, config.LEAD_SIGNING_SECRET);
+  const photoStore = new PhotoStore(db, config.PHOTO_DIR, photoPolicy(config));
+  const feedService = new FeedService(db, {
+    maxRemovalPercent: config.FEED_MAX_REMOVAL_PERCENT,
+    photoDeadlineMs: config.FEED_PHOTO_DEADLINE_S * 1000,
+    columnMap: config.FEED_COLUMN_MAP
+      ? (JSON.parse(readFileSync(config.FEED_COLUMN_MAP, "utf8")) as ColumnMap)
+      : undefined,
+    notifySalesDesk: services.notifySalesDesk,
+    afterImport: services.afterImport,
+    photos: photoStore,
+    log: app.log,
+  });
   app.decorate("feeds", feedService);
   app.decorate(
     "leadEscalation",
-    new LeadEscalation(db, new StaffStore(db, staff.now), {
-      minutes: staff.escalationMinutes ?? 60,
+    new LeadEscalation(db, new StaffStore(db, services.now), {
+      minutes: config.LEAD_ESCALATION_MINUTES,
       business: () => business.get(),
-      sendMail: staff.sendMail ?? (async () => undefined),
-      deskUrl: staff.deskUrl ?? "http://localhost:4190",
-      now: staff.now,
+      sendMail: services.sendStaffMail ?? (async () => undefined),
+      deskUrl: config.STAFF_DESK_URL,
+      now: services.now,
       log: app.log,
     }),
   );
+  // what changed, from every API process on this database, for the hosts that keep composed pages
   const changes = new ChangeSignal(db);
   await changes.start();
   app.addHook("onClose", async () => changes.close());
@@ -290,84 +375,34 @@ export async function buildApp({
     const stopFollowing = inventoryIndex.followChanges(changes);
     app.addHook("onClose", async () => stopFollowing());
   }
-  const publicSiteUrl = siteUrl ?? `https://${details.domain}`;
+  const siteUrl = config.PUBLIC_SITE_URL ?? `https://${details.domain}`;
   const savedSearchAlerts = new SavedSearchAlerts(db, inventoryIndex, {
-    siteUrl: publicSiteUrl,
+    siteUrl,
     secret: signingSecret,
     business: () => business.get(),
-    sendMail: savedSearches.sendMail ?? (async () => undefined),
-    intervalHours: savedSearches.alertIntervalHours ?? SAVED_SEARCH.alertIntervalHours,
-    now: savedSearches.now,
+    sendMail: services.sendSavedSearchMail ?? (async () => undefined),
+    intervalHours: config.SAVED_SEARCH_ALERT_HOURS,
+    now: services.now,
     log: app.log,
   });
   app.decorate("savedSearchAlerts", savedSearchAlerts);
   // a feed import or a staff change to a unit: the saved searches hear of it now, not at the next minute
   const stopAlerting = changes.subscribe((tags) => {
-    if (!tags.includes(CACHE_TAGS.inventory) || !savedSearches.sendMail || savedSearches.alertOnChange === false)
+    if (!tags.includes(CACHE_TAGS.inventory) || !services.sendSavedSearchMail || services.alertOnChange === false)
       return;
     savedSearchAlerts.runOnce().catch((error: unknown) => app.log.error({ err: error }, "saved searches failed"));
   });
   app.addHook("onClose", async () => void stopAlerting());
-  await app.register(
-    async (api) => {
-      // what a load balancer asks: 503 while the database cannot be reached, so it sends visitors elsewhere
-      api.get("/health", async (_request, reply) => {
-        if (await databaseAnswers(db)) return { ok: true, database: db.kind };
-        return reply
-          .code(503)
-          .header("retry-after", DATABASE_RETRY_AFTER_S)
-          .send({ ok: false, database: db.kind, ...DATABASE_AWAY });
-      });
-      registerChangeRoutes(api, changes, { ...DEFAULT_CHANGE_STREAM, ...changeStream });
-      await registerDeliveryRoutes(api, db, { adminToken, onResend: () => delivery?.nudge() });
-      await registerBusinessRoutes(api, business, adminToken);
-      registerInventoryRoutes(api, db, inventoryIndex);
-      await registerUnitAdminRoutes(api, db, adminToken);
-      await registerLeadRoutes(api, db, {
-        ...DEFAULT_LEAD_OPTIONS,
-        onLeadStored: () => delivery?.nudge(),
-        ...leads,
-        signingSecret,
-        business,
-        siteUrl: siteUrl ?? `https://${details.domain}`,
-      });
-      registerFleetQuoteRoutes(api, db, { lineup });
-      await registerSavedSearchRoutes(api, db, {
-        siteUrl: publicSiteUrl,
-        secret: signingSecret,
-        business: () => business.get(),
-        sendMail: savedSearches.sendMail,
-        alerts: savedSearchAlerts,
-        rateLimit: {
-          max: leads.rateLimitMax ?? DEFAULT_LEAD_OPTIONS.rateLimitMax,
-          timeWindow: leads.rateLimitWindowMs ?? DEFAULT_LEAD_OPTIONS.rateLimitWindowMs,
-        },
-        now: savedSearches.now,
-      });
-      await registerHeldRoutes(api, db, {
-        signingSecret,
-        deliveryChannels: leads.deliveryChannels ?? DEFAULT_LEAD_OPTIONS.deliveryChannels,
-        adminToken,
-        sendDigest: sendHeldDigest,
-        onLeadStored: () => delivery?.nudge(),
-      });
-      registerPromotionRoutes(api, db);
-      await registerFeedRoutes(api, feedService, db, adminToken);
-      registerMediaRoutes(api, photoStore);
-      registerVitalsRoutes(api, new VitalsStore(db));
-      await registerStaffRoutes(api, db, {
-        deskUrl: "http://localhost:4190",
-        signInMailLimit: new RecipientLimit(db.pool ?? undefined, { name: "staff-sign-in" }),
-        business,
-        photos: photoStore,
-        held: {
-          channels: leads.deliveryChannels ?? DEFAULT_LEAD_OPTIONS.deliveryChannels,
-          onReleased: () => delivery?.nudge(),
-        },
-        ...staff,
-      });
-    },
-    { prefix: API_PREFIX },
-  );
+  const parts = {
+    business,
+    signingSecret,
+    siteUrl,
+    photoStore,
+    feedService,
+    changes,
+    inventoryIndex,
+    savedSearchAlerts,
+  };
+  await app.register((api) => registerRoutes(api, services, parts), { prefix: API_PREFIX });
   return app;
 }

@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
 import pino from "pino";
-import { parseOriginList, settledWithin, startTracing, stopOnSignals } from "server-kit";
+import { settledWithin, startTracing, stopOnSignals } from "server-kit";
 import { ALLOWED_DEALERSHIP } from "shared-types";
 import { buildApp, DEFAULT_TIMEOUTS } from "./app.js";
 import { BusinessDetailsStore } from "./business/business-store.js";
@@ -15,12 +14,11 @@ import {
   smtpTransport,
   staffMailSender,
 } from "./delivery/delivery-setup.js";
-import { readFeed, scheduleFeedPull } from "./feeds/feed-schedule.js";
-import type { ColumnMap } from "./feeds/inventory-feed-format.js";
+import { apiJobs } from "./jobs/api-jobs.js";
+import { startPeriodicJobs } from "./jobs/job-runner.js";
 import { sendQuarantineDigest } from "./leads/held-enquiries.js";
 import { lineupFromUrl } from "./leads/lineup.js";
-import { purgeExpired } from "./leads/retention.js";
-import { listenOnEdges } from "./security/edges.js";
+import { configuredListeners, listenOnEdges } from "./security/edges.js";
 import { keepPrivate } from "./security/private-files.js";
 import { loadSigningSecret } from "./security/signing.js";
 import { SEED_PROMOTIONS } from "./seed/promotions.js";
@@ -59,85 +57,35 @@ const delivery =
 // held (possibly spam) submissions reach the sales desk once a day, each with a link that releases it
 const digestTransport = config.LEAD_EMAIL === "off" ? null : (delivery?.transport ?? smtpTransport(config.SMTP_URL));
 const signingSecret = await loadSigningSecret(db, config.LEAD_SIGNING_SECRET);
-const staffUrl = config.STAFF_SITE_URL ?? `http://localhost:${config.API_STAFF_PORT}`;
-const heldDigest = (force: boolean) =>
-  digestTransport
-    ? sendQuarantineDigest({
+const heldDigest = digestTransport
+  ? () =>
+      sendQuarantineDigest({
         db,
         send: salesDeskSender(config, digestTransport, business),
         business: () => business.get(),
-        staffUrl,
-        deskUrl: config.STAFF_DESK_URL ?? "http://localhost:4190",
+        staffUrl: config.STAFF_SITE_URL,
+        deskUrl: config.STAFF_DESK_URL,
         secret: signingSecret,
-        intervalMs: config.QUARANTINE_DIGEST_HOURS * 60 * 60 * 1000,
-        force,
       })
-    : Promise.resolve(null);
+  : null;
 const tracing = await startTracing("api", config.OTEL_EXPORTER_OTLP_ENDPOINT);
 /** How long a stop waits for a background feed run, of the 10 s it has (the requests in flight come first). */
 const FEED_RUN_GRACE_MS = 4_000;
-const app = await buildApp({
-  traced: tracing.enabled,
-  staff: {
-    deskUrl: config.STAFF_DESK_URL ?? "http://localhost:4190",
-    sendMail: digestTransport ? staffMailSender(config, digestTransport, business) : undefined,
-    cliToken: writeCliToken(cliTokenFile(config)),
-    escalationMinutes: config.LEAD_ESCALATION_MINUTES,
-    pullFeedNow: config.FEED_URL
-      ? () =>
-          app.feeds.startInventoryImport(() => readFeed(config.FEED_URL as string, [config.SAMPLE_FEED_DIR]), {
-            source: config.FEED_URL as string,
-          })
-      : undefined,
-  },
-  sendHeldDigest: () => heldDigest(true),
-  savedSearches: {
-    sendMail: digestTransport ? savedSearchMailSender(config, digestTransport, business) : undefined,
-    alertIntervalHours: config.SAVED_SEARCH_ALERT_HOURS,
-  },
-  feeds: {
-    maxRemovalPercent: config.FEED_MAX_REMOVAL_PERCENT,
-    columnMap: config.FEED_COLUMN_MAP
-      ? (JSON.parse(readFileSync(config.FEED_COLUMN_MAP, "utf8")) as ColumnMap)
-      : undefined,
-    notifySalesDesk: digestTransport ? salesDeskSender(config, digestTransport, business) : undefined,
-    afterImport: fillInFacts,
-    photoDeadlineMs: config.FEED_PHOTO_DEADLINE_S * 1000,
-  },
-  photos: {
-    dir: config.PHOTO_DIR,
-    policy: {
-      origins: parseOriginList(config.FEED_PHOTO_HOSTS),
-      timeoutMs: config.FEED_PHOTO_TIMEOUT_MS,
-      maxBytes: config.FEED_PHOTO_MAX_BYTES,
-      maxPixels: config.FEED_PHOTO_MAX_PIXELS,
-      concurrency: config.FEED_PHOTO_CONCURRENCY,
-      perHostConcurrency: config.FEED_PHOTO_HOST_CONCURRENCY,
-      fileDirs: [config.SAMPLE_FEED_DIR],
-    },
-  },
-  delivery: delivery?.worker,
+const app = await buildApp(config, {
   db,
-  siteUrl: config.PUBLIC_SITE_URL,
-  logLevel: config.LOG_LEVEL,
-  trustProxy: config.TRUST_PROXY,
-  readRateLimitMax: config.READ_RATE_LIMIT_MAX,
-  adminToken: config.ADMIN_TOKEN,
-  staffDeskKey: config.STAFF_DESK_KEY,
+  traced: tracing.enabled,
+  delivery: delivery?.worker,
+  sendHeldDigest: heldDigest ?? undefined,
+  sendStaffMail: digestTransport ? staffMailSender(config, digestTransport, business) : undefined,
+  sendSavedSearchMail: digestTransport ? savedSearchMailSender(config, digestTransport, business) : undefined,
+  notifySalesDesk: digestTransport ? salesDeskSender(config, digestTransport, business) : undefined,
+  afterImport: fillInFacts,
+  cliToken: writeCliToken(cliTokenFile(config)),
   lineup: lineupFromUrl(config.LINEUP_DATA_URL),
-  leads: {
-    rateLimitMax: config.LEAD_RATE_LIMIT_MAX,
-    rateLimitWindowMs: config.LEAD_RATE_LIMIT_WINDOW_MS,
-    minFillMs: config.LEAD_MIN_FILL_MS,
-    exportToken: config.LEADS_EXPORT_TOKEN,
-    signingSecret: config.LEAD_SIGNING_SECRET,
-    retention,
-    deliveryChannels: configuredChannels(config),
-  },
 });
-// a feed run whose process died (killed, the machine lost) is marked failed now, not left "running"; and every half
-// minute after, for a run another API process on the same PostgreSQL was working on when it died
-const stopAbandonedRunWatch = await app.feeds.watchAbandonedRuns();
+// a feed run whose process died (killed, the machine lost) is marked failed before this process starts one of its own;
+// the feed-run-sweep job looks again every half minute, for a run another API process was working on when it died
+await app.feeds.failAbandonedRuns();
 // an empty database gets the sample feed the seed writes (the generator's units, photographed), imported the way a
 // dealer's feed comes in, and the sample specials the same way
 if (unitCount === 0 && config.SEED_VEHICLES > 0) {
@@ -154,57 +102,28 @@ if (!config.STAFF_DESK_KEY) {
     "no STAFF_DESK_KEY: the staff listener counts every desk visitor's failed sign-ins as the desk's own; set the same key on the desk and here",
   );
 }
-const stopFeedPull = config.FEED_URL
-  ? scheduleFeedPull(app.feeds, {
-      url: config.FEED_URL,
-      intervalMinutes: config.FEED_INTERVAL_MINUTES,
-      fileDirs: [config.SAMPLE_FEED_DIR],
-      log: app.log,
-    })
-  : () => undefined;
-
-const purge = () =>
-  purgeExpired(db, retention).then(
-    (purged) => app.log.info({ purged, retention }, "retention: expired records deleted"),
-    (error: unknown) => app.log.error({ err: error }, "retention: the purge failed, will try again in an hour"),
-  );
-await purge();
-const purgeTimer = setInterval(purge, 60 * 60 * 1000);
-purgeTimer.unref();
-const digest = () =>
-  heldDigest(false).then(
-    (result) => result && app.log.info({ sent: result.sent }, "held enquiries: the sales desk's digest is sent"),
-    (error: unknown) => app.log.error({ err: error }, "held enquiries: the digest failed, will try again in an hour"),
-  );
-await digest();
-const digestTimer = setInterval(digest, 60 * 60 * 1000);
-digestTimer.unref();
-// a lead nobody claims in its department's open time is escalated to the department's manager, checked each minute
-const escalationTimer = setInterval(
-  () =>
-    app.leadEscalation
-      .runOnce()
-      .catch((error: unknown) => app.log.error({ err: error }, "escalation: the check failed, will try again")),
-  60 * 1000,
+// the periodic jobs (retention purge, held digest, escalation, saved-search alerts, feed-run sweep, feed pull), each run by one API
+// process at a time, with retries on a backoff (jobs/job-runner.ts)
+const jobs = startPeriodicJobs(
+  db,
+  apiJobs(db, app.log, {
+    retention,
+    heldDigest: heldDigest ? { everyMs: config.QUARANTINE_DIGEST_HOURS * 60 * 60 * 1000, send: heldDigest } : undefined,
+    escalation: app.leadEscalation,
+    savedSearchAlerts: app.savedSearchAlerts,
+    feeds: app.feeds,
+    feedPull: config.FEED_URL
+      ? { url: config.FEED_URL, intervalMinutes: config.FEED_INTERVAL_MINUTES, fileDirs: [config.SAMPLE_FEED_DIR] }
+      : undefined,
+  }),
+  app.log,
 );
-escalationTimer.unref();
-// saved searches: a day after a search's last alert, what changed since is sent (and lapsed searches stop); a
-// minute with no change to the stock and no search newly due costs two small queries
-const savedSearchTimer = setInterval(
-  () =>
-    app.savedSearchAlerts
-      .runIfDue()
-      .catch((error: unknown) => app.log.error({ err: error }, "saved searches: the check failed, will try again")),
-  60 * 1000,
-);
-savedSearchTimer.unref();
 
 // SIGTERM (a deploy, a restart) or Ctrl-C: stop taking connections on every edge, let the requests in flight and the
 // delivery worker's sends finish, close the database; at most SHUTDOWN_GRACE_MS (10 s), then the process exits anyway
 stopOnSignals(async () => {
-  for (const timer of [purgeTimer, digestTimer, escalationTimer, savedSearchTimer]) clearInterval(timer);
-  stopFeedPull();
-  stopAbandonedRunWatch();
+  // no job starts from now on; a feed pull under way gets the feed runs' few seconds below
+  const jobsStopped = jobs.stop();
   // the internal and staff listeners stop taking connections now, as the public one does in app.close(); what they
   // still hold once the public requests are done (the hosts' change streams) is ended by app.close()
   for (const server of app.edgeServers) {
@@ -212,22 +131,15 @@ stopOnSignals(async () => {
     server.closeIdleConnections();
   }
   await Promise.all([app.close(), delivery?.worker.stop()]);
-  // a background feed run gets a few seconds to end; one cut off is marked failed at the next start-up
-  await settledWithin(app.feeds.idle(), FEED_RUN_GRACE_MS);
+  // a background feed run (and a job under way) gets a few seconds to end; one cut off is marked failed at the next
+  // start-up, its job taken again once its lease runs out
+  await settledWithin(Promise.all([app.feeds.idle(), jobsStopped]), FEED_RUN_GRACE_MS);
   delivery?.transport.close();
   if (digestTransport !== delivery?.transport) digestTransport?.close();
   await db.close();
   await tracing.shutdown();
 });
-const listening = await listenOnEdges(
-  app,
-  {
-    public: { port: config.PORT, host: config.HOST },
-    internal: { port: config.API_INTERNAL_PORT, host: config.API_INTERNAL_HOST },
-    staff: { port: config.API_STAFF_PORT, host: config.API_STAFF_HOST },
-  },
-  DEFAULT_TIMEOUTS,
-);
+const listening = await listenOnEdges(app, configuredListeners(config), DEFAULT_TIMEOUTS);
 app.log.info(listening, "api listening: public, internal and staff edges");
 console.log(`api serving ${listening.public} (public), ${listening.internal} (internal), ${listening.staff} (staff)`);
 if (delivery) {

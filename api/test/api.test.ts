@@ -15,6 +15,7 @@ import { vehicleSearchText } from "../src/inventory/search-text.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
 import { seedIfEmpty } from "../src/seed/seed.js";
 import { backends } from "./database-fixtures.js";
+import { testConfig } from "./test-config.js";
 
 describe.each(backends())("API on $name", (backend) => {
   let db: Database;
@@ -24,7 +25,7 @@ describe.each(backends())("API on $name", (backend) => {
   beforeAll(async () => {
     db = await backend.open();
     await seedIfEmpty(db, 150);
-    app = await buildApp({ db });
+    app = await buildApp(testConfig(), { db });
   });
   afterAll(async () => {
     await app.close();

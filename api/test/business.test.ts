@@ -6,8 +6,9 @@ import { buildApp } from "../src/app.js";
 import { DEFAULT_BUSINESS_DETAILS } from "../src/business/default-business-details.js";
 import type { Database } from "../src/db/database.js";
 import { backends } from "./database-fixtures.js";
+import { testConfig } from "./test-config.js";
 
-const ADMIN_TOKEN = "admin-token-for-tests-0123456789";
+const ADMIN_TOKEN = "admin-token-for-tests-0123456789-abcdefghij";
 
 describe("the dealership's details as first stored", () => {
   it("hold the hours of SPEC §9 and pass their own schema", () => {
@@ -36,7 +37,7 @@ describe.each(backends())("business details on $name", (backend) => {
 
   beforeAll(async () => {
     db = await backend.open();
-    app = await buildApp({ db, adminToken: ADMIN_TOKEN });
+    app = await buildApp(testConfig({ ADMIN_TOKEN }), { db });
   });
   afterAll(async () => {
     await app.close();
@@ -53,7 +54,7 @@ describe.each(backends())("business details on $name", (backend) => {
 
   it("are seeded once, then served from the database", async () => {
     expect((await app.inject("/api/business-details")).json()).toEqual(DEFAULT_BUSINESS_DETAILS);
-    const again = await buildApp({ db });
+    const again = await buildApp(testConfig(), { db });
     await again.close();
     expect(await db.query("select id from business_details")).toHaveLength(1);
   });
@@ -68,7 +69,7 @@ describe.each(backends())("business details on $name", (backend) => {
     expect(formatDayHours(served.hours.sales[5])).toBe("9:00 AM - 1:00 PM");
     expect(served.phone_sales).toBe("403-555-0199");
     // another instance of the API, on the same database, reads the same
-    const other = await buildApp({ db });
+    const other = await buildApp(testConfig(), { db });
     try {
       expect((await other.inject("/api/business-details")).json().phone_sales).toBe("403-555-0199");
     } finally {
@@ -83,7 +84,7 @@ describe.each(backends())("business details on $name", (backend) => {
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json().fields).sort()).toEqual(["phone_sales", "primary_email"]);
     expect((await put(DEFAULT_BUSINESS_DETAILS, "wrong-token-000000000000")).statusCode).toBe(401);
-    const noAdmin = await buildApp({ db });
+    const noAdmin = await buildApp(testConfig(), { db });
     try {
       expect((await noAdmin.inject({ method: "PUT", url: "/api/business-details", payload: {} })).statusCode).toBe(404);
     } finally {
@@ -94,7 +95,7 @@ describe.each(backends())("business details on $name", (backend) => {
 
   it("fall back to the first details when the stored row was hand-edited into something unreadable", async () => {
     await db.query("update business_details set details = '{\"name\": 42}' where id = 1");
-    const fresh = await buildApp({ db });
+    const fresh = await buildApp(testConfig(), { db });
     try {
       expect((await fresh.inject("/api/business-details")).json()).toEqual(DEFAULT_BUSINESS_DETAILS);
     } finally {

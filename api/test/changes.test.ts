@@ -7,8 +7,9 @@ import { type Database, openPostgres } from "../src/db/database.js";
 import { listenOnEdges } from "../src/security/edges.js";
 import { seedIfEmpty } from "../src/seed/seed.js";
 import { backends, createPostgresDatabase } from "./database-fixtures.js";
+import { testConfig } from "./test-config.js";
 
-const ADMIN_TOKEN = "admin-token-for-tests-0123456789";
+const ADMIN_TOKEN = "admin-token-for-tests-0123456789-abcdefghij";
 
 /** The next announcement the signal makes, or what it made within `ms` (empty). */
 function nextAnnouncement(signal: ChangeSignal, ms = 3_000): Promise<string[]> {
@@ -47,7 +48,7 @@ describe.each(backends())("the change signal on $name", (backend) => {
       (await db.query<{ stock_number: string }>("select stock_number from vehicles limit 1"))[0]?.stock_number ?? "";
     signal = new ChangeSignal(db);
     await signal.start();
-    app = await buildApp({ db, adminToken: ADMIN_TOKEN, changeStream: { maxFollowers: 2, idleMs: 1_500 } });
+    app = await buildApp(testConfig({ ADMIN_TOKEN }), { db, changeStream: { maxFollowers: 2, idleMs: 1_500 } });
     // the app's own start-up writes (the dealership's details) are announced too, later on PostgreSQL: heard out first
     while ((await nextAnnouncement(signal, 300)).length > 0);
   });
@@ -176,8 +177,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("more than one API process on one 
     await migrate(first);
     await seedIfEmpty(first, 2);
     const apps = [
-      await buildApp({ db: first, readRateLimitMax: 4 }),
-      await buildApp({ db: second, readRateLimitMax: 4 }),
+      await buildApp(testConfig({ READ_RATE_LIMIT_MAX: 4 }), { db: first }),
+      await buildApp(testConfig({ READ_RATE_LIMIT_MAX: 4 }), { db: second }),
     ];
     const signal = new ChangeSignal(second);
     await signal.start();

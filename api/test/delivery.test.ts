@@ -28,10 +28,11 @@ import { validateAgainstDtd } from "./adf-dtd.js";
 import { backends } from "./database-fixtures.js";
 import { captureLead, startedAgo } from "./lead-client.js";
 import { eventually, SmtpCatcher } from "./smtp-catcher.js";
+import { testConfig } from "./test-config.js";
 
 const SIGNING_SECRET = "signing-secret-for-tests-0123456789abcdef";
 const WEBHOOK_SECRET = "webhook-secret-for-tests-0123456789abcdef";
-const ADMIN_TOKEN = "admin-token-for-tests-0123456789";
+const ADMIN_TOKEN = "admin-token-for-tests-0123456789-abcdefghij";
 const ADDRESSES = {
   crm: "crm@dealer-crm.test",
   departments: { sales: "sales@fleet.test", service: "service@fleet.test", parts: "parts@fleet.test" },
@@ -177,17 +178,15 @@ describe.each(backends())("lead delivery on $name", (backend) => {
       log,
       onFailed: async (failure) => void failures.push(failure),
     });
-    app = await buildApp({
-      db,
-      siteUrl: SITE_URL,
-      adminToken: ADMIN_TOKEN,
-      delivery: worker,
-      leads: {
-        rateLimitMax: 10_000,
-        signingSecret: SIGNING_SECRET,
-        deliveryChannels: ["crm-email", "department-email", "webhook"],
-      },
+    const config = testConfig({
+      PUBLIC_SITE_URL: SITE_URL,
+      ADMIN_TOKEN,
+      LEAD_RATE_LIMIT_MAX: 10_000,
+      LEAD_SIGNING_SECRET: SIGNING_SECRET,
+      LEADS_WEBHOOK_URL: webhook.url,
+      LEADS_WEBHOOK_SECRET: WEBHOOK_SECRET,
     });
+    app = await buildApp(config, { db, delivery: worker });
     worker.start();
   }, 60_000);
   afterAll(async () => {

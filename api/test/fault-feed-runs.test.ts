@@ -10,8 +10,8 @@ async function runningRun(db: Database, leaseExpiresInMs: number): Promise<strin
   const id = randomUUID();
   await startRun(db, id, "inventory", "upload");
   await db.query(
-    `insert into feed_locks (kind, run_id, expires_at) values ($1, $2, now() + make_interval(secs => $3::double precision / 1000))`,
-    [`inventory-${id}`, id, leaseExpiresInMs],
+    `insert into job_leases (name, holder, locked_until) values ($1, $2, now() + make_interval(secs => $3::double precision / 1000))`,
+    [`feed-run:inventory-${id}`, id, leaseExpiresInMs],
   );
   return id;
 }
@@ -41,16 +41,17 @@ describe.each(backends())("runs whose process died, on $name", (backend) => {
     expect(failed?.finished_at).not.toBeNull();
     expect(failed?.report).toEqual({ failed: ABANDONED_RUN_REASON });
     expect((await findRun(db, live))?.outcome).toBe("running");
-    expect(await db.query("select run_id from feed_locks where run_id = $1", [dead])).toEqual([]);
+    expect(
+      await db.query("select holder from job_leases where holder = $1 and locked_until is not null", [dead]),
+    ).toEqual([]);
     await db.query("delete from feed_runs where outcome = 'running'");
-    await db.query("delete from feed_locks");
+    await db.query("delete from job_leases");
   });
 
   it("on the embedded database, which no other process opens, fails every run left running at start-up", async () => {
     const recent = await runningRun(db, 25_000);
     const feeds = new FeedService({ ...db, kind: "pglite" }, { maxRemovalPercent: 30 });
-    const stop = await feeds.watchAbandonedRuns();
-    stop();
+    await feeds.failAbandonedRuns();
     expect((await findRun(db, recent))?.outcome).toBe("failed");
     // and the feed is free for the next file at once
     const { run } = await feeds.importInventory("Type,Stock,VIN,Year,Make,Model\n", { source: "upload", force: true });

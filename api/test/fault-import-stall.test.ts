@@ -8,6 +8,7 @@ import { migrate } from "../src/db/migrations.js";
 import { FEED_COLUMNS } from "../src/feeds/inventory-feed-format.js";
 import { generateInventory } from "../src/seed/inventory-generator.js";
 import { feedRow } from "../src/seed/sample-feed.js";
+import { testConfig } from "./test-config.js";
 
 const UNITS = 2_000;
 
@@ -22,7 +23,7 @@ describe("an import on the embedded database", () => {
   beforeAll(async () => {
     db = await openPglite();
     await migrate(db);
-    app = await buildApp({ db, logLevel: "silent", readRateLimitMax: 1_000_000 });
+    app = await buildApp(testConfig({ READ_RATE_LIMIT_MAX: 1_000_000 }), { db });
   }, 60_000);
   afterAll(async () => {
     await app?.close();

@@ -102,7 +102,7 @@ describe.each(backends())("background feed runs and photo intake on $name", (bac
     const stale = randomUUID();
     await startRun(db, stale, "inventory", "a process that stopped");
     await db.query(
-      "insert into feed_locks (kind, run_id, expires_at) values ('inventory', $1, now() - interval '1 minute') on conflict (kind) do update set run_id = excluded.run_id, expires_at = excluded.expires_at",
+      "insert into job_leases (name, holder, locked_until) values ('feed-run:inventory', $1, now() - interval '1 minute') on conflict (name) do update set holder = excluded.holder, locked_until = excluded.locked_until",
       [stale],
     );
     expect(await takeFeedLease(db, "inventory", randomUUID())).toEqual({ taken: true });

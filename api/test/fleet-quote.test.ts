@@ -19,6 +19,7 @@ import { adfErrors } from "./adf-dtd.js";
 import { backends } from "./database-fixtures.js";
 import { captureLead, startedAgo } from "./lead-client.js";
 import { eventually, SmtpCatcher } from "./smtp-catcher.js";
+import { testConfig } from "./test-config.js";
 
 const SIGNING_SECRET = "signing-secret-for-tests-0123456789abcdef";
 const SITE_URL = "https://fleet.test";
@@ -74,17 +75,12 @@ describe.each(backends())("the fleet quote on $name", (backend) => {
       log: quiet,
       onFailed: async () => undefined,
     });
-    app = await buildApp({
-      db,
-      siteUrl: SITE_URL,
-      delivery: worker,
-      leads: {
-        rateLimitMax: 10_000,
-        signingSecret: SIGNING_SECRET,
-        deliveryChannels: ["crm-email", "department-email"],
-      },
-      lineup: async () => (lineupReadable ? LINEUP : null),
+    const config = testConfig({
+      PUBLIC_SITE_URL: SITE_URL,
+      LEAD_RATE_LIMIT_MAX: 10_000,
+      LEAD_SIGNING_SECRET: SIGNING_SECRET,
     });
+    app = await buildApp(config, { db, delivery: worker, lineup: async () => (lineupReadable ? LINEUP : null) });
     worker.start();
   }, 60_000);
   afterAll(async () => {

@@ -3,13 +3,18 @@ import { MARKETING_CONSENT } from "shared-types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import type { Database } from "../src/db/database.js";
-import { claimDigest, sendQuarantineDigest } from "../src/leads/held-enquiries.js";
+import { FeedService } from "../src/feeds/feed-service.js";
+import { apiJobs } from "../src/jobs/api-jobs.js";
+import { type PeriodicJobs, startPeriodicJobs } from "../src/jobs/job-runner.js";
+import { sendQuarantineDigest } from "../src/leads/held-enquiries.js";
 import { heldReleaseToken, signFormStart } from "../src/security/signing.js";
 import { backends } from "./database-fixtures.js";
 import { captureLead } from "./lead-client.js";
+import { eventually } from "./smtp-catcher.js";
+import { testConfig } from "./test-config.js";
 
 const SECRET = "signing-secret-for-tests-0123456789abcdef";
-const ADMIN = "admin-token-for-tests-0123456789";
+const ADMIN = "admin-token-for-tests-0123456789-abcdefghij";
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A returning visitor's browser fills the form in at once and sends it: 1 s after the page was served. */
@@ -29,7 +34,7 @@ describe.each(backends())("held submissions on $name", (backend) => {
   let db: Database;
   let app: FastifyInstance;
   const sent: { subject: string; text: string; html: string }[] = [];
-  const digest = (options: { force?: boolean; now?: Date; fail?: boolean } = {}) =>
+  const digest = (options: { fail?: boolean } = {}) =>
     sendQuarantineDigest({
       db,
       send: async (message) => {
@@ -39,20 +44,39 @@ describe.each(backends())("held submissions on $name", (backend) => {
       business: async () => ({ name: "Summit Heavy Fleet", domain: "summitheavyfleet.ca" }) as never,
       staffUrl: "https://summitheavyfleet.ca",
       secret: Buffer.from(SECRET),
-      intervalMs: DAY,
-      ...options,
     });
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const runners: PeriodicJobs[] = [];
+  /** An API process's periodic jobs (jobs/api-jobs.ts) as main.ts starts them: here the held digest, once a day. */
+  const startDigestJob = (send: () => Promise<{ sent: number }> = digest) => {
+    const jobs = apiJobs(db, quiet, {
+      retention: { leadRetentionDays: 365, quarantineRetentionDays: 30 },
+      heldDigest: { everyMs: DAY, send },
+      escalation: { runOnce: async () => [] },
+      savedSearchAlerts: { runIfDue: async () => null },
+      feeds: new FeedService(db, { maxRemovalPercent: 30 }),
+    }).filter((job) => job.name === "held-digest");
+    const runner = startPeriodicJobs(db, jobs, quiet);
+    runners.push(runner);
+    return runner;
+  };
+  const digestLease = async () =>
+    (
+      await db.query<{ failures: number; due_in_s: number }>(
+        "select failures, extract(epoch from next_run_at - now())::float8 as due_in_s from job_leases where name = 'held-digest'",
+      )
+    )[0];
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   beforeAll(async () => {
     db = await backend.open();
-    app = await buildApp({
+    app = await buildApp(testConfig({ ADMIN_TOKEN: ADMIN, LEAD_SIGNING_SECRET: SECRET }), {
       db,
-      adminToken: ADMIN,
-      leads: { signingSecret: SECRET },
-      sendHeldDigest: () => digest({ force: true }),
+      sendHeldDigest: () => digest(),
     });
   });
   afterAll(async () => {
+    await Promise.all(runners.map((runner) => runner.stop()));
     await app.close();
     await db.close();
   });
@@ -74,8 +98,7 @@ describe.each(backends())("held submissions on $name", (backend) => {
 
   it("reaches the sales desk once a day as one digest, each held submission with a signed link to release it", async () => {
     const id = await holdOne();
-    const first = await digest({ now: new Date() });
-    expect(first).toEqual({ sent: expect.any(Number) });
+    expect(await digest()).toEqual({ sent: expect.any(Number) });
     const message = sent.at(-1);
     expect(message?.subject).toMatch(/^Possible spam, please check: \d+ held enquir/);
     expect(message?.text).toContain("Dana");
@@ -85,27 +108,48 @@ describe.each(backends())("held submissions on $name", (backend) => {
       `https://summitheavyfleet.ca/api/leads/held/${id}?token=${heldReleaseToken(Buffer.from(SECRET), id)}`,
     );
     // the same day: nothing more; a day later: only what was held since
-    expect(await digest({ now: new Date(Date.now() + 60_000) })).toBeNull();
+    const runner = startDigestJob();
+    await eventually(async () => ((await digestLease())?.due_in_s ?? 0) > DAY / 1000 - 60, "the day's run recorded");
     const later = await holdOne({ first_name: "Eli" });
-    expect(await digest({ now: new Date(Date.now() + DAY + 60_000) })).toEqual({ sent: 1 });
+    runner.nudge("held-digest");
+    await sleep(1_000);
+    expect(sent).toHaveLength(1);
+    expect((await digestLease())?.due_in_s).toBeGreaterThan(DAY / 1000 - 60);
+    await db.query("update job_leases set next_run_at = now() where name = 'held-digest'");
+    runner.nudge("held-digest");
+    await eventually(() => sent.length === 2, "the next day's digest");
     expect(sent.at(-1)?.text).toContain("Eli");
     expect(sent.at(-1)?.text).not.toContain("Dana");
     expect(later).toBeTruthy();
+    await runner.stop();
   });
 
   it("gives the day back when the digest could not be sent, and reports nothing it did not send", async () => {
-    await db.query("delete from scheduled_runs");
+    await db.query("delete from job_leases");
     await holdOne({ first_name: "Fay" });
     await expect(digest({ fail: true })).rejects.toThrow("SMTP down");
-    expect(await digest()).toMatchObject({ sent: expect.any(Number) });
+    let tries = 0;
+    const runner = startDigestJob(() => digest({ fail: ++tries === 1 }));
+    // tried again on the job's backoff (minutes at most), not a day later
+    await eventually(async () => (await digestLease())?.failures === 1, "the failed send counted");
+    expect((await digestLease())?.due_in_s).toBeLessThan(10 * 60);
+    expect(sent).toHaveLength(0);
+    await db.query("update job_leases set next_run_at = now() where name = 'held-digest'");
+    runner.nudge("held-digest");
+    await eventually(() => sent.length === 1, "the digest sent once the mail server is back");
     expect(sent.at(-1)?.text).toContain("Fay");
+    await runner.stop();
   });
 
   it("lets one of two instances claim the day's digest", async () => {
-    await db.query("delete from scheduled_runs");
-    const now = new Date();
-    const [a, b] = await Promise.all([claimDigest(db, DAY, now), claimDigest(db, DAY, now)]);
-    expect([a, b].filter(Boolean)).toHaveLength(1);
+    await db.query("delete from job_leases");
+    await holdOne({ first_name: "Gil" });
+    const runners = [startDigestJob(), startDigestJob()];
+    await eventually(() => sent.length === 1, "the day's digest");
+    for (const runner of runners) runner.nudge("held-digest");
+    await sleep(1_000);
+    expect(sent).toHaveLength(1);
+    await Promise.all(runners.map((runner) => runner.stop()));
   });
 
   it("shows the desk the held submission behind its link, and releases it into normal delivery, once", async () => {

@@ -5,6 +5,7 @@ import type { Database } from "../src/db/database.js";
 import { signFormStart } from "../src/security/signing.js";
 import { seedIfEmpty } from "../src/seed/seed.js";
 import { backends } from "./database-fixtures.js";
+import { testConfig } from "./test-config.js";
 
 /**
  * 10,000 malformed requests, spread over every endpoint: none may answer 5xx (a visitor's typo or an attacker's
@@ -13,7 +14,7 @@ import { backends } from "./database-fixtures.js";
  */
 const REQUESTS = 10_000;
 const SIGNING_SECRET = "signing-secret-for-fuzzing-0123456789abcd";
-const EXPORT_TOKEN = "export-token-for-fuzzing-0123456789";
+const EXPORT_TOKEN = "export-token-for-fuzzing-0123456789-abcdefghij";
 
 /** mulberry32: a small seeded generator, so every run sends the same requests. */
 function generator(seed: number) {
@@ -279,11 +280,14 @@ describe.each(backends())("hostile input on $name", (backend) => {
   beforeAll(async () => {
     db = await backend.open();
     await seedIfEmpty(db, 150);
-    app = await buildApp({
-      db,
-      leads: { rateLimitMax: 1_000_000, exportToken: EXPORT_TOKEN, signingSecret: SIGNING_SECRET, minFillMs: 0 },
-      readRateLimitMax: 1_000_000,
+    const config = testConfig({
+      LEAD_RATE_LIMIT_MAX: 1_000_000,
+      LEADS_EXPORT_TOKEN: EXPORT_TOKEN,
+      LEAD_SIGNING_SECRET: SIGNING_SECRET,
+      LEAD_MIN_FILL_MS: 0,
+      READ_RATE_LIMIT_MAX: 1_000_000,
     });
+    app = await buildApp(config, { db });
     const token = await app.inject({ method: "GET", url: "/api/leads/token" });
     const cookies = token.cookies as { name: string; value: string }[];
     antiForgery = {

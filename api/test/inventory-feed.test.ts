@@ -14,8 +14,9 @@ import { withVinCheckDigit } from "../src/seed/inventory-generator.js";
 import { backfillUnitCharges, backfillWorkTruckFacts } from "../src/seed/seed.js";
 import { UnitOverrides } from "../src/staff/unit-overrides.js";
 import { backends } from "./database-fixtures.js";
+import { testConfig } from "./test-config.js";
 
-const ADMIN_TOKEN = "feed-admin-token-0123456789";
+const ADMIN_TOKEN = "feed-admin-token-0123456789-abcdefghijklmnop";
 const HEADER =
   "Type,Stock,VIN,Year,Make,Model,Trim,Body,ExteriorColor,InteriorColor,Engine,Transmission,Drivetrain,Fuel_Type,Miles,SellingPrice,MSRP,Description,Options,ImageList,DateInStock,GVWR,BodyType,Cab,Status";
 
@@ -111,27 +112,22 @@ describe.each(backends())("the inventory feed on $name", (backend) => {
     await new Promise<void>((resolve) => photoServer.listen(0, "127.0.0.1", resolve));
     photoOrigin = `http://127.0.0.1:${(photoServer.address() as AddressInfo).port}`;
     db = await backend.open();
-    app = await buildApp({
+    const config = testConfig({
+      ADMIN_TOKEN,
+      FEED_MAX_REMOVAL_PERCENT: 30,
+      PHOTO_DIR: photoDir,
+      FEED_PHOTO_HOSTS: photoOrigin,
+      FEED_PHOTO_TIMEOUT_MS: 500,
+      FEED_PHOTO_MAX_BYTES: 5 * 1024 * 1024,
+      FEED_PHOTO_MAX_PIXELS: 40_000_000,
+    });
+    app = await buildApp(config, {
       db,
-      adminToken: ADMIN_TOKEN,
-      feeds: {
-        maxRemovalPercent: 30,
-        notifySalesDesk: told,
-        // as the API's start-up does: what the feed leaves out, from the model and the dealership's standard charges
-        afterImport: async () => {
-          await backfillUnitCharges(db);
-          await backfillWorkTruckFacts(db);
-        },
-      },
-      photos: {
-        dir: photoDir,
-        policy: {
-          origins: [photoOrigin],
-          timeoutMs: 500,
-          maxBytes: 5 * 1024 * 1024,
-          maxPixels: 40_000_000,
-          fileDirs: [],
-        },
+      notifySalesDesk: told,
+      // as the API's start-up does: what the feed leaves out, from the model and the dealership's standard charges
+      afterImport: async () => {
+        await backfillUnitCharges(db);
+        await backfillWorkTruckFacts(db);
       },
     });
   });

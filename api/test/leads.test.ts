@@ -19,9 +19,10 @@ import { generateInventory } from "../src/seed/inventory-generator.js";
 import { seedIfEmpty } from "../src/seed/seed.js";
 import { backends } from "./database-fixtures.js";
 import { antiForgery, captureLead } from "./lead-client.js";
+import { testConfig } from "./test-config.js";
 
 const ADF_DTD = new URL("../adf/adf-1.0.dtd", import.meta.url).pathname;
-const EXPORT_TOKEN = "export-token-for-tests-0123456789";
+const EXPORT_TOKEN = "export-token-for-tests-0123456789-abcdefghij";
 const SIGNING_SECRET = "signing-secret-for-tests-0123456789abcdef";
 
 /** A form start the API signed `ms` ago (what GET /api/leads/start gave the page then). */
@@ -29,7 +30,7 @@ const startedAgo = (ms: number) => signFormStart(Buffer.from(SIGNING_SECRET), Da
 
 /** A person's submission: the form has been on screen for a while and the honeypot is empty. */
 const person = { form_started: startedAgo(12_000), website: "" };
-const signed = { signingSecret: SIGNING_SECRET };
+const signed = { LEAD_SIGNING_SECRET: SIGNING_SECRET };
 
 /** The database, except that statements matching `pattern` fail with `error` (inside transactions too). */
 function failingOn(db: Database, pattern: RegExp, error: () => Error): Database {
@@ -65,14 +66,15 @@ describe.each(backends())("lead capture on $name", (backend) => {
   beforeAll(async () => {
     db = await backend.open();
     await seedIfEmpty(db, 150);
-    app = await buildApp({
-      db,
+    const config = testConfig({
       // the pages the tests' leads come from
-      siteUrl: "http://localhost",
-      logLevel: "info",
-      logStream: log.stream,
-      leads: { rateLimitMax: 1000, exportToken: EXPORT_TOKEN, signingSecret: SIGNING_SECRET },
+      PUBLIC_SITE_URL: "http://localhost",
+      LOG_LEVEL: "info",
+      LEAD_RATE_LIMIT_MAX: 1000,
+      LEADS_EXPORT_TOKEN: EXPORT_TOKEN,
+      LEAD_SIGNING_SECRET: SIGNING_SECRET,
     });
+    app = await buildApp(config, { db, logStream: log.stream });
   });
   afterAll(async () => {
     await app.close();
@@ -130,9 +132,8 @@ describe.each(backends())("lead capture on $name", (backend) => {
       lead_retention_days: 365,
       quarantine_retention_days: 30,
     });
-    const shorter = await buildApp({
+    const shorter = await buildApp(testConfig({ ...signed, LEAD_RETENTION_DAYS: 90, QUARANTINE_RETENTION_DAYS: 7 }), {
       db,
-      leads: { ...signed, retention: { leadRetentionDays: 90, quarantineRetentionDays: 7 } },
     });
     try {
       expect((await shorter.inject({ method: "GET", url: "/api/privacy" })).json()).toEqual({
@@ -193,7 +194,7 @@ describe.each(backends())("lead capture on $name", (backend) => {
         where: "Leakcheck Privacy 403-555-0177",
       }),
     );
-    const broken = await buildApp({ db: failing, logLevel: "info", logStream: log.stream, leads: signed });
+    const broken = await buildApp(testConfig({ ...signed, LOG_LEVEL: "info" }), { db: failing, logStream: log.stream });
     try {
       const failed = await capture(
         {
@@ -353,7 +354,7 @@ describe.each(backends())("lead capture on $name", (backend) => {
   });
 
   it("limits leads per client with a 429 that says why, without affecting other clients", async () => {
-    const limited = await buildApp({ db, leads: { ...signed, rateLimitMax: 2 } });
+    const limited = await buildApp(testConfig({ ...signed, LEAD_RATE_LIMIT_MAX: 2 }), { db });
     try {
       const lead = { ...person, form: "inquiry", destination: "VehicleInquiry", model: "Isuzu NRR EV" };
       const from = (ip: string) => ({ "x-forwarded-for": ip });
@@ -370,7 +371,7 @@ describe.each(backends())("lead capture on $name", (backend) => {
 
   it("never answers 201 when the lead could not be committed", async () => {
     const failing = failingOn(db, /insert into leads/i, () => new Error("disk full"));
-    const broken = await buildApp({ db: failing, leads: signed });
+    const broken = await buildApp(testConfig(signed), { db: failing });
     try {
       const res = await capture(
         { ...person, form: "contact", destination: "ContactUs", first_name: "A", email: "a@b.ca" },
@@ -484,7 +485,7 @@ describe.each(backends())("lead capture on $name", (backend) => {
         headers: { authorization: `Bearer ${EXPORT_TOKEN}` },
       });
       expect(nothingNew.statusCode).toBe(204);
-      const off = await buildApp({ db });
+      const off = await buildApp(testConfig(), { db });
       expect(
         (await off.inject({ method: "GET", url, headers: { authorization: `Bearer ${EXPORT_TOKEN}` } })).statusCode,
       ).toBe(404);
@@ -493,11 +494,9 @@ describe.each(backends())("lead capture on $name", (backend) => {
 
     it("writes an audit line per export, and throttles failed tokens with a 429", async () => {
       const audit = logCollector();
-      const guarded = await buildApp({
+      const guarded = await buildApp(testConfig({ LOG_LEVEL: "info", LEADS_EXPORT_TOKEN: EXPORT_TOKEN }), {
         db,
-        logLevel: "info",
         logStream: audit.stream,
-        leads: { exportToken: EXPORT_TOKEN },
       });
       try {
         const from = { "x-forwarded-for": "203.0.113.99" };

@@ -10,6 +10,7 @@ import { FORM_START_MAX_AGE_MS, heldReleaseToken } from "../src/security/signing
 import { seedIfEmpty } from "../src/seed/seed.js";
 import { backends } from "./database-fixtures.js";
 import { captureLead, startedAgo } from "./lead-client.js";
+import { testConfig } from "./test-config.js";
 
 const ADMIN_TOKEN = "Qm9vdHN0cmFwLXRva2VuLWZvci10aGUtc3RhZmYtZWRnZS0wMTIzNDU2Nzg5";
 const EXPORT_TOKEN = "ZXhwb3J0LXRva2VuLWZvci10aGUtQ1JNcy1wdWxsLTAxMjM0NTY3ODlhYmNk";
@@ -53,15 +54,16 @@ describe.each(backends())("the API's edges on $name", (backend) => {
   beforeAll(async () => {
     db = await backend.open();
     await seedIfEmpty(db, 3);
-    app = await buildApp({
-      db,
-      adminToken: ADMIN_TOKEN,
-      staffDeskKey: DESK_KEY,
-      logLevel: "info",
-      logStream: log.stream,
-      readRateLimitMax: 1_000,
-      leads: { exportToken: EXPORT_TOKEN, signingSecret: SIGNING_SECRET, rateLimitMax: 1_000 },
+    const config = testConfig({
+      ADMIN_TOKEN,
+      STAFF_DESK_KEY: DESK_KEY,
+      LOG_LEVEL: "info",
+      READ_RATE_LIMIT_MAX: 1_000,
+      LEADS_EXPORT_TOKEN: EXPORT_TOKEN,
+      LEAD_SIGNING_SECRET: SIGNING_SECRET,
+      LEAD_RATE_LIMIT_MAX: 1_000,
     });
+    app = await buildApp(config, { db, logStream: log.stream });
     at = await listenOnEdges(
       app,
       {
@@ -156,7 +158,7 @@ describe.each(backends())("the API's edges on $name", (backend) => {
   });
 
   it("counts an IPv6 client by its /64 for the read limit", async () => {
-    const limited = await buildApp({ db, readRateLimitMax: 3 });
+    const limited = await buildApp(testConfig({ READ_RATE_LIMIT_MAX: 3 }), { db });
     try {
       const from = (address: string) =>
         limited.inject({ url: "/api/health", headers: { "x-forwarded-for": address } }).then((r) => r.statusCode);
@@ -200,7 +202,7 @@ describe.each(backends())("the API's edges on $name", (backend) => {
   });
 
   it("refuses to start with a route that is neither public nor declared internal or staff", async () => {
-    const careless = await buildApp({ db });
+    const careless = await buildApp(testConfig(), { db });
     // the API's own routes are all declared: a new one without an edge is caught before anything listens
     await expect(
       (async () => {

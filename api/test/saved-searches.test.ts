@@ -9,6 +9,7 @@ import { generateInventory } from "../src/seed/inventory-generator.js";
 import { insertVehicles, seedIfEmpty } from "../src/seed/seed.js";
 import { backends } from "./database-fixtures.js";
 import { eventually, SmtpCatcher } from "./smtp-catcher.js";
+import { testConfig } from "./test-config.js";
 
 const SITE_URL = "https://fleet.test";
 const HOUR = 60 * 60 * 1000;
@@ -29,17 +30,13 @@ describe.each(backends())("saved searches on $name", (backend) => {
     await seedIfEmpty(db, 150);
     smtp = await new SmtpCatcher().start();
     transport = smtpTransport(smtp.url);
-    const config = { SMTP_URL: smtp.url } as Parameters<typeof savedSearchMailSender>[0];
-    app = await buildApp({
+    const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_SITE_URL: SITE_URL, LEAD_RATE_LIMIT_MAX: 10_000 });
+    app = await buildApp(config, {
       db,
-      siteUrl: SITE_URL,
-      leads: { rateLimitMax: 10_000 },
-      savedSearches: {
-        sendMail: savedSearchMailSender(config, transport, new BusinessDetailsStore(db)),
-        now: () => clock,
-        // this test runs the alerts itself, by its own clock
-        alertOnChange: false,
-      },
+      sendSavedSearchMail: savedSearchMailSender(config, transport, new BusinessDetailsStore(db)),
+      now: () => clock,
+      // this test runs the alerts itself, by its own clock
+      alertOnChange: false,
     });
   }, 60_000);
   afterAll(async () => {

@@ -8,6 +8,7 @@ import { migrate } from "../src/db/migrations.js";
 import { FAILED_AUTH_LIMIT } from "../src/security/admin-routes.js";
 import { STAFF_TIMES, StaffStore } from "../src/staff/staff-store.js";
 import { backends } from "./database-fixtures.js";
+import { testConfig } from "./test-config.js";
 
 const CLI_TOKEN = "cli-token-for-tests-0123456789abcdef";
 const ADMIN_TOKEN = "YWRtaW4tdG9rZW4tZm9yLXRoZS1zdGFmZi1hY2Nlc3MtdGVzdHMtMDE";
@@ -21,12 +22,8 @@ interface Mail {
 
 /** The API as the desk reaches it: its staff listener, with the desk's key, naming the visitor each request is for. */
 async function staffApi(db: Database, sendMail: (message: Mail) => Promise<void>, now: () => number = Date.now) {
-  return buildApp({
-    db,
-    adminToken: ADMIN_TOKEN,
-    staffDeskKey: DESK_KEY,
-    staff: { deskUrl: "https://desk.example", cliToken: CLI_TOKEN, sendMail, now },
-  });
+  const config = testConfig({ ADMIN_TOKEN, STAFF_DESK_KEY: DESK_KEY, STAFF_DESK_URL: "https://desk.example" });
+  return buildApp(config, { db, cliToken: CLI_TOKEN, sendStaffMail: sendMail, now });
 }
 
 describe.each(backends())("who may use the staff desk, on $name", (backend) => {
@@ -68,12 +65,12 @@ describe.each(backends())("who may use the staff desk, on $name", (backend) => {
     return res.json() as { outcome: string; member: { id: string }; link: string | null };
   };
   const tokenOf = (link: string | null) => new URL(link ?? "https://x.example").searchParams.get("token") ?? "";
-  const useLink = (token: string, address = "198.51.100.1") =>
+  const followLink = (token: string, address = "198.51.100.1") =>
     app.inject({ method: "POST", url: "/api/staff/sign-in/link", headers: fromVisitor(address), payload: { token } });
   const signIn = async (email: string, role: StaffRole) => {
     const invited = await invite(email, role);
     const token = invited.link ? tokenOf(invited.link) : ((await store.signInLink(email))?.token ?? "");
-    const res = await useLink(token);
+    const res = await followLink(token);
     expect(res.statusCode, res.body).toBe(200);
     return `Session ${res.json().session}`;
   };
@@ -95,13 +92,13 @@ describe.each(backends())("who may use the staff desk, on $name", (backend) => {
       expect(junk.statusCode).toBe(401);
     }
     // a cookie that names no session is not a failed sign-in: the stranger may still try a link
-    expect((await useLink("x".repeat(43), "203.0.113.66")).statusCode).toBe(401);
-    for (let i = 0; i < FAILED_AUTH_LIMIT.points; i++) await useLink("y".repeat(43), "203.0.113.66");
-    expect((await useLink("z".repeat(43), "203.0.113.66")).statusCode).toBe(429);
+    expect((await followLink("x".repeat(43), "203.0.113.66")).statusCode).toBe(401);
+    for (let i = 0; i < FAILED_AUTH_LIMIT.points; i++) await followLink("y".repeat(43), "203.0.113.66");
+    expect((await followLink("z".repeat(43), "203.0.113.66")).statusCode).toBe(429);
     // the stranger is held back; the member and a newcomer at another address are not
     expect((await as(member, "GET", "/api/staff/me")).statusCode).toBe(200);
     const newcomer = await invite("eli@summit.example", "service_manager");
-    expect((await useLink(tokenOf(newcomer.link), "198.51.100.7")).statusCode).toBe(200);
+    expect((await followLink(tokenOf(newcomer.link), "198.51.100.7")).statusCode).toBe(200);
   });
 
   it("answers a request for a sign-in link before its email is sent, the same for a member and a stranger", async () => {
@@ -203,7 +200,7 @@ describe.each(backends())("who may use the staff desk, on $name", (backend) => {
   it("off-boards a member: sessions, passkeys and links stop at once, and the admin who did it is in the audit log", async () => {
     const admin = await signIn("owner@summit.example", "admin");
     const leaving = await invite("hal@summit.example", "sales_manager");
-    const session = `Session ${(await useLink(tokenOf(leaving.link))).json().session}`;
+    const session = `Session ${(await followLink(tokenOf(leaving.link))).json().session}`;
     const pendingLink = await store.signInLink("hal@summit.example");
     await db.query("insert into staff_passkeys (id, staff_id, public_key) values ('hal-passkey', $1, 'AAAA')", [
       leaving.member.id,
@@ -213,7 +210,7 @@ describe.each(backends())("who may use the staff desk, on $name", (backend) => {
     const disabled = await as(admin, "POST", `/api/staff/members/${leaving.member.id}/disable`);
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect((await as(session, "GET", "/api/staff/me")).statusCode).toBe(401);
-    expect((await useLink(pendingLink?.token ?? "")).statusCode).toBe(401);
+    expect((await followLink(pendingLink?.token ?? "")).statusCode).toBe(401);
     expect(await db.query("select id from staff_passkeys where staff_id = $1", [leaving.member.id])).toEqual([]);
     mail.length = 0;
     await app.inject({
@@ -256,7 +253,7 @@ describe.each(backends())("who may use the staff desk, on $name", (backend) => {
     expect((await as(admin, "POST", `/api/staff/members/${me.id}/remove`)).statusCode).toBe(409);
     // with a second admin, the first may step down
     const second = await invite("ivy@summit.example", "admin");
-    expect((await useLink(tokenOf(second.link))).statusCode).toBe(200);
+    expect((await followLink(tokenOf(second.link))).statusCode).toBe(200);
     expect((await as(admin, "POST", `/api/staff/members/${me.id}/role`, { role: "marketing" })).statusCode).toBe(200);
     await store.changeRole(me.id, "admin", { id: null, email: "test" });
   });

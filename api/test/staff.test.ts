@@ -10,6 +10,7 @@ import type { Database } from "../src/db/database.js";
 import { COMMAND_LINE_ACTOR } from "../src/staff/audit.js";
 import { STAFF_TIMES, StaffStore } from "../src/staff/staff-store.js";
 import { backends } from "./database-fixtures.js";
+import { testConfig } from "./test-config.js";
 
 const CLI_TOKEN = "cli-token-for-tests-0123456789abcdef";
 
@@ -21,20 +22,20 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
 
   beforeAll(async () => {
     db = await backend.open();
-    app = await buildApp({
+    const config = testConfig({
+      PHOTO_DIR: mkdtempSync(join(tmpdir(), "staff-photos-")),
+      FEED_PHOTO_TIMEOUT_MS: 1000,
+      FEED_PHOTO_MAX_BYTES: 5_000_000,
+      FEED_PHOTO_MAX_PIXELS: 50_000_000,
+      STAFF_DESK_URL: "https://desk.example",
+    });
+    app = await buildApp(config, {
       db,
-      photos: {
-        dir: mkdtempSync(join(tmpdir(), "staff-photos-")),
-        policy: { origins: [], timeoutMs: 1000, maxBytes: 5_000_000, maxPixels: 50_000_000, fileDirs: [] },
+      cliToken: CLI_TOKEN,
+      sendStaffMail: async (message) => {
+        mail.push(message);
       },
-      staff: {
-        deskUrl: "https://desk.example",
-        cliToken: CLI_TOKEN,
-        sendMail: async (message) => {
-          mail.push(message);
-        },
-        now: () => clock,
-      },
+      now: () => clock,
     });
     const lead = (id: string, form: string, name: string) =>
       db.query("insert into leads (id, destination, form, fields) values ($1, 'ContactUs', $2, $3)", [
@@ -64,7 +65,8 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
     return (res.json() as { link: string | null }).link;
   };
   const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
-  const useLink = (token: string) => app.inject({ method: "POST", url: "/api/staff/sign-in/link", payload: { token } });
+  const followLink = (token: string) =>
+    app.inject({ method: "POST", url: "/api/staff/sign-in/link", payload: { token } });
   /** A session for a member in this role: invited the first time, then signed in by a link of their own. */
   const signIn = async (email: string, role: StaffRole) => {
     const enrol = await invite(email, role);
@@ -72,7 +74,7 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
     const member = await store.memberByEmail(email);
     if (member && member.role !== role) await store.changeRole(member.id, role, COMMAND_LINE_ACTOR);
     const token = enrol ? tokenOf(enrol) : ((await store.signInLink(email))?.token ?? "");
-    const res = await useLink(token);
+    const res = await followLink(token);
     expect(res.statusCode, res.body).toBe(200);
     return `Session ${(res.json() as { session: string }).session}`;
   };
@@ -82,13 +84,13 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
   it("signs a member in once with an enrolment link, and never again with the same link", async () => {
     const link = (await invite("Owner@Summit.example", "admin")) ?? "";
     expect(link).toMatch(/^https:\/\/desk\.example\/sign-in\/link\?token=[\w-]{43}$/);
-    const first = await useLink(tokenOf(link));
+    const first = await followLink(tokenOf(link));
     expect(first.statusCode).toBe(200);
     const session = `Session ${first.json().session}`;
     expect((await as(session, "GET", "/api/staff/me")).json()).toMatchObject({
       member: { email: "owner@summit.example", role: "admin" },
     });
-    const again = await useLink(tokenOf(link));
+    const again = await followLink(tokenOf(link));
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toMatch(/used or has expired/);
   });
@@ -112,7 +114,7 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
     await vi.waitFor(() => expect(mail.map((m) => m.to)).toEqual(["sales@summit.example"]));
     const token = /token=([\w-]{43})/.exec(mail[0]?.text ?? "")?.[1] ?? "";
     clock += STAFF_TIMES.signInLinkMs + 1000;
-    expect((await useLink(token)).statusCode).toBe(401);
+    expect((await followLink(token)).statusCode).toBe(401);
     clock = Date.now();
   });
 
@@ -316,7 +318,7 @@ describe.each(backends())("the staff desk's API on $name", (backend) => {
   });
 
   it("refuses a malformed token with a reason, and counts it as a failed sign-in", async () => {
-    const res = await useLink("not-a-token");
+    const res = await followLink("not-a-token");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/body/);
   });

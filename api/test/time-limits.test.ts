@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Database, openPglite } from "../src/db/database.js";
 import { migrate } from "../src/db/migrations.js";
+import { testConfig } from "./test-config.js";
 
 /**
  * Slow clients: a request trickled in a byte at a time, headers that never end, a connection that says nothing,
@@ -62,7 +63,7 @@ describe("time limits and the read rate limit", () => {
   beforeAll(async () => {
     db = await openPglite();
     await migrate(db);
-    app = await buildApp({ db, timeouts: LIMITS, readRateLimitMax: 5 });
+    app = await buildApp(testConfig({ READ_RATE_LIMIT_MAX: 5 }), { db, timeouts: LIMITS });
     await app.listen({ port: 0, host: "127.0.0.1" });
     port = (app.server.address() as { port: number }).port;
   });

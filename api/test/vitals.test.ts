@@ -5,6 +5,7 @@ import type { Database } from "../src/db/database.js";
 import { VITALS_RATE_LIMIT } from "../src/vitals/vitals-routes.js";
 import { VitalsStore } from "../src/vitals/vitals-store.js";
 import { backends } from "./database-fixtures.js";
+import { testConfig } from "./test-config.js";
 
 // Team api: real visitors' Web Vitals. A page view's beacon as a browser sends it (sendBeacon: text/plain), what is
 // refused and why, and the desk's 75th percentiles over 28 days.
@@ -25,7 +26,7 @@ describe.each(backends())("real visitors' Web Vitals, on $name", (backend) => {
 
   beforeAll(async () => {
     db = await backend.open();
-    app = await buildApp({ db });
+    app = await buildApp(testConfig(), { db });
   });
   afterAll(async () => {
     await app.close();

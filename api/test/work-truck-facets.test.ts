@@ -18,6 +18,7 @@ import { generateInventory } from "../src/seed/inventory-generator.js";
 import { backfillWorkTruckFacts, insertVehicles, seedIfEmpty } from "../src/seed/seed.js";
 import { workTruckSpecFor } from "../src/seed/work-truck-specs.js";
 import { backends } from "./database-fixtures.js";
+import { testConfig } from "./test-config.js";
 
 const SEED_SIZE = 400;
 
@@ -158,7 +159,7 @@ describe.each(backends())("facet counts on $name", (backend) => {
   beforeAll(async () => {
     const db = await backend.open();
     await seedIfEmpty(db, SEED_SIZE);
-    app = await buildApp({ db });
+    app = await buildApp(testConfig(), { db });
     close = async () => {
       await app.close();
       await db.close();

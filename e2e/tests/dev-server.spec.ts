@@ -1,4 +1,5 @@
 import { createServer as createNetServer } from "node:net";
+import { SPLIT_ANSWER_TYPE } from "remote-kit/protocol";
 import { SIGNATURE_HEADER, signRequest } from "remote-kit/server";
 import { TEST_SITE } from "remote-kit/testing";
 import { startRemoteDevServer } from "remote-kit/vite";
@@ -51,7 +52,8 @@ test.describe("npm run dev", () => {
       expect((await render()).status).toBe(401);
       const rendered = await render(signRequest(E2E_RENDER_SECRET, "render", body));
       expect(rendered.status).toBe(200);
-      expect(((await rendered.json()) as { html: string }).html).toContain("Fleet Day at Summit Heavy Fleet");
+      expect(rendered.headers.get("content-type")).toContain(SPLIT_ANSWER_TYPE);
+      expect(await rendered.text()).toContain("Fleet Day at Summit Heavy Fleet");
       const sitemap = (await (await fetch(`${origin}/sitemap.json`)).json()) as { path: string }[];
       expect(sitemap.map((entry) => entry.path)).toContain("/contact");
       // the remote's stylesheets from its source, named for every module by the dev manifest (the host inlines them)

@@ -2,8 +2,6 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { REMOTE_NAMES, type RemoteName } from "shared-types";
-import { createHostServer, type HostServerOptions } from "../src/server/host-server";
 
 /** A host build as `vite build` leaves it: the template with its markers, one script, one stylesheet. */
 export function fakeHostBuild(): string {
@@ -21,32 +19,6 @@ export function fakeHostBuild(): string {
     JSON.stringify({ "index.html": { file: "assets/index-1.js", isEntry: true } }),
   );
   return dist;
-}
-
-/**
- * The host server as the tests run it: a fake build, the stand-in API at `apiOrigin`, the remotes given (every
- * other one nowhere), no render secret, quiet; anything else as `options` says.
- */
-export function testHostServer(
-  apiOrigin: string,
-  remotes: Partial<Record<RemoteName, string>> = {},
-  options: Partial<HostServerOptions> = {},
-): Promise<FastifyInstance> {
-  return createHostServer({
-    distDir: fakeHostBuild(),
-    apiOrigin,
-    remoteOrigins: {
-      ...(Object.fromEntries(REMOTE_NAMES.map((name) => [name, "http://127.0.0.1:9"])) as Record<RemoteName, string>),
-      ...remotes,
-    },
-    siteUrl: "https://summitheavyfleet.ca",
-    businessDetailsMaxAgeMs: 60_000,
-    renderTimeoutMs: 2000,
-    renderSecret: null,
-    selfOrigin: "http://127.0.0.1:9",
-    logLevel: "silent",
-    ...options,
-  });
 }
 
 /** Where a test's stand-in server listens. */

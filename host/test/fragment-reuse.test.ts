@@ -8,7 +8,8 @@ import { CACHE_TAGS } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEPT_COMPRESSION } from "../src/server/encoded-body";
 import { FragmentCache } from "../src/server/fragment-cache";
-import { originOf, testHostServer } from "./fake-host-build";
+import { originOf } from "./fake-host-build";
+import { testHostServer } from "./test-config";
 
 const COUNT_LINK = '<a href="/fleet-quote">Your fleet quote</a>';
 
@@ -78,7 +79,7 @@ describe("a peer's fragment in pages made anew", () => {
       return { html: COUNT_LINK, cacheTags: [CACHE_TAGS.promotions], reusable };
     });
     await leads.listen({ port: 0, host: "127.0.0.1" });
-    host = await testHostServer(originOf(api), { leads: originOf(leads) }, { followChanges: false });
+    host = await testHostServer(originOf(api), { leads: originOf(leads) }, { FOLLOW_CHANGES: "off" });
   });
   afterAll(async () => {
     await host.close();

@@ -7,10 +7,12 @@ import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { TEST_SITE } from "remote-kit/testing";
 import { slowClient } from "server-kit";
-import { PUBLIC_API_ROUTES, REMOTE_NAMES, type RemoteName } from "shared-types";
+import { PUBLIC_API_ROUTES, REMOTE_NAMES } from "shared-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHostServer, type HostServerOptions, remotesConfigReader } from "../src/server/host-server";
-import { fakeHostBuild, originOf, testHostServer } from "./fake-host-build";
+import type { HostSettings } from "../src/server/environment";
+import { createHostServer, type HostServices, remotesConfigReader } from "../src/server/host-server";
+import { originOf } from "./fake-host-build";
+import { testConfig, testHostServer } from "./test-config";
 
 /** An HTTP request written as it is (no client normalises its path), and the answer as text. */
 function rawRequest(port: number, request: string): Promise<string> {
@@ -37,33 +39,30 @@ describe("the host server's hardening", () => {
   /** What the stand-in API says the dealership's details are (a test changes them, or breaks them). */
   let businessDetails: unknown = TEST_SITE.business;
 
-  const hostWith = async (options: Partial<HostServerOptions> = {}) =>
-    createHostServer({
-      distDir: fakeHostBuild(),
-      apiOrigin: upstreamOrigin,
-      // nowhere: the home page needs no remote, and a remote that cannot be reached adds nothing to the policy
-      remoteOrigins: Object.fromEntries(REMOTE_NAMES.map((name) => [name, "http://127.0.0.1:9"])) as Record<
-        RemoteName,
-        string
-      >,
-      siteUrl: "https://summitheavyfleet.ca",
-      businessDetailsMaxAgeMs: 0,
-      renderTimeoutMs: 300,
-      renderSecret: null,
-      selfOrigin: "http://127.0.0.1:9",
-      logLevel: "silent",
-      // each test makes its own pages; the page cache has tests of its own below
-      pageCache: false,
-      followChanges: false,
-      // the stand-in API's own test routes, forwarded as its public ones are
-      publicApiRoutes: [
-        ...PUBLIC_API_ROUTES,
-        { method: "GET", url: "/api/echo" },
-        { method: "GET", url: "/api/hang" },
-        { method: "POST", url: "/api/echo" },
-      ],
-      ...options,
-    });
+  // every remote nowhere (testConfig): the home page needs no remote, and a remote that cannot be reached adds
+  // nothing to the policy
+  const hostWith = async (settings: HostSettings = {}, services: HostServices = {}) =>
+    createHostServer(
+      testConfig({
+        API_ORIGIN: upstreamOrigin,
+        BUSINESS_DETAILS_MAX_AGE_MS: 0,
+        RENDER_TIMEOUT_MS: 300,
+        // each test makes its own pages; the page cache has tests of its own below
+        PAGE_CACHE: "off",
+        FOLLOW_CHANGES: "off",
+        ...settings,
+      }),
+      {
+        // the stand-in API's own test routes, forwarded as its public ones are
+        publicApiRoutes: [
+          ...PUBLIC_API_ROUTES,
+          { method: "GET", url: "/api/echo" },
+          { method: "GET", url: "/api/hang" },
+          { method: "POST", url: "/api/echo" },
+        ],
+        ...services,
+      },
+    );
 
   beforeAll(async () => {
     // stands in for the API: it tells what it was sent, and one route never answers
@@ -91,7 +90,7 @@ describe("the host server's hardening", () => {
     upstream.put("/api/business-details", async () => ({ reached: "PUT /api/business-details" }));
     await upstream.listen({ port: 0, host: "127.0.0.1" });
     upstreamOrigin = `http://127.0.0.1:${(upstream.server.address() as { port: number }).port}`;
-    host = await hostWith({ proxyTimeoutMs: 500 });
+    host = await hostWith({ PROXY_TIMEOUT_MS: 500 });
   });
   afterAll(async () => {
     await host.close();
@@ -137,7 +136,7 @@ describe("the host server's hardening", () => {
     const claimed = await host.inject({ url: "/", headers: { "x-forwarded-proto": "https" } });
     expect(claimed.headers["strict-transport-security"]).toBeUndefined();
     expect(String(claimed.headers["content-security-policy"])).not.toContain("upgrade-insecure-requests");
-    const behindProxy = await hostWith({ trustProxy: "127.0.0.1" });
+    const behindProxy = await hostWith({ TRUST_PROXY: "127.0.0.1" });
     try {
       const tls = await behindProxy.inject({
         url: "/",
@@ -183,7 +182,7 @@ describe("the host server's hardening", () => {
   });
 
   it("cuts off a client that trickles its request, or says nothing at all", async () => {
-    const strict = await hostWith({ timeLimits: { requestMs: 1_000, connectionMs: 1_500, keepAliveMs: 300 } });
+    const strict = await hostWith({}, { timeLimits: { requestMs: 1_000, connectionMs: 1_500, keepAliveMs: 300 } });
     await strict.listen({ port: 0, host: "127.0.0.1" });
     try {
       const port = (strict.server.address() as { port: number }).port;
@@ -266,7 +265,7 @@ describe("the host server's hardening", () => {
       await untrusting.inject({ url: "/", headers: { "x-forwarded-for": "203.0.113.7" } });
       await untrusting.inject({ url: "/", headers: { "x-forwarded-for": "203.0.113.8" } });
       expect(errors.filter((line) => line.includes("TRUST_PROXY"))).toHaveLength(1);
-      const trusting = await hostWith({ trustProxy: "127.0.0.1" });
+      const trusting = await hostWith({ TRUST_PROXY: "127.0.0.1" });
       await trusting.inject({ url: "/", headers: { "x-forwarded-for": "203.0.113.7" }, remoteAddress: "127.0.0.1" });
       await trusting.close();
       expect(errors.filter((line) => line.includes("TRUST_PROXY"))).toHaveLength(1);
@@ -291,16 +290,16 @@ describe("the host server's hardening", () => {
 
   it("starts from its kept copy when the API is down, and says 503 only when it has none", async () => {
     const cacheFile = join(mkdtempSync(join(tmpdir(), "host-cache-")), "business-details.json");
-    const first = await hostWith({ businessDetailsCacheFile: cacheFile });
+    const first = await hostWith({ BUSINESS_DETAILS_CACHE_FILE: cacheFile });
     expect((await first.inject("/")).statusCode).toBe(200);
     await first.close();
     const nowhere = "http://127.0.0.1:9";
-    const restarted = await hostWith({ apiOrigin: nowhere, businessDetailsCacheFile: cacheFile });
+    const restarted = await hostWith({ API_ORIGIN: nowhere, BUSINESS_DETAILS_CACHE_FILE: cacheFile });
     const page = await restarted.inject("/");
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(TEST_SITE.business.phone_sales);
     await restarted.close();
-    const bare = await hostWith({ apiOrigin: nowhere });
+    const bare = await hostWith({ API_ORIGIN: nowhere });
     const refused = await bare.inject("/");
     expect(refused.statusCode).toBe(503);
     expect(refused.headers["retry-after"]).toBe("10");
@@ -395,10 +394,10 @@ describe("a form sent without scripts", () => {
       const form = body.form as { errors: Record<string, string> } | undefined;
       return {
         status: 200,
-        html: `<h1>Contact</h1>${form ? `<p role="alert">${form.errors.first_name}</p>` : ""}`,
+        // React's resource hint leads the HTML; a renderer of the previous release sends its hints apart
+        html: `<link rel="preload" as="image" href="/api/media/a?w=1&amp;h=2"/><h1>Contact</h1>${form ? `<p role="alert">${form.errors.first_name}</p>` : ""}`,
         head: { title: "Contact" },
-        data: { path: body.path, entries: {} },
-        links: [],
+        links: [{ rel: "preconnect", href: "https://maps.example" }],
       };
     });
     await leads.listen({ port: 0, host: "127.0.0.1" });
@@ -439,6 +438,11 @@ describe("a form sent without scripts", () => {
     expect(answer.statusCode).toBe(422);
     expect(answer.headers["cache-control"]).toBe("no-store");
     expect(answer.body).toContain('<p role="alert">First Name is required</p>');
+    // the hints go into the head, whether in the HTML or beside it; the region starts with the page's content
+    const head = answer.body.slice(0, answer.body.indexOf("</head>"));
+    expect(head).toContain('<link rel="preconnect" href="https://maps.example">');
+    expect(head).toContain('<link rel="preload" as="image" href="/api/media/a?w=1&amp;h=2">');
+    expect(answer.body).toContain('data-region="islands"><h1>Contact</h1>');
     expect(renders[0]).toMatchObject({
       path: "/contact",
       form: { id: "leads:contact", values: { email: "ann@example.ca" } },

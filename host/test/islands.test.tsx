@@ -3,7 +3,6 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { renderToString } from "react-dom/server";
 import { defineIsland, ISLAND_ATTRIBUTES, PEER_MODULE_LOADER_KEY, PeerForm, SiteProvider } from "remote-kit";
-import type { IslandPropsPlace } from "remote-kit/protocol";
 import { ServerRenderContext, serverRenderState } from "remote-kit/render";
 import { installSiteDocument, TEST_SITE } from "remote-kit/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -39,9 +38,9 @@ const Photos = defineIsland("inventory/island/photos", Counter);
 const Form = defineIsland("leads/contact-form", Counter, { hydrate: "form" });
 
 /** A page as a remote's renderer and the host compose it: static HTML with islands, and a fragment's slot. */
-function serverPage(tree: React.ReactNode, islandProps: IslandPropsPlace = "attribute"): string {
+function serverPage(tree: React.ReactNode): string {
   return renderToString(
-    <ServerRenderContext.Provider value={{ ...serverRenderState("inventory", TEST_SITE), islandProps }}>
+    <ServerRenderContext.Provider value={serverRenderState("inventory", TEST_SITE)}>
       <SiteProvider value={TEST_SITE}>{tree}</SiteProvider>
     </ServerRenderContext.Provider>,
   );
@@ -88,9 +87,8 @@ describe("the page's islands", () => {
   });
 
   it("reads an island's props from the script element in it, takes it out, and adopts the island's HTML", async () => {
-    document.body.innerHTML = `<main>${serverPage(<Photos label="</script> & Photos" />, "script")}</main>`;
+    document.body.innerHTML = `<main>${serverPage(<Photos label="</script> & Photos" />)}</main>`;
     const island = document.querySelector("fleet-island") as HTMLElement;
-    expect(island.hasAttribute(ISLAND_ATTRIBUTES.props)).toBe(false);
     expect(island.lastElementChild?.localName).toBe("script");
     const button = screen.getByRole("button", { name: "</script> & Photos 0" });
     loadRemoteModule.mockResolvedValue({ default: Photos });
@@ -194,16 +192,5 @@ describe("a region the server could not compose", () => {
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("heading", { name: "Trailers" })).toBeTruthy();
     expect(loadRemoteRoutes).toHaveBeenLastCalledWith("inventory", 1);
-  });
-
-  it("of the previous protocol, is hydrated whole from its server HTML", async () => {
-    document.body.innerHTML =
-      '<div class="host-remote" data-remote="catalog" data-region="legacy"><!--$--><h1>Isuzu line-up</h1><!--/$--></div>';
-    const heading = screen.getByRole("heading", { name: "Isuzu line-up" });
-    loadRemoteRoutes.mockResolvedValue({ default: () => <h1>Isuzu line-up</h1> });
-    await hydrateIslands();
-    expect(loadRemoteRoutes).toHaveBeenCalledWith("catalog");
-    expect(screen.getByRole("heading", { name: "Isuzu line-up" })).toBe(heading);
-    expect(document.querySelector('[data-region="legacy"]')?.getAttribute(ISLAND_ATTRIBUTES.state)).toBe("hydrated");
   });
 });

@@ -3,12 +3,13 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { TEST_SITE } from "remote-kit/testing";
-import { REMOTE_NAMES, type RemoteName } from "shared-types";
+
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHostServer } from "../src/server/host-server";
 import { type CachedAnswer, PageCache } from "../src/server/page-cache";
 import { atDealershipMidnight } from "../src/server/plugins/page-cache";
 import { fakeHostBuild } from "./fake-host-build";
+import { testConfig } from "./test-config";
 
 const answer = (tags: string[], body = "<p>page</p>"): CachedAnswer => ({
   status: 200,
@@ -128,20 +129,14 @@ describe("the host server with its page cache", () => {
     await api.listen({ port: 0, host: "127.0.0.1" });
     const dist = fakeHostBuild();
     writeFileSync(join(dist, "assets/index-1.js.br"), "not really brotli");
-    host = await createHostServer({
-      distDir: dist,
-      apiOrigin: `http://127.0.0.1:${(api.server.address() as { port: number }).port}`,
-      remoteOrigins: Object.fromEntries(REMOTE_NAMES.map((name) => [name, "http://127.0.0.1:9"])) as Record<
-        RemoteName,
-        string
-      >,
-      siteUrl: "https://summitheavyfleet.ca",
-      businessDetailsMaxAgeMs: 60_000,
-      renderTimeoutMs: 300,
-      renderSecret: null,
-      selfOrigin: "http://127.0.0.1:9",
-      logLevel: "silent",
-    });
+    host = await createHostServer(
+      testConfig({
+        HOST_DIST_DIR: dist,
+        API_ORIGIN: `http://127.0.0.1:${(api.server.address() as { port: number }).port}`,
+        BUSINESS_DETAILS_MAX_AGE_MS: 60_000,
+        RENDER_TIMEOUT_MS: 300,
+      }),
+    );
     await host.ready();
     // the host follows the change signal from its start
     for (let waited = 0; streams.length === 0 && waited < 5_000; waited += 50) {

@@ -14,14 +14,10 @@ describe("composing a page on the server", () => {
     expect(html).toContain('aria-label="Main"');
     expect(html).toContain("Parts Hours");
     // the shell's own interactive part is an island: the menu, with the page it is on
-    expect(html).toMatch(
-      /<fleet-island data-island="host\/nav" data-props="\{&quot;current&quot;:\[&quot;\/line-up\/isuzu&quot;\]\}" data-hydrate="interaction">/,
+    expect(html).toMatch(/<fleet-island data-island="host\/nav" data-hydrate="interaction">/);
+    expect(html).toContain(
+      '<script type="application/json" data-island-props="">{"current":["/line-up/isuzu"]}</script>',
     );
-  });
-
-  it("puts a remote of the previous protocol inside a Suspense boundary's markers, where the browser hydrates it whole", () => {
-    const html = renderApp("/line-up/isuzu", TEST_SITE, { mode: "legacy", remote: "catalog" }, "<h1>Isuzu</h1>");
-    expect(html).toContain('data-region="legacy"><!--$--><h1>Isuzu</h1><!--/$--></div>');
   });
 
   it("leaves the region to the browser when no server HTML could be had: the shell with its loading state", () => {
@@ -45,7 +41,6 @@ describe("composing a page on the server", () => {
         styles: [".a{}</style><script>"],
         appHtml: "<main>page</main>",
         site: { ...TEST_SITE, composed: { remote: "catalog", path: "/line-up/isuzu" } },
-        routeData: { remote: "catalog", payload: { path: "/line-up/isuzu", entries: { k: "</script>" } } },
         code: {
           eager: ["/remotes/catalog/remoteEntry.js"],
           islands: { "leads/contact-form": ["/assets/federation-1.js", "/remotes/leads/assets/contact-form-1.js"] },
@@ -56,9 +51,6 @@ describe("composing a page on the server", () => {
     expect(html).toContain("<title>Isuzu</title>");
     expect(html).toContain("<style>.a{}<\\/style><script></style>");
     expect(html).toContain('<div id="root"><main>page</main></div>');
-    expect(html).toContain(
-      '<script type="application/json" id="fleet-data-catalog">{"path":"/line-up/isuzu","entries":{"k":"\\u003c/script\\u003e"}}</script>',
-    );
     const boot = JSON.parse(html.match(new RegExp(`id="${BOOT_ELEMENT_ID}">([^<]*)<`))?.[1] ?? "{}");
     expect(boot).toEqual({
       entry: "/assets/index-1.js",

@@ -169,10 +169,10 @@ describe("the host's directory of remotes", () => {
     expect(await d.moduleStyles(remote, "./routes", deadline())).toEqual([".catalog-page{margin:0}"]);
   });
 
-  it("reads a renderer's HTML sent as it is after the answer's other fields, and a previous release's JSON", async () => {
+  it("reads a renderer's HTML sent as it is after the answer's other fields, and an answer sent as JSON", async () => {
     const { result } = await render(directory(), { catalog: `${origin}/split/mf-manifest.json` });
     expect(result).toMatchObject({ status: 200, head: { title: "Isuzu" }, html: '<h1 class="x">Isuzu\n"NRR"</h1>' });
-    // the renderer of /render answers JSON whatever the host accepts
+    // an answer without HTML (a form's outcome) is JSON: the host reads JSON from any endpoint
     expect((await render(directory(), { catalog: "/remotes/catalog/mf-manifest.json" })).result.html).toBe(
       "<h1>Isuzu</h1>",
     );

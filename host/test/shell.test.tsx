@@ -75,7 +75,9 @@ describe("the shell from the server", () => {
   it("works before any script: the menu is an island over plain links, the mobile menu a checkbox", () => {
     const page = serverShell("/parts");
     const island = page.querySelector('fleet-island[data-island="host/nav"]');
-    expect(JSON.parse(island?.getAttribute("data-props") ?? "{}")).toEqual({ current: ["/parts"] });
+    expect(JSON.parse(island?.querySelector("script[data-island-props]")?.textContent ?? "{}")).toEqual({
+      current: ["/parts"],
+    });
     expect(page.querySelector('input[type="checkbox"]#host-menu-toggle')).not.toBeNull();
     expect(page.querySelector('label[for="host-menu-toggle"]')).not.toBeNull();
     // every entry of every submenu is a link in the HTML, reachable without a script

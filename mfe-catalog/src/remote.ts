@@ -1,33 +1,33 @@
-import { t } from "remote-kit/contracts";
 import { defineRemote, type PublishedData } from "remote-kit/declaration";
 import { DEFAULT_REMOTE_DEV_PORTS, MANUFACTURERS } from "shared-types";
+import { z } from "zod/mini";
 import CONSUMES from "./contracts/consumes.ts";
 
-const specSection = t.shape({ title: t.string, values: t.dictionary(t.string) });
+const specSection = z.object({ title: z.string(), values: z.record(z.string(), z.string()) });
 
-const lineupModel = t.shape({
+const lineupModel = z.object({
   /** lower-case letters, digits and dashes: the model page's address */
-  id: t.string,
-  make: t.string,
+  id: z.string(),
+  make: z.string(),
   /** The inventory model names this line-up entry matches. */
-  model: t.list(t.string),
-  name: t.string,
-  series: t.string,
-  fuel: t.oneOf("Gas", "Diesel", "Electric"),
-  cab: t.oneOf("Regular", "Crew"),
-  manufacturer: t.oneOf(...MANUFACTURERS),
-  image: t.string,
-  title: t.string,
-  meta: t.string,
-  intro: t.string,
-  specs: t.list(specSection),
-  highlights: t.list(t.string),
-  text: t.optional(t.list(t.string)),
+  model: z.array(z.string()),
+  name: z.string(),
+  series: z.string(),
+  fuel: z.enum(["Gas", "Diesel", "Electric"]),
+  cab: z.enum(["Regular", "Crew"]),
+  manufacturer: z.enum(MANUFACTURERS),
+  image: z.string(),
+  title: z.string(),
+  meta: z.string(),
+  intro: z.string(),
+  specs: z.array(specSection),
+  highlights: z.array(z.string()),
+  text: z.optional(z.array(z.string())),
 });
 
 /**
  * Team catalog: the line-up pages and financing (their routes, loaders and sitemap entries: src/routes.tsx). It
- * publishes its line-up as data (data/lineup-models.json), whose shape is declared here and nowhere else: its own
+ * publishes its line-up as data (data/lineup-models.json), whose zod schema is declared here and nowhere else: its own
  * types are derived from it, and each consumer's declaration of what it reads is checked against it. Of other
  * teams it uses team leads' fleet quote count (src/contracts/consumes.ts).
  */
@@ -41,10 +41,10 @@ export const CATALOG_REMOTE = defineRemote({
   },
   data: {
     "lineup-models": {
-      shape: t.shape({
-        models: t.list(lineupModel),
+      shape: z.object({
+        models: z.array(lineupModel),
         /** An id of the old site → the model's id now. */
-        legacyIds: t.dictionary(t.string),
+        legacyIds: z.record(z.string(), z.string()),
       }),
     },
   },

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { shapeProblems } from "remote-kit/contracts-check";
 import { paths } from "shared-types";
 import { describe, expect, it } from "vitest";
 import { ILLUSTRATIONS } from "../src/data/illustrations";
@@ -64,7 +63,7 @@ describe("line-up data (SPEC §3)", () => {
       "isuzu-nrr-ev",
     ]);
     const published = { models: LINEUP_MODELS, legacyIds: {} };
-    expect(shapeProblems(published, CATALOG_REMOTE.data["lineup-models"].shape)).toEqual([]);
+    expect(CATALOG_REMOTE.data["lineup-models"].shape.safeParse(published).error?.issues ?? []).toEqual([]);
     expect(modelsOf("gm")).toHaveLength(10);
     expect(modelsOf("isuzu")).toHaveLength(16);
   });

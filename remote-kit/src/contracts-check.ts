@@ -1,13 +1,12 @@
 import type { RemoteName } from "shared-types";
 import {
   type ConsumerContract,
-  type Descriptor,
-  type Field,
-  isOptional,
+  type JsonSchema,
+  jsonSchemaOf,
   MANIFEST_CONTRACTS_FIELD,
   type ProviderContract,
   peerModuleId,
-  typeOf,
+  valueProblems,
 } from "./contracts.js";
 import { MANIFEST_SERVER_FIELD, type RemoteServerInfo } from "./protocol.js";
 
@@ -33,142 +32,152 @@ export interface ContractCheckInput {
   readBuiltJson: (file: string) => unknown;
 }
 
-function describe(d: Descriptor): string {
-  switch (d.kind) {
-    case "oneOf":
-      return `one of ${d.values.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "shape":
-      return "an object";
-    case "list":
-      return `a list of ${describe(d.items)}`;
-    case "dictionary":
-      return `a dictionary of ${describe(d.values)}`;
-    default:
-      return `a ${d.kind}`;
-  }
+/**
+ * How a difference reads, one way round: what a consumer passes against what a module takes, or what a provider
+ * publishes against what a consumer reads. `from` is the side values come from, `into` the side that takes them.
+ */
+interface Wording {
+  /** What the whole value is called. */
+  whole: string;
+  required: (at: string) => string;
+  sometimes: (at: string) => string;
+  /** A key `from` gives and `into` (a closed object) takes not. */
+  refusedKey: (at: string) => string;
+  /** A key `into` may take and `from` never gives; undefined: no problem. */
+  neverGiven?: (at: string) => string;
+  retyped: (at: string, from: string, into: string) => string;
+  refusedValues: (values: string, at: string) => string;
 }
 
-/** What a consumer passes (`given`) against what the provider takes (`taken`); problems as sentences. */
-function compareFields(
-  given: Readonly<Record<string, Field>>,
-  taken: Readonly<Record<string, Field>>,
-  path: string,
-  who: string,
-): string[] {
-  const problems: string[] = [];
-  for (const [name, field] of Object.entries(taken)) {
-    const passed = Object.hasOwn(given, name) ? given[name] : undefined;
-    if (!isOptional(field) && (passed === undefined || isOptional(passed))) {
-      problems.push(`now requires ${path}${name}, which ${who} does not always pass`);
-    }
+const passing = (who: string): Wording => ({
+  whole: "the props",
+  required: (at) => `now requires ${at}, which ${who} does not always pass`,
+  sometimes: (at) => `now requires ${at}, which ${who} does not always pass`,
+  refusedKey: (at) => `no longer takes ${at}, which ${who} passes (removed or renamed)`,
+  retyped: (at, given, taken) => `takes ${at} as ${taken}, ${who} passes ${given}`,
+  refusedValues: (values, at) => `no longer accepts ${values} for ${at}, which ${who} may pass`,
+});
+
+const reading = (who: string): Wording => ({
+  whole: "the data",
+  required: (at) => `publishes no ${at}, which ${who} reads`,
+  sometimes: (at) => `publishes ${at} only sometimes, and ${who} reads it always`,
+  refusedKey: (at) => `publishes ${at}, which ${who} refuses (it reads a strict object)`,
+  neverGiven: (at) => `publishes no ${at}, which ${who} reads`,
+  retyped: (at, published, read) => `publishes ${at} as ${published}, and ${who} reads ${read}`,
+  refusedValues: (values, at) => `may publish ${values} for ${at}, which ${who} does not read`,
+});
+
+const UNCOMPARED = ["anyOf", "oneOf", "allOf", "not", "$ref", "if"] as const;
+const schemaAt = (schema: JsonSchema["items"]): JsonSchema =>
+  typeof schema === "object" && !Array.isArray(schema) ? schema : {};
+const valuesOf = (s: JsonSchema) =>
+  (s.enum ?? (s.const !== undefined ? [s.const] : undefined))?.map((v) => JSON.stringify(v));
+const isDictionary = (s: JsonSchema) => !s.properties && typeof s.additionalProperties === "object";
+const joined = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+function describe(s: JsonSchema): string {
+  const values = valuesOf(s);
+  if (values) return `one of ${values.join(", ")}`;
+  if (s.type === "array") return `a list of ${describe(schemaAt(s.items))}`;
+  if (s.type === "object")
+    return isDictionary(s) ? `a dictionary of ${describe(schemaAt(s.additionalProperties))}` : "an object";
+  if (s.type === "integer") return "a whole number";
+  return s.type ? `a ${s.type}` : "anything";
+}
+
+/** Where some value `from` allows is not one `into` accepts: the smallest "is A a subset of B" our shapes need. */
+function narrowing(from: JsonSchema, into: JsonSchema, at: string, words: Wording): string[] {
+  const where = at || words.whole;
+  const uncompared = UNCOMPARED.find((keyword) => keyword in from || keyword in into);
+  if (uncompared) return [`${where} uses ${uncompared}, which the contract check does not compare: declare it plainly`];
+  if (!into.type && !valuesOf(into)) return [];
+  const widened = from.type === "integer" && into.type === "number";
+  if ((from.type !== into.type && !widened) || isDictionary(from) !== isDictionary(into)) {
+    return [words.retyped(where, describe(from), describe(into))];
   }
-  for (const [name, field] of Object.entries(given)) {
-    const expected = Object.hasOwn(taken, name) ? taken[name] : undefined;
-    if (expected === undefined) {
-      problems.push(`no longer takes ${path}${name}, which ${who} passes (removed or renamed)`);
-      continue;
-    }
-    problems.push(...compareTypes(typeOf(field), typeOf(expected), `${path}${name}`, who));
+  const accepted = valuesOf(into);
+  if (accepted) {
+    const given = valuesOf(from);
+    if (!given) return [words.retyped(where, describe(from), describe(into))];
+    const refused = given.filter((value) => !accepted.includes(value));
+    return refused.length > 0 ? [words.refusedValues(refused.join(", "), where)] : [];
+  }
+  if (from.type === "array") return narrowing(schemaAt(from.items), schemaAt(into.items), `${at}[]`, words);
+  if (from.type !== "object") return [];
+  if (isDictionary(from)) {
+    return narrowing(schemaAt(from.additionalProperties), schemaAt(into.additionalProperties), `${at}{}`, words);
+  }
+  return narrowingObject(from, into, at, words);
+}
+
+function narrowingObject(from: JsonSchema, into: JsonSchema, at: string, words: Wording): string[] {
+  const given = from.properties ?? {};
+  const taken = into.properties ?? {};
+  const always = new Set(from.required);
+  const needed = new Set(into.required);
+  const problems: string[] = [];
+  for (const key of Object.keys(taken)) {
+    if (Object.hasOwn(given, key)) {
+      if (needed.has(key) && !always.has(key)) problems.push(words.sometimes(joined(at, key)));
+    } else if (needed.has(key)) problems.push(words.required(joined(at, key)));
+    else if (words.neverGiven && from.additionalProperties === false) problems.push(words.neverGiven(joined(at, key)));
+  }
+  for (const [key, schema] of Object.entries(given)) {
+    if (Object.hasOwn(taken, key))
+      problems.push(...narrowing(schemaAt(schema), schemaAt(taken[key]), joined(at, key), words));
+    else if (into.additionalProperties === false) problems.push(words.refusedKey(joined(at, key)));
   }
   return problems;
 }
 
-function compareTypes(given: Descriptor, taken: Descriptor, path: string, who: string): string[] {
-  if (given.kind !== taken.kind) return [`takes ${path} as ${describe(taken)}, ${who} passes ${describe(given)}`];
-  if (given.kind === "oneOf" && taken.kind === "oneOf") {
-    const refused = given.values.filter((value) => !taken.values.includes(value));
-    return refused.length > 0
-      ? [`no longer accepts ${refused.map((v) => JSON.stringify(v)).join(", ")} for ${path}, which ${who} may pass`]
-      : [];
-  }
-  if (given.kind === "shape" && taken.kind === "shape")
-    return compareFields(given.fields, taken.fields, `${path}.`, who);
-  if (given.kind === "list" && taken.kind === "list") return compareTypes(given.items, taken.items, `${path}[]`, who);
-  if (given.kind === "dictionary" && taken.kind === "dictionary") {
-    return compareTypes(given.values, taken.values, `${path}{}`, who);
-  }
-  return [];
-}
+/**
+ * A contract as releases before zod wrote it (remote-kit's own descriptors: { kind: "string" }, { optional: … }),
+ * as JSON Schema, so a manifest one release back is still checked.
+ */
+type LegacyDescriptor =
+  | { kind: "string" | "number" | "boolean" }
+  | { kind: "oneOf"; values: string[] }
+  | { kind: "list"; items: LegacyDescriptor }
+  | { kind: "dictionary"; values: LegacyDescriptor }
+  | { kind: "shape"; fields: Record<string, LegacyField> };
+type LegacyField = LegacyDescriptor | { optional: LegacyDescriptor };
 
-/** What a provider declares it publishes (`published`) against what a consumer reads of it (`read`). */
-function compareData(published: Descriptor, read: Descriptor, path: string, who: string): string[] {
-  const where = path || "the data";
-  if (published.kind !== read.kind) {
-    return [`publishes ${where} as ${describe(published)}, and ${who} reads ${describe(read)}`];
-  }
-  if (published.kind === "oneOf" && read.kind === "oneOf") {
-    const unread = published.values.filter((value) => !read.values.includes(value));
-    return unread.length > 0
-      ? [`may publish ${unread.map((v) => JSON.stringify(v)).join(", ")} for ${where}, which ${who} does not read`]
-      : [];
-  }
-  if (published.kind === "shape" && read.kind === "shape") {
-    return Object.entries(read.fields).flatMap(([name, field]) => {
-      const at = `${path ? `${path}.` : ""}${name}`;
-      const declared = Object.hasOwn(published.fields, name) ? published.fields[name] : undefined;
-      if (declared === undefined) return [`publishes no ${at}, which ${who} reads`];
-      const sometimes = isOptional(declared) && !isOptional(field);
-      return [
-        ...(sometimes ? [`publishes ${at} only sometimes, and ${who} reads it always`] : []),
-        ...compareData(typeOf(declared), typeOf(field), at, who),
-      ];
-    });
-  }
-  if (published.kind === "list" && read.kind === "list")
-    return compareData(published.items, read.items, `${path}[]`, who);
-  if (published.kind === "dictionary" && read.kind === "dictionary") {
-    return compareData(published.values, read.values, `${path}{}`, who);
-  }
-  return [];
-}
-
-/** Where a value does not have the shape a descriptor gives it (at most a few, with the first bad item's path). */
-export function shapeProblems(value: unknown, shape: Descriptor): string[] {
-  return validate(value, shape, "");
-}
-
-/** Where real data does not have what a consumer reads from it (at most a few, with the first bad item's path). */
-function validate(value: unknown, shape: Descriptor, path: string): string[] {
-  const where = path || "the data";
-  switch (shape.kind) {
-    case "string":
-    case "number":
-    case "boolean":
-      return typeof value === shape.kind ? [] : [`${where} is not ${describe(shape)}`];
+function fromLegacy(d: LegacyDescriptor): JsonSchema {
+  switch (d.kind) {
     case "oneOf":
-      return typeof value === "string" && shape.values.includes(value) ? [] : [`${where} is not ${describe(shape)}`];
-    case "list": {
-      if (!Array.isArray(value)) return [`${where} is not a list`];
-      for (const [index, item] of value.entries()) {
-        const problems = validate(item, shape.items, `${path}[${index}]`);
-        if (problems.length > 0) return problems;
-      }
-      return [];
-    }
-    case "dictionary": {
-      if (!value || typeof value !== "object" || Array.isArray(value)) return [`${where} is not a dictionary`];
-      for (const [key, item] of Object.entries(value)) {
-        const problems = validate(item, shape.values, `${path}.${key}`);
-        if (problems.length > 0) return problems;
-      }
-      return [];
-    }
-    case "shape": {
-      if (!value || typeof value !== "object" || Array.isArray(value)) return [`${where} is not an object`];
-      const record = value as Record<string, unknown>;
-      return Object.entries(shape.fields).flatMap(([name, field]) => {
-        const present = Object.hasOwn(record, name) && record[name] !== undefined;
-        if (!present) return isOptional(field) ? [] : [`${path ? `${path}.` : ""}${name} is missing`];
-        return validate(record[name], typeOf(field), `${path ? `${path}.` : ""}${name}`);
-      });
-    }
+      return { type: "string", enum: d.values };
+    case "list":
+      return { type: "array", items: fromLegacy(d.items) };
+    case "dictionary":
+      return { type: "object", additionalProperties: fromLegacy(d.values) };
+    case "shape":
+      return fromLegacyFields(d.fields);
+    default:
+      return { type: d.kind };
   }
 }
+
+function fromLegacyFields(fields: Record<string, LegacyField>): JsonSchema {
+  const entries = Object.entries(fields);
+  return {
+    type: "object",
+    properties: Object.fromEntries(entries.map(([key, f]) => [key, fromLegacy("optional" in f ? f.optional : f)])),
+    required: entries.filter(([, f]) => !("optional" in f)).map(([key]) => key),
+    additionalProperties: false,
+  };
+}
+
+/** A manifest's props or data schema, in either encoding (JSON Schema's objects say `type: "object"`). */
+const propsSchema = (props: JsonSchema): JsonSchema =>
+  props.type === "object" ? props : fromLegacyFields(props as Record<string, LegacyField>);
+const dataSchema = (shape: JsonSchema): JsonSchema => ("kind" in shape ? fromLegacy(shape as LegacyDescriptor) : shape);
 
 /**
  * Checks a provider's build against every consumer's declarations: each module a consumer renders is still
  * exposed and takes the props it passes (as the provider's manifest declares them); each data file a consumer
- * reads is still published and has the fields it uses. An empty list means every consumer is served.
+ * reads is still published, today's file has the fields it uses, and the provider's declared schema promises
+ * them. An empty list means every consumer is served.
  */
 export function checkContracts({
   provider,
@@ -176,62 +185,80 @@ export function checkContracts({
   consumers,
   readBuiltJson,
 }: ContractCheckInput): ContractProblem[] {
-  const built = (manifest ?? {}) as BuiltManifest;
-  const exposed = new Set((built.exposes ?? []).map((e) => e.path ?? `./${e.name ?? ""}`));
-  const contract = built.metaData?.[MANIFEST_CONTRACTS_FIELD] as ProviderContract | undefined;
-  const declared = contract?.modules ?? {};
-  const declaredData = contract?.data ?? {};
-  const published = (built.metaData?.[MANIFEST_SERVER_FIELD] as RemoteServerInfo | undefined)?.data ?? {};
+  const build = providerBuild(provider, manifest, readBuiltJson);
   const problems: ContractProblem[] = [];
-
-  for (const contract of consumers) {
-    const who = contract.consumer;
-    for (const use of Object.values(contract.modules)) {
+  for (const { consumer: who, modules, data } of consumers) {
+    for (const use of Object.values(modules)) {
       if (use.from !== provider) continue;
       const id = peerModuleId(use);
-      const report = (message: string) => problems.push({ consumer: who, use: id, message: `${id} ${message}` });
-      if (!exposed.has(use.module)) {
-        report(`is no longer exposed (removed or renamed), and ${who} renders it`);
-        continue;
-      }
-      const props = Object.hasOwn(declared, use.module) ? declared[use.module]?.props : undefined;
-      if (!props) {
-        if (Object.keys(use.props).length > 0)
-          report(`declares no props in ${provider}'s manifest, and ${who} passes some`);
-        continue;
-      }
-      for (const message of compareFields(use.props, props, "", who)) report(message);
-    }
-    for (const use of Object.values(contract.data)) {
-      if (use.from !== provider) continue;
-      const id = `${provider} data ${use.name}`;
-      const file = Object.hasOwn(published, use.name) ? published[use.name] : undefined;
-      if (!file) {
-        problems.push({ consumer: who, use: id, message: `${id} is no longer published, and ${who} reads it` });
-        continue;
-      }
-      const value = readBuiltJson(file);
-      if (value === undefined) {
-        problems.push({ consumer: who, use: id, message: `${id}: ${file} is missing from the build` });
-        continue;
-      }
-      for (const message of validate(value, use.shape, "").slice(0, 5)) {
-        problems.push({ consumer: who, use: id, message: `${id}: ${message}, and ${who} reads it` });
-      }
-      // what the provider promises to publish must hold what the consumer reads, not only today's file
-      const promised = Object.hasOwn(declaredData, use.name) ? declaredData[use.name]?.shape : undefined;
-      if (!promised) {
-        problems.push({
-          consumer: who,
-          use: id,
-          message: `${id}: ${provider} declares no shape for it in its manifest`,
-        });
-        continue;
-      }
-      for (const message of compareData(promised, use.shape, "", who)) {
+      for (const message of moduleProblems(build, who, use)) {
         problems.push({ consumer: who, use: id, message: `${id} ${message}` });
       }
     }
+    for (const use of Object.values(data)) {
+      if (use.from !== provider) continue;
+      const id = `${provider} data ${use.name}`;
+      for (const message of dataProblems(build, who, use)) {
+        problems.push({ consumer: who, use: id, message: `${id}${message}` });
+      }
+    }
+  }
+  return problems;
+}
+
+/** What a provider's build says of itself, for the checks of each use. */
+interface ProviderBuild {
+  provider: RemoteName;
+  exposed: Set<string>;
+  declared: NonNullable<ProviderContract["modules"]>;
+  declaredData: NonNullable<ProviderContract["data"]>;
+  published: Record<string, string>;
+  readBuiltJson: ContractCheckInput["readBuiltJson"];
+}
+
+function providerBuild(
+  provider: RemoteName,
+  manifest: unknown,
+  readBuiltJson: ContractCheckInput["readBuiltJson"],
+): ProviderBuild {
+  const built = (manifest ?? {}) as BuiltManifest;
+  const contract = built.metaData?.[MANIFEST_CONTRACTS_FIELD] as ProviderContract | undefined;
+  return {
+    provider,
+    exposed: new Set((built.exposes ?? []).map((e) => e.path ?? `./${e.name ?? ""}`)),
+    declared: contract?.modules ?? {},
+    declaredData: contract?.data ?? {},
+    published: (built.metaData?.[MANIFEST_SERVER_FIELD] as RemoteServerInfo | undefined)?.data ?? {},
+    readBuiltJson,
+  };
+}
+
+type ModuleUseOf = ConsumerContract["modules"][string];
+type DataUseOf = ConsumerContract["data"][string];
+
+/** A module a consumer renders: still exposed, and taking the props it passes. */
+function moduleProblems(build: ProviderBuild, who: string, use: ModuleUseOf): string[] {
+  if (!build.exposed.has(use.module)) return [`is no longer exposed (removed or renamed), and ${who} renders it`];
+  const props = Object.hasOwn(build.declared, use.module) ? build.declared[use.module]?.props : undefined;
+  if (!props) {
+    const passes = Object.keys(use.props._zod.def.shape).length > 0;
+    return passes ? [`declares no props in ${build.provider}'s manifest, and ${who} passes some`] : [];
+  }
+  return [...narrowing(jsonSchemaOf(use.props, "input"), propsSchema(props), "", passing(who))];
+}
+
+/** A data file a consumer reads: still published, today's file has its fields, and the declared shape promises them. */
+function dataProblems(build: ProviderBuild, who: string, use: DataUseOf): string[] {
+  const file = Object.hasOwn(build.published, use.name) ? build.published[use.name] : undefined;
+  if (!file) return [` is no longer published, and ${who} reads it`];
+  const value = build.readBuiltJson(file);
+  if (value === undefined) return [`: ${file} is missing from the build`];
+  const problems = valueProblems(use.shape, value).map((problem) => `: ${problem}, and ${who} reads it`);
+  // what the provider promises to publish must hold what the consumer reads, not only today's file
+  const promised = Object.hasOwn(build.declaredData, use.name) ? build.declaredData[use.name]?.shape : undefined;
+  if (!promised) return [...problems, `: ${build.provider} declares no shape for it in its manifest`];
+  for (const message of narrowing(dataSchema(promised), jsonSchemaOf(use.shape, "input"), "", reading(who))) {
+    problems.push(` ${message}`);
   }
   return problems;
 }

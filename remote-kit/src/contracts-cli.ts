@@ -49,8 +49,9 @@ if (!existsSync(manifestFile)) {
 const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as unknown;
 
 const root = values.consumers ? resolve(values.consumers) : repositoryRoot(process.cwd());
+// a hidden folder is a copy of a package (the e2e suite's), not a consumer of its own
 const declarations = readdirSync(root, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
+  .filter((entry) => entry.isDirectory() && !entry.name.startsWith("."))
   .map((entry) => join(root, entry.name, "src/contracts/consumes.ts"))
   .filter((file) => existsSync(file));
 const consumers: ConsumerContract[] = [];

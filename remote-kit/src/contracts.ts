@@ -1,78 +1,39 @@
 import type { RemoteName } from "shared-types";
+import { z } from "zod/mini";
 
 /**
- * Contracts between teams, in code every side reads: a consumer declares the peer modules it renders (with the
- * props it passes) and the peer data it reads (with the fields it uses); a provider declares the props its exposed
- * modules take, and its build writes that into its manifest (metaData.contracts). A provider's pipeline checks
- * its built manifest and data against every consumer's declarations (remote-kit/contracts-check), so a removed,
- * renamed or incompatibly changed module fails that provider's own build, not production.
+ * Contracts between teams, as zod schemas every side reads: a consumer declares the peer modules it renders (with
+ * the props it passes) and the peer data it reads (with the fields it uses); a provider declares the props its
+ * exposed modules take and the data it publishes, and its build writes their JSON Schema into its manifest
+ * (metaData.contracts). A provider's pipeline checks its built manifest and data against every consumer's
+ * declarations (remote-kit/contracts-check), so a removed, renamed or incompatibly changed module fails that
+ * provider's own build, not production.
+ *
+ * Declarations are written with zod/mini, as every schema a browser loads is (shared-types/schemas): pages render
+ * peers through them, and zod's full API would add its weight to every remote's pages. Any zod 4 schema is taken
+ * (zod's core types).
  */
 
-export type Descriptor =
-  | { readonly kind: "string" }
-  | { readonly kind: "number" }
-  | { readonly kind: "boolean" }
-  | { readonly kind: "oneOf"; readonly values: readonly string[] }
-  | { readonly kind: "shape"; readonly fields: Readonly<Record<string, Field>> }
-  | { readonly kind: "list"; readonly items: Descriptor }
-  | { readonly kind: "dictionary"; readonly values: Descriptor };
+/** A zod 4 schema, of either API (zod or zod/mini). */
+export type Schema = z.core.$ZodType;
+export type ObjectSchema = z.core.$ZodObject;
 
-/** A field of a shape or a prop: always there, or `optional` (sometimes passed / may be absent). */
-export type Field = Descriptor | { readonly optional: Descriptor };
-
-export const t = {
-  string: { kind: "string" } as const,
-  number: { kind: "number" } as const,
-  boolean: { kind: "boolean" } as const,
-  oneOf: <const V extends readonly string[]>(...values: V) => ({ kind: "oneOf", values }) as const,
-  shape: <const F extends Readonly<Record<string, Field>>>(fields: F) => ({ kind: "shape", fields }) as const,
-  list: <const D extends Descriptor>(items: D) => ({ kind: "list", items }) as const,
-  dictionary: <const D extends Descriptor>(values: D) => ({ kind: "dictionary", values }) as const,
-  optional: <const D extends Descriptor>(type: D) => ({ optional: type }) as const,
-};
-
-export const isOptional = (field: Field): field is { readonly optional: Descriptor } => "optional" in field;
-export const typeOf = (field: Field): Descriptor => (isOptional(field) ? field.optional : field);
-
-/** The TypeScript type a descriptor stands for. */
-export type TypeOf<D> = D extends { kind: "string" }
-  ? string
-  : D extends { kind: "number" }
-    ? number
-    : D extends { kind: "boolean" }
-      ? boolean
-      : D extends { kind: "oneOf"; values: readonly (infer V)[] }
-        ? V
-        : D extends { kind: "shape"; fields: infer F }
-          ? ShapeOf<F>
-          : D extends { kind: "list"; items: infer I }
-            ? readonly TypeOf<I>[]
-            : D extends { kind: "dictionary"; values: infer V }
-              ? Readonly<Record<string, TypeOf<V>>>
-              : never;
-
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
-export type ShapeOf<F> = Simplify<
-  { readonly [K in keyof F as F[K] extends { optional: unknown } ? never : K]: TypeOf<F[K]> } & {
-    readonly [K in keyof F as F[K] extends { optional: unknown } ? K : never]?: F[K] extends { optional: infer D }
-      ? TypeOf<D>
-      : never;
-  }
->;
+/** JSON Schema (draft 2020-12), as z.toJSONSchema writes it. */
+export type JsonSchema = z.core.JSONSchema.JSONSchema;
 
 /** A peer module a consumer renders: whose, which exposed module, and the props it passes. */
 export interface ModuleUse {
   readonly from: RemoteName;
   /** As exposed: "./vehicle-contact-form". */
   readonly module: `./${string}`;
-  readonly props: Readonly<Record<string, Field>>;
+  readonly props: ObjectSchema;
 }
 
 /** Peer data a consumer reads: whose, which published file, and the fields it uses. */
 export interface DataUse {
   readonly from: RemoteName;
   readonly name: string;
-  readonly shape: Descriptor;
+  readonly shape: Schema;
 }
 
 export interface ConsumerContract {
@@ -82,20 +43,24 @@ export interface ConsumerContract {
   readonly data: Readonly<Record<string, DataUse>>;
 }
 
+/** What a provider's manifest promises, as JSON Schema: its modules' props, and its published data's shapes. */
 export interface ProviderContract {
-  /** Exposed module → the props it takes. */
-  readonly modules: Readonly<Record<`./${string}`, { readonly props: Readonly<Record<string, Field>> }>>;
-  /**
-   * Published data (the renderer's publishedData, dist/data/{name}.json) → its shape: what the provider promises
-   * every consumer, the provider's own type of it derived from here (ProvidedData).
-   */
-  readonly data?: Readonly<Record<string, { readonly shape: Descriptor }>>;
+  readonly modules: Readonly<Record<`./${string}`, { readonly props: JsonSchema }>>;
+  readonly data?: Readonly<Record<string, { readonly shape: JsonSchema }>>;
 }
 
-/** The type of a file a provider publishes, from its declared shape. */
-export type ProvidedData<P extends ProviderContract, Name extends keyof NonNullable<P["data"]>> = TypeOf<
-  NonNullable<P["data"]>[Name]["shape"]
->;
+/** Contract values are never changed where they are read: published data is shared, props are the caller's. */
+type Frozen<T> = T extends readonly (infer I)[]
+  ? readonly Frozen<I>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Frozen<T[K]> }
+    : T;
+
+/** The type of the values a schema gives (published data, as its provider or a consumer reads it). */
+export type TypeOf<S> = S extends Schema ? Frozen<z.output<S>> : never;
+
+/** The type of the values a schema takes (the props a consumer passes). */
+export type ShapeOf<S> = S extends Schema ? Frozen<z.input<S>> : never;
 
 /** Every remote exposes its route table as "./routes": the host renders it. */
 export const REMOTE_ROUTES_MODULE = "./routes";
@@ -107,8 +72,27 @@ export function defineConsumes<const C extends ConsumerContract>(contract: C): C
   return contract;
 }
 
-export function defineProvides<const P extends ProviderContract>(contract: P): P {
-  return contract;
+/**
+ * A schema as JSON Schema: what a provider promises is its output (an object takes no other keys), what a consumer
+ * accepts is its input (zod drops keys it does not read).
+ */
+export function jsonSchemaOf(schema: Schema, io: "input" | "output"): JsonSchema {
+  const { $schema: _draft, ...json } = z.toJSONSchema(schema, { io });
+  return json;
+}
+
+/** The contract a provider's manifest carries, from its modules' props and its published data's schemas. */
+export function providedContract(
+  modules: Readonly<Record<`./${string}`, { readonly props: ObjectSchema }>>,
+  data: Readonly<Record<string, { readonly shape: Schema }>> = {},
+): ProviderContract {
+  const shapes = Object.entries(data).map(([name, use]) => [name, { shape: jsonSchemaOf(use.shape, "output") }]);
+  return {
+    modules: Object.fromEntries(
+      Object.entries(modules).map(([name, use]) => [name, { props: jsonSchemaOf(use.props, "output") }]),
+    ),
+    ...(shapes.length > 0 ? { data: Object.fromEntries(shapes) } : {}),
+  };
 }
 
 /** The props a declared module use passes (what the consumer's code may give it). */
@@ -116,6 +100,26 @@ export type PropsOfUse<U extends ModuleUse> = ShapeOf<U["props"]>;
 
 /** The data a declared data use reads (only the fields the consumer declared). */
 export type DataOfUse<U extends DataUse> = TypeOf<U["shape"]>;
+
+/** Where a value is not what a schema reads (at most five): "[0].name: Invalid input: expected string, …". */
+export function valueProblems(schema: Schema, value: unknown): string[] {
+  return (z.safeParse(schema, value).error?.issues ?? []).slice(0, 5).map((issue) => {
+    const at = issue.path.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
+    return `${at.replace(/^\./, "") || "the data"}: ${issue.message}`;
+  });
+}
+
+/**
+ * Published data as a consumer reads it (where its code loads peer data): parsed by the consumer's declared schema,
+ * so only the fields it declared come through, or an error says which of them the provider's file lacks.
+ */
+export function parseDeclaredData<U extends DataUse>(use: U, value: unknown): TypeOf<U["shape"]> {
+  const parsed = z.safeParse(use.shape, value);
+  if (parsed.success) return parsed.data as TypeOf<U["shape"]>;
+  throw new Error(
+    `${use.from} data ${use.name} is not what this remote reads: ${valueProblems(use.shape, value).join("; ")}`,
+  );
+}
 
 /** The id the host's loader takes for a module use: "leads/vehicle-contact-form". */
 export function peerModuleId(use: Pick<ModuleUse, "from" | "module">): string {

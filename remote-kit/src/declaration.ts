@@ -1,10 +1,12 @@
 import type { RemoteName } from "shared-types";
+import { z } from "zod/mini";
 import {
   type ConsumerContract,
-  type Descriptor,
-  type Field,
+  type ObjectSchema,
   type ProviderContract,
+  providedContract,
   REMOTE_ROUTES_MODULE,
+  type Schema,
   type ShapeOf,
   type TypeOf,
 } from "./contracts.js";
@@ -13,7 +15,8 @@ import {
 export interface ProvidedModule {
   /** Relative to the remote's package: "./src/forms/contact-form.tsx". */
   readonly source: string;
-  readonly props: Readonly<Record<string, Field>>;
+  /** Its props as a zod object (z.object({ stockNumber: z.string() })); none: z.object({}). */
+  readonly props: ObjectSchema;
   /**
    * Props its form can take from the page instead (hidden fields the page gives the form, `form="<its id>"`): when
    * a consumer says its page gives them (FragmentInclude.pageGives), the host leaves them out of the request, so
@@ -39,8 +42,11 @@ export interface RemoteDeclaration {
   readonly islands?: Readonly<Record<`./island/${string}`, string>>;
   /** What other teams' pages render of it, as server fragments (each an island): name → source and props. */
   readonly fragments?: Readonly<Record<`./${string}`, ProvidedModule>>;
-  /** Data it publishes for peers (dist/data/{name}.json): name → shape, the one promise every consumer is checked against. */
-  readonly data?: Readonly<Record<string, { readonly shape: Descriptor }>>;
+  /**
+   * Data it publishes for peers (dist/data/{name}.json): name → its zod schema, the one promise every consumer is
+   * checked against.
+   */
+  readonly data?: Readonly<Record<string, { readonly shape: Schema }>>;
   /** The variables its build reads (Vite's VITE_ ones): name → what it sets, and what holds when it is unset. */
   readonly buildVariables?: Readonly<Record<`VITE_${string}`, string>>;
   /** What it uses of other teams (src/contracts/consumes.ts, checked by the providers' pipelines); none: nothing. */
@@ -61,9 +67,9 @@ export type FragmentProps<D extends RemoteDeclaration, Name extends keyof NonNul
   ? ShapeOf<NonNullable<D["fragments"]>[Name]["props"]>
   : never;
 
-/** The type of data a remote publishes, from the shape its declaration gives. */
+/** The type of data a remote publishes, from the schema its declaration gives. */
 export type PublishedData<D extends RemoteDeclaration, Name extends keyof NonNullable<D["data"]>> = TypeOf<
-  NonNullable<D["data"]>[Name] extends { shape: Descriptor } ? NonNullable<D["data"]>[Name]["shape"] : never
+  NonNullable<D["data"]>[Name] extends { shape: Schema } ? NonNullable<D["data"]>[Name]["shape"] : never
 >;
 
 /** Module Federation's exposes: the route table, the islands and the fragments. */
@@ -77,17 +83,15 @@ export function exposesOf(declaration: RemoteDeclaration): Record<string, string
   };
 }
 
-/** What it promises its consumers (written into its manifest): each rendered module's props, and its data's shapes. */
+/**
+ * What it promises its consumers (written into its manifest as JSON Schema): each rendered module's props, and its
+ * data's shapes.
+ */
 export function providesOf(declaration: RemoteDeclaration): ProviderContract {
-  const props = (modules: Readonly<Record<string, ProvidedModule>> | undefined) =>
-    Object.fromEntries(Object.entries(modules ?? {}).map(([name, module]) => [name, { props: module.props }]));
-  return {
-    modules: {
-      [REMOTE_ROUTES_MODULE]: { props: {} },
-      ...props(declaration.fragments),
-    },
-    ...(declaration.data ? { data: declaration.data } : {}),
-  };
+  return providedContract(
+    { [REMOTE_ROUTES_MODULE]: { props: z.object({}) }, ...declaration.fragments },
+    declaration.data,
+  );
 }
 
 /** The names of the data it publishes. */

@@ -2,6 +2,7 @@
 // page's head, links). The rest is split by where it runs: the protocol between host and remotes (remote-kit/protocol),
 // the contracts and a remote's declaration (/contracts, /declaration), the renderer (/render) and the server
 // (/server) on Node, the tooling (/vite, fleet-contracts, fleet-release, fleet-dev).
+export * from "./fleet-quote.js";
 export * from "./islands.js";
 export * from "./lazy-page.js";
 export * from "./link.js";

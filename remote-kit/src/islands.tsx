@@ -28,7 +28,6 @@ export const ISLAND_ELEMENT = "fleet-island";
 export const ISLAND_ATTRIBUTES = {
   /** "inventory/island/gallery": the remote and the module it exposes. */
   id: "data-island",
-  props: "data-props",
   hydrate: "data-hydrate",
   /** The form sent without scripts that this page shows again (only in the answer to that POST). */
   form: "data-form",
@@ -47,8 +46,7 @@ export const ISLAND_ATTRIBUTES = {
 
 /**
  * The attribute of the JSON script element an island's props are written in, as its last child (its first is what
- * it shows: the page's script watches that come near the screen), when the host reads them there
- * (IslandPropsPlace): the host takes it out before it hydrates the island.
+ * it shows: the page's script watches that come near the screen): the host takes it out before it hydrates it.
  */
 export const ISLAND_PROPS_SCRIPT = "data-island-props";
 

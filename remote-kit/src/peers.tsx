@@ -6,7 +6,6 @@ import {
   type ReactNode,
   Suspense,
   useContext,
-  useEffect,
   useState,
 } from "react";
 import { type RemoteName, telHref } from "shared-types";
@@ -144,16 +143,6 @@ class PeerBoundary<P> extends Component<PeerModuleProps<P>, { failed: boolean }>
       </Suspense>
     );
   }
-}
-
-/**
- * Another remote's module rendered in the browser only (the previous protocol's way, and what a page the browser
- * renders itself still does): a placeholder on the server and while hydrating, the module once interactive.
- */
-export function PeerModule<P>(props: PeerModuleProps<P>) {
-  const [interactive, setInteractive] = useState(false);
-  useEffect(() => setInteractive(true), []);
-  return interactive ? <PeerBoundary {...props} /> : props.placeholder;
 }
 
 /** A peer's module as the browser renders it into a slot the server could not fill (the host's page script). */

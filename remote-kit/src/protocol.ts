@@ -6,12 +6,11 @@
 import type { BusinessDetails, RemoteName } from "shared-types";
 
 /**
- * Bumped only for a change that an older host could not read. 2: the page is islands (only the interactive parts
- * hydrate, each on its own; the rest stays server HTML), peers' modules come as server fragments, and forms post
- * to the page without scripts. A host composes remotes of either protocol (a remote's previous release may be 1).
+ * Bumped only for a change that the host of the previous release could not read: a host composes the remotes of its
+ * own protocol only. 2: the page is islands (only the interactive parts hydrate, each on its own; the rest stays
+ * server HTML), peers' modules come as server fragments, and forms post to the page without scripts.
  */
 export const RENDER_PROTOCOL = 2;
-export const SUPPORTED_RENDER_PROTOCOLS: readonly number[] = [1, 2];
 
 /**
  * `metaData.server` in a remote's mf-manifest.json (written by the federation plugin's manifest.additionalData):
@@ -22,9 +21,9 @@ export interface RemoteServerInfo {
   protocol: number;
   /** POST a RenderRequest, get a RenderResult. */
   render: string;
-  /** POST a FragmentRequest, get a FragmentResult: one exposed module as server HTML, for a peer's page (2). */
+  /** POST a FragmentRequest, get a FragmentResult: one exposed module as server HTML, for a peer's page. */
   fragment?: string;
-  /** POST a FormPost, get a FormOutcome: a form of this remote sent without scripts (2). */
+  /** POST a FormPost, get a FormOutcome: a form of this remote sent without scripts. */
   form?: string;
   /** GET the remote's pages for /sitemap.xml (SitemapEntry[]). */
   sitemap: string;
@@ -84,23 +83,23 @@ export interface RenderRequest {
   remoteBase: string;
   /** Each other remote's manifest URL as this renderer can reach it, for data a page needs from a peer. */
   peers: Partial<Record<RemoteName, string>>;
-  /** A form on this page that was sent without scripts and refused: shown again with what was typed (2). */
+  /** A form on this page that was sent without scripts and refused: shown again with what was typed. */
   form?: SubmittedForm;
   /**
    * The visitor's cookies that carry this remote's prefix (remoteCookiePrefix), and only on a private page (kept
    * by no cache): a remote keeps a visitor's own state by them (team leads' fleet quote list).
    */
   cookies?: Record<string, string>;
-  /** Where the host's page script reads an island's props from (IslandPropsPlace). */
-  islandProps?: IslandPropsPlace;
+  /** Asks a renderer of the previous release for its islands' props in a script element (ISLANDS_PROPS_IN_SCRIPT). */
+  islandProps?: typeof ISLANDS_PROPS_IN_SCRIPT;
 }
 
 /**
- * Where an island's props are written: in a JSON script element, its last child ("script"; a host that reads them
- * there says so in its request), or in its data-props attribute (a host of a release before, which sends nothing).
- * As an attribute every quote of the JSON is written `&quot;`: the inventory page's search carried 21 KB for 12.
+ * Every renderer writes an island's props in a JSON script element, its last child. A renderer of the previous
+ * release does so only when the request says "script" (without it, in an attribute no host reads now): the host
+ * says it in each request for as long as that release may be composed.
  */
-export type IslandPropsPlace = "attribute" | "script";
+export const ISLANDS_PROPS_IN_SCRIPT = "script" as const;
 
 /** A remote's cookies are named with its name and an underscore ("leads_fleet_quote"): the host passes each
  * remote its own and no other, and sets only those a remote's outcome names. */
@@ -181,7 +180,7 @@ export interface FragmentRequest {
   path: string;
   form?: SubmittedForm;
   /** As RenderRequest.islandProps. */
-  islandProps?: IslandPropsPlace;
+  islandProps?: typeof ISLANDS_PROPS_IN_SCRIPT;
 }
 
 export interface FragmentResult {
@@ -252,30 +251,20 @@ export interface PageHead {
   robots?: string;
 }
 
-/** The data a page was rendered with, handed to the browser so hydration starts from it (no second fetch). */
-export interface RouteDataPayload {
-  path: string;
-  entries: Record<string, unknown>;
-}
-
 export interface RenderResult {
   status: number;
   /** With a 301/302/307/308 status: where the page moved. */
   location?: string;
   html: string;
   head: PageHead;
+  /** The page's path and no entries: the host of the previous release requires the field (and reads none of it). */
+  data?: { path: string; entries: Record<string, never> };
   /**
-   * What the page was rendered with, for a host to hydrate the whole region from: only regions of protocol 1 were.
-   * This protocol's pages hydrate islands, each with its own props, so a renderer of it answers its path and no
-   * entries (every host still checks the field is there).
+   * Resource hints for the head, each link's attributes: a renderer of the previous release took them out of its
+   * HTML here (today's leaves them where React wrote them, before the content: the host takes them from there).
    */
-  data: RouteDataPayload;
-  /**
-   * Resource hints React wrote for the page (an image above the fold gets a preload): each link's attributes, for
-   * the host to put in the head, where the browser's hydration does not look for them.
-   */
-  links: Record<string, string>[];
-  /** Peers' modules the page shows as server fragments, one per slot in `html` (2). */
+  links?: Record<string, string>[];
+  /** Peers' modules the page shows as server fragments, one per slot in `html`. */
   fragments?: FragmentInclude[];
   /**
    * What the page shows that can change (shared-types CACHE_TAGS: a unit, the inventory as a whole): a shared
@@ -292,9 +281,8 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-/** Ids of the JSON data blocks the host writes into the page. */
+/** The id of the JSON data block the host writes into the page. */
 export const SITE_CONTEXT_ELEMENT_ID = "fleet-site";
-export const routeDataElementId = (remote: string) => `fleet-data-${remote}`;
 
 /**
  * JSON safe inside a <script> element: `<`, `>` and `&` are escaped so no value can close the element or open
@@ -373,20 +361,10 @@ export function pageHeadElements(
 /** Marks every element of a page's own head, so a client-side navigation can remove them all. */
 export const PAGE_HEAD_ATTRIBUTE = "data-page-head";
 
-const ENTITIES: Record<string, string> = {
-  "&amp;": "&",
-  "&quot;": '"',
-  "&#x27;": "'",
-  "&#39;": "'",
-  "&lt;": "<",
-  "&gt;": ">",
-};
-
 /**
- * The media type of a renderer's answer with its HTML outside the JSON: the answer's other fields as one line of
- * JSON (which never holds a raw newline), a newline, then the HTML as it is. A page's 100 KB of HTML inside JSON
- * is every quote escaped by the renderer and unescaped by the host. The host asks for it in Accept, beside JSON; a
- * renderer of a release before it answers JSON, and answers a host that does not ask with JSON.
+ * The media type of a renderer's answer with HTML: its other fields as one line of JSON (which never holds a raw
+ * newline), a newline, then the HTML as it is, not escaped into JSON by the renderer and unescaped by the host. An
+ * answer without HTML (a form's outcome) is JSON.
  */
 export const SPLIT_ANSWER_TYPE = "application/x-fleet-answer";
 
@@ -401,40 +379,6 @@ export function joinAnswer(body: string): unknown {
   const end = body.indexOf("\n");
   if (end < 0) throw new SyntaxError("a split answer without its HTML");
   return { ...JSON.parse(body.slice(0, end)), html: body.slice(end + 1) };
-}
-
-/**
- * Splits the <link> elements React's server renderer puts before a fragment's content (with no <head> to hoist
- * them into) from the content itself.
- */
-export function takeLeadingLinks(html: string): { links: Record<string, string>[]; html: string } {
-  const links: Record<string, string>[] = [];
-  // read in place (sticky), the page's HTML cut once: not copied for each of its links
-  const link = /<link\b([^>]*?)\/?>/y;
-  let end = 0;
-  for (let match = link.exec(html); match; match = link.exec(html)) {
-    end = link.lastIndex;
-    const attributes: Record<string, string> = {};
-    for (const [, name, value] of (match[1] ?? "").matchAll(/([a-zA-Z][\w-]*)="([^"]*)"/g)) {
-      if (name)
-        attributes[name.toLowerCase()] = (value ?? "").replace(/&(amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e] ?? e);
-    }
-    links.push(attributes);
-  }
-  return { links, html: end === 0 ? html : html.slice(end) };
-}
-
-/** Resource hints as HTML, only the kinds a page may ask for. */
-export function renderLinks(links: readonly Record<string, string>[]): string[] {
-  const allowed = new Set(["preload", "modulepreload", "preconnect", "dns-prefetch"]);
-  return links
-    .filter((link) => allowed.has(link.rel ?? ""))
-    .map(
-      (link) =>
-        `<link${Object.entries(link)
-          .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
-          .join("")}>`,
-    );
 }
 
 /** The head as HTML, for the host server. */
@@ -453,20 +397,13 @@ export function renderPageHead(head: PageHead, site: Pick<SiteContext, "siteUrl"
 /**
  * What a renderer refuses (answered 404, not 500): each refusal carries its code, which the remote's server reads.
  * A code, not the class: the renderer is a bundle of its own, with its own copy of the error classes (instanceof
- * fails across the two).
+ * fails across the two), and may be a release's, built before the server.
  */
 export const RENDERER_REFUSALS = {
   route: "FLEET_ROUTE_NOT_OWNED",
   fragment: "FLEET_FRAGMENT_NOT_EXPOSED",
   form: "FLEET_FORM_NOT_OWNED",
 } as const;
-
-/** How a release built before the codes names the same refusals (its error classes' names). */
-export const LEGACY_REFUSAL_NAMES = {
-  route: "RouteNotOwnedError",
-  fragment: "FragmentNotExposedError",
-  form: "FormNotOwnedError",
-} as const satisfies Record<keyof typeof RENDERER_REFUSALS, string>;
 
 // the dependencies the host provides every remote at run time (Module Federation shared singletons)
 export { SHARED_DEPENDENCIES } from "./shared-dependencies.js";

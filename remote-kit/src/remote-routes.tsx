@@ -1,7 +1,7 @@
 import { type ReactNode, useContext, useEffect, useState } from "react";
 import type { RemoteName } from "shared-types";
 import { isLazyPage, type LazyPage, lazyPage } from "./lazy-page.js";
-import { type RouteDataPayload, routeDataElementId, type SitemapEntry } from "./protocol.js";
+import type { SitemapEntry } from "./protocol.js";
 import type { Resource } from "./route-data.js";
 import { RouteDataContext, type RouteDataStore } from "./route-data.js";
 import { ServerRenderContext } from "./server-state.js";
@@ -50,22 +50,6 @@ export interface RemoteRoute {
 /** The router's half (route-table.tsx): the server renderer preloads it with the pages. */
 export const RouteTable = lazyPage(() => import("./route-table.js").then((m) => m.default));
 
-const consumed = new Set<string>();
-
-/** The data the server rendered this region with, if it was for this very page, and only once per visit. */
-function readHandedData(remote: RemoteName): Map<string, unknown> {
-  if (typeof document === "undefined" || consumed.has(remote)) return new Map();
-  const element = document.getElementById(routeDataElementId(remote));
-  if (!element?.textContent) return new Map();
-  try {
-    const payload = JSON.parse(element.textContent) as RouteDataPayload;
-    const here = `${window.location.pathname}${window.location.search}`;
-    return payload.path === here ? new Map(Object.entries(payload.entries)) : new Map();
-  } catch {
-    return new Map();
-  }
-}
-
 /**
  * Names the remotes whose region is interactive (hydrated or rendered) on <html data-ready-remotes>, for tests and
  * monitoring that must not act on server HTML before it responds.
@@ -78,19 +62,15 @@ function markReady(remote: RemoteName) {
 }
 
 /**
- * A remote's route table, rendered the same way by its server (inside a StaticRouter) and in the browser (inside
- * the host's router), so the browser hydrates the server's HTML from the data the server used.
+ * A remote's route table, rendered the same way by its server (inside a StaticRouter, from the data its loaders
+ * loaded) and in the browser when the server could not (inside the host's router, loading its own).
  */
 export function RemoteRoutes({ remote, routes }: { remote: RemoteName; routes: readonly RemoteRoute[] }) {
   const server = useContext(ServerRenderContext);
-  const [store] = useState<RouteDataStore>(() => ({ entries: server ? server.entries : readHandedData(remote) }));
-  // the server's data serves the first render only: later navigations load fresh data
+  const [store] = useState<RouteDataStore>(() => ({ entries: server ? server.entries : new Map() }));
   useEffect(() => {
-    if (server) return;
-    consumed.add(remote);
-    store.entries.clear();
-    markReady(remote);
-  }, [server, store, remote]);
+    if (!server) markReady(remote);
+  }, [server, remote]);
   const table = (
     <RouteDataContext.Provider value={store}>
       <RouteTable routes={routes} />

@@ -10,7 +10,14 @@ import type {
   PostalAddress,
   WithContext,
 } from "schema-dts";
-import { type BusinessDetails, closuresAhead, type DayHours, type Department, dealershipToday } from "shared-types";
+import {
+  type BusinessDetails,
+  closuresAhead,
+  type DayHours,
+  type Department,
+  dealershipToday,
+  paths,
+} from "shared-types";
 import { absoluteUrl } from "./protocol.js";
 
 /** Structured data (schema.org, JSON-LD) the pages put in their head; typed with schema-dts. */
@@ -143,11 +150,14 @@ export interface TrailStep {
   path: string;
 }
 
-export function breadcrumbJsonLd(siteUrl: string, trail: readonly TrailStep[]): WithContext<BreadcrumbList> {
+/** Every trail starts at the home page: a page names only the steps after it. */
+const HOME_STEP: TrailStep = { name: "Home", path: paths.home() };
+
+export function breadcrumbJsonLd(siteUrl: string, trailAfterHome: readonly TrailStep[]): WithContext<BreadcrumbList> {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: trail.map((step, index) => ({
+    itemListElement: [HOME_STEP, ...trailAfterHome].map((step, index) => ({
       "@type": "ListItem",
       position: index + 1,
       name: step.name,

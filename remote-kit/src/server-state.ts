@@ -1,6 +1,6 @@
 import { createContext, type ReactElement, type ReactNode } from "react";
 import type { RemoteName } from "shared-types";
-import type { FragmentInclude, IslandPropsPlace, PageHead, SiteContext, SubmittedForm } from "./protocol.js";
+import type { FragmentInclude, PageHead, SiteContext, SubmittedForm } from "./protocol.js";
 
 /**
  * What a server render collects while the page renders: the data its loaders fetched, what the page said about
@@ -22,8 +22,6 @@ export interface ServerRenderState {
   fragments: FragmentInclude[];
   /** What the page shows that can change (shared-types CACHE_TAGS), from the resources its loaders loaded. */
   cacheTags: Set<string>;
-  /** Where its islands' props go (the host's request says; the attribute unless it does). */
-  islandProps: IslandPropsPlace;
   /** Writes an island's element (remote-kit/render's islandElement: server code the browser never loads). */
   islandElement: (
     state: ServerRenderState,

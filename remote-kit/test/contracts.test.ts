@@ -3,42 +3,50 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+// zod's full API here, zod/mini in the remotes' declarations (and the fixture's below): the kit takes either
+import { z } from "zod";
 import {
   type ConsumerContract,
   defineConsumes,
-  defineProvides,
   MANIFEST_CONTRACTS_FIELD,
-  t,
+  type ProviderContract,
+  parseDeclaredData,
+  providedContract,
 } from "../src/contracts.js";
 import { checkContracts } from "../src/contracts-check.js";
+import { providesOf } from "../src/declaration.js";
 
 const run = promisify(execFile);
 
-/** Team leads' provided contract, as its build writes it into the manifest. */
-const PROVIDES = defineProvides({
-  modules: {
-    "./routes": { props: {} },
-    "./vehicle-contact-form": {
-      props: { stockNumber: t.string, vin: t.optional(t.string), make: t.optional(t.string) },
-    },
-    "./service-booking-form": {
-      props: { section: t.oneOf("service", "body-shop"), serviceTitle: t.string, placement: t.optional(t.string) },
-    },
-  },
-  data: {
-    trailers: {
-      shape: t.list(
-        t.shape({
-          stock_number: t.string,
-          name: t.string,
-          thumbnail: t.string,
-          price: t.number,
-          kind: t.oneOf("Enclosed"),
-        }),
-      ),
-    },
-  },
+/** Team leads' modules and data, as its declaration gives them. */
+const VEHICLE_CONTACT = z.object({
+  stockNumber: z.string(),
+  vin: z.string().optional(),
+  make: z.string().optional(),
 });
+const SERVICE_BOOKING = z.object({
+  section: z.enum(["service", "body-shop"]),
+  serviceTitle: z.string(),
+  placement: z.string().optional(),
+});
+const TRAILER = z.object({
+  stock_number: z.string(),
+  name: z.string(),
+  thumbnail: z.string(),
+  price: z.number(),
+  kind: z.enum(["Enclosed"]),
+});
+
+const MODULES = {
+  "./routes": { props: z.object({}) },
+  "./vehicle-contact-form": { props: VEHICLE_CONTACT },
+  "./service-booking-form": { props: SERVICE_BOOKING },
+} as const;
+
+const DATA = { trailers: { shape: z.array(TRAILER) } };
+
+/** Team leads' provided contract, as its build writes it into the manifest (JSON Schema). */
+const PROVIDES = providedContract(MODULES, DATA);
 
 function manifest(
   provides: object = PROVIDES,
@@ -60,7 +68,7 @@ const INVENTORY = defineConsumes({
     vehicleContactForm: {
       from: "leads",
       module: "./vehicle-contact-form",
-      props: { stockNumber: t.string, vin: t.string, make: t.string },
+      props: z.object({ stockNumber: z.string(), vin: z.string(), make: z.string() }),
     },
   },
   data: {},
@@ -71,14 +79,14 @@ const SERVICE = defineConsumes({
     booking: {
       from: "leads",
       module: "./service-booking-form",
-      props: { section: t.oneOf("service", "body-shop"), serviceTitle: t.string },
+      props: z.object({ section: z.enum(["service", "body-shop"]), serviceTitle: z.string() }),
     },
   },
   data: {
     trailers: {
       from: "leads",
       name: "trailers",
-      shape: t.list(t.shape({ stock_number: t.string, name: t.string, thumbnail: t.optional(t.string) })),
+      shape: z.array(z.object({ stock_number: z.string(), name: z.string(), thumbnail: z.string().optional() })),
     },
   },
 });
@@ -96,11 +104,17 @@ describe("consumer-driven contract checks", () => {
   it("pass when the build serves every declared use", () => {
     expect(check(manifest())).toEqual([]);
     // a new optional prop, a wider choice, an unused module: no consumer is affected
-    const grown = structuredClone(PROVIDES) as unknown as {
-      modules: Record<string, { props: Record<string, unknown> }>;
-    };
-    grown.modules["./vehicle-contact-form"]!.props.model = t.optional(t.string);
-    grown.modules["./service-booking-form"]!.props.section = t.oneOf("service", "body-shop", "parts");
+    const grown = providedContract(
+      {
+        ...MODULES,
+        "./vehicle-contact-form": { props: VEHICLE_CONTACT.extend({ model: z.string().optional() }) },
+        "./service-booking-form": {
+          props: SERVICE_BOOKING.extend({ section: z.enum(["service", "body-shop", "parts"]) }),
+        },
+        "./new-form": { props: z.object({ id: z.string() }) },
+      },
+      DATA,
+    );
     expect(check(manifest(grown, [...manifest().exposes.map((e) => e.path), "./new-form"]))).toEqual([]);
   });
 
@@ -112,13 +126,17 @@ describe("consumer-driven contract checks", () => {
   });
 
   it("fail when the props change incompatibly: a new required prop, a renamed one, another type, a narrower choice", () => {
-    const changed = defineProvides({
-      modules: {
-        "./vehicle-contact-form": { props: { stock: t.string, vin: t.optional(t.number), make: t.optional(t.string) } },
-        "./service-booking-form": { props: { section: t.oneOf("service"), serviceTitle: t.string, phone: t.string } },
-      },
+    const changed: ProviderContract = {
+      ...providedContract({
+        "./vehicle-contact-form": {
+          props: z.object({ stock: z.string(), vin: z.number().optional(), make: z.string().optional() }),
+        },
+        "./service-booking-form": {
+          props: z.object({ section: z.enum(["service"]), serviceTitle: z.string(), phone: z.string() }),
+        },
+      }),
       data: PROVIDES.data,
-    });
+    };
     expect(check(manifest(changed))).toEqual([
       "inventory: leads/vehicle-contact-form now requires stock, which inventory does not always pass",
       "inventory: leads/vehicle-contact-form no longer takes stockNumber, which inventory passes (removed or renamed)",
@@ -130,7 +148,7 @@ describe("consumer-driven contract checks", () => {
 
   it("fail when published data loses a field a consumer reads, or is no longer published", () => {
     expect(check(manifest(), [SERVICE], [{ stock_number: "TR1" }])).toEqual([
-      "service: leads data trailers: [0].name is missing, and service reads it",
+      "service: leads data trailers: [0].name: Invalid input: expected string, received undefined, and service reads it",
     ]);
     const unpublished = manifest();
     unpublished.metaData.server.data = {} as never;
@@ -147,18 +165,21 @@ describe("consumer-driven contract checks", () => {
         trailers: {
           from: "leads",
           name: "trailers",
-          shape: t.list(t.shape({ stock_number: t.string, price: t.number, kind: t.oneOf("Enclosed") })),
+          shape: z.array(z.object({ stock_number: z.string(), price: z.number(), kind: z.enum(["Enclosed"]) })),
         },
       },
     });
     expect(check(manifest(), [reader])).toEqual([]);
-    const loosened = structuredClone(PROVIDES) as unknown as {
-      data: { trailers: { shape: { items: { fields: Record<string, unknown> } } } };
-    };
-    const fields = loosened.data.trailers.shape.items.fields;
-    delete fields.stock_number;
-    fields.price = t.optional(t.number);
-    fields.kind = t.oneOf("Enclosed", "Wedge");
+    const loosened = providedContract(MODULES, {
+      trailers: {
+        shape: z.array(
+          TRAILER.omit({ stock_number: true }).extend({
+            price: z.number().optional(),
+            kind: z.enum(["Enclosed", "Wedge"]),
+          }),
+        ),
+      },
+    });
     expect(check(manifest(loosened), [reader])).toEqual([
       "service: leads data trailers publishes no [].stock_number, which service reads",
       "service: leads data trailers publishes [].price only sometimes, and service reads it always",
@@ -168,6 +189,144 @@ describe("consumer-driven contract checks", () => {
     expect(check(manifest(withoutData), [reader])).toEqual([
       "service: leads data trailers: leads declares no shape for it in its manifest",
     ]);
+  });
+});
+
+describe("contracts as JSON Schema in the manifest", () => {
+  it("a remote's build writes its zod schemas' JSON Schema: what each module takes, what each file holds", () => {
+    const provides = providesOf({
+      name: "leads",
+      devPort: 5004,
+      routes: "./src/routes.tsx",
+      fragments: {
+        "./vehicle-contact-form": { source: "./src/forms/vehicle-contact-form.tsx", props: VEHICLE_CONTACT },
+      },
+      data: { ids: { shape: z.record(z.string(), z.int()) } },
+    });
+    expect(provides).toEqual({
+      modules: {
+        "./routes": { props: { type: "object", properties: {}, additionalProperties: false } },
+        "./vehicle-contact-form": {
+          props: {
+            type: "object",
+            properties: { stockNumber: { type: "string" }, vin: { type: "string" }, make: { type: "string" } },
+            required: ["stockNumber"],
+            additionalProperties: false,
+          },
+        },
+      },
+      data: {
+        ids: {
+          shape: {
+            type: "object",
+            propertyNames: { type: "string" },
+            additionalProperties: {
+              type: "integer",
+              minimum: Number.MIN_SAFE_INTEGER,
+              maximum: Number.MAX_SAFE_INTEGER,
+            },
+          },
+        },
+      },
+    });
+    // what it writes is what the check reads back, whole: the JSON round trip changes nothing
+    expect(check(JSON.parse(JSON.stringify(manifest())))).toEqual([]);
+  });
+
+  it("compare dictionaries, whole numbers, literals and strict objects; name what they do not compare", () => {
+    const provides = (shape: z.ZodType) => providedContract(MODULES, { trailers: { shape } });
+    const reads = (
+      shape: z.ZodType,
+      props: z.ZodObject = z.object({ section: z.literal("service"), serviceTitle: z.string() }),
+    ) =>
+      defineConsumes({
+        consumer: "service",
+        modules: { booking: { from: "leads", module: "./service-booking-form", props } },
+        data: { trailers: { from: "leads", name: "trailers", shape } },
+      });
+    const counts = z.record(z.string(), z.number());
+    expect(check(manifest(provides(z.record(z.string(), z.int()))), [reads(counts)], {})).toEqual([]);
+    expect(check(manifest(provides(z.record(z.string(), z.string()))), [reads(counts)], {})).toEqual([
+      "service: leads data trailers publishes {} as a string, and service reads a number",
+    ]);
+    expect(check(manifest(provides(counts)), [reads(z.record(z.string(), z.int()))], {})).toEqual([
+      "service: leads data trailers publishes {} as a number, and service reads a whole number",
+    ]);
+    expect(
+      check(manifest(provides(z.array(TRAILER))), [reads(z.array(TRAILER.pick({ name: true }).strict()))]),
+    ).toEqual([
+      'service: leads data trailers: [0]: Unrecognized keys: "stock_number", "thumbnail", "price", "kind", and service reads it',
+      "service: leads data trailers publishes [].stock_number, which service refuses (it reads a strict object)",
+      "service: leads data trailers publishes [].thumbnail, which service refuses (it reads a strict object)",
+      "service: leads data trailers publishes [].price, which service refuses (it reads a strict object)",
+      "service: leads data trailers publishes [].kind, which service refuses (it reads a strict object)",
+    ]);
+    const nullable = reads(
+      z.array(TRAILER),
+      z.object({ section: z.enum(["service"]).nullable(), serviceTitle: z.string() }),
+    );
+    expect(check(manifest(), [nullable])).toEqual([
+      "service: leads/service-booking-form section uses anyOf, which the contract check does not compare: declare it plainly",
+    ]);
+  });
+
+  it("check a manifest one release back, in the encoding it was built with (remote-kit's descriptors)", () => {
+    const previous = {
+      modules: {
+        "./routes": { props: {} },
+        "./vehicle-contact-form": {
+          props: {
+            stockNumber: { kind: "string" },
+            vin: { optional: { kind: "string" } },
+            make: { optional: { kind: "string" } },
+          },
+        },
+        "./service-booking-form": {
+          props: {
+            section: { kind: "oneOf", values: ["service", "body-shop"] },
+            serviceTitle: { kind: "string" },
+            placement: { optional: { kind: "string" } },
+          },
+        },
+      },
+      data: {
+        trailers: {
+          shape: {
+            kind: "list",
+            items: {
+              kind: "shape",
+              fields: { stock_number: { kind: "string" }, name: { kind: "string" }, thumbnail: { kind: "string" } },
+            },
+          },
+        },
+      },
+    };
+    expect(check(manifest(previous))).toEqual([]);
+    const narrowed = structuredClone(previous);
+    narrowed.modules["./service-booking-form"].props.section.values = ["service"];
+    narrowed.data.trailers.shape.items.fields = { stock_number: { kind: "string" } } as never;
+    expect(check(manifest(narrowed))).toEqual([
+      'service: leads/service-booking-form no longer accepts "body-shop" for section, which service may pass',
+      "service: leads data trailers publishes no [].name, which service reads",
+      "service: leads data trailers publishes no [].thumbnail, which service reads",
+    ]);
+  });
+});
+
+describe("published data where a consumer's code reads it", () => {
+  const use = SERVICE.data.trailers;
+
+  it("comes through its declared schema: the fields it reads, nothing else", () => {
+    expect(parseDeclaredData(use, TRAILERS)).toEqual([
+      { stock_number: "TR1", name: "7x14 Cargo", thumbnail: "/t.jpg" },
+    ]);
+  });
+
+  it("fails, saying where, when the provider's file lacks a field the consumer reads", () => {
+    expect(() => parseDeclaredData(use, [{ stock_number: "TR1", thumbnail: 3 }])).toThrow(
+      "leads data trailers is not what this remote reads: [0].name: Invalid input: expected string, received undefined; " +
+        "[0].thumbnail: Invalid input: expected string, received number",
+    );
   });
 });
 
@@ -181,10 +340,11 @@ describe("fleet-contracts, in a remote's own pipeline", () => {
     mkdirSync(join(root, "mfe-inventory/src/contracts"), { recursive: true });
     writeFileSync(
       join(root, "mfe-inventory/src/contracts/consumes.ts"),
-      `import { defineConsumes, t } from "${join(import.meta.dirname, "../src/contracts.ts")}";
+      `import { defineConsumes } from "${join(import.meta.dirname, "../src/contracts.ts")}";
+import { z } from "zod/mini";
 export default defineConsumes({
   consumer: "inventory",
-  modules: { form: { from: "leads", module: "./vehicle-contact-form", props: { stockNumber: t.string } } },
+  modules: { form: { from: "leads", module: "./vehicle-contact-form", props: z.object({ stockNumber: z.string() }) } },
   data: {},
 });`,
     );

@@ -3,7 +3,6 @@ import { Suspense } from "react";
 import { MemoryRouter, useNavigate } from "react-router-dom";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { defineResource, type RemoteRoute, RemoteRoutes, SiteProvider, useResource } from "../src/index";
-import { routeDataElementId } from "../src/protocol.js";
 import { RouteTable } from "../src/remote-routes.js";
 import { TEST_SITE } from "../src/testing";
 
@@ -34,26 +33,15 @@ const ROUTES: RemoteRoute[] = [
   { path: "/units/B", element: <UnitPage id="B" /> },
 ];
 
-type Remote = "inventory" | "service";
-
-function handOver(remote: Remote, path: string, entries: Record<string, unknown>) {
-  document.getElementById(routeDataElementId(remote))?.remove();
-  const element = document.createElement("script");
-  element.type = "application/json";
-  element.id = routeDataElementId(remote);
-  element.textContent = JSON.stringify({ path, entries });
-  document.body.append(element);
-}
-
-// each remote reads the server's data once per visit: each case is another remote
-async function renderAt(remote: Remote, path: string) {
+// a region the browser renders itself: its server could not help in time
+async function renderAt(path: string) {
   window.history.replaceState({}, "", path);
   await act(async () => {
     render(
       <SiteProvider value={TEST_SITE}>
         <MemoryRouter initialEntries={[path]}>
           <Suspense fallback={null}>
-            <RemoteRoutes remote={remote} routes={ROUTES} />
+            <RemoteRoutes remote="inventory" routes={ROUTES} />
           </Suspense>
         </MemoryRouter>
       </SiteProvider>,
@@ -61,26 +49,19 @@ async function renderAt(remote: Remote, path: string) {
   });
 }
 
-describe("a region hydrating from the server's data", () => {
-  // the route table's router half is its own chunk: here, as on a server and in a browser that hydrates, it is in
+describe("a region the browser renders itself", () => {
+  // the route table's router half is its own chunk: here, as on a server, it is in
   beforeAll(() => RouteTable.preload());
   beforeEach(() => load.mockClear());
   afterEach(cleanup);
 
-  it("starts from the data handed over for this very page, without fetching it again; later pages load", async () => {
-    handOver("inventory", "/units/A", { 'test:unit:["A"]': "unit A from the server" });
-    await renderAt("inventory", "/units/A");
-    expect(screen.getByRole("heading").textContent).toBe("unit A from the server");
-    expect(load).not.toHaveBeenCalled();
+  it("loads its page's data, and the next page's when the visitor moves on, and says it is interactive", async () => {
+    await renderAt("/units/A");
+    expect(load).toHaveBeenCalledWith("A");
+    expect(screen.getByRole("heading").textContent).toBe("unit A from the browser");
+    expect(document.documentElement.dataset.readyRemotes).toContain("inventory");
     await act(async () => screen.getByRole("button", { name: "next" }).click());
     expect(load).toHaveBeenCalledWith("B");
     expect(screen.getByRole("heading").textContent).toBe("unit B from the browser");
-  });
-
-  it("ignores data handed over for another page (the visitor moved on before the code arrived)", async () => {
-    handOver("service", "/units/B", { 'test:unit:["A"]': "stale" });
-    await renderAt("service", "/units/A");
-    expect(load).toHaveBeenCalledWith("A");
-    expect(screen.getByRole("heading").textContent).toBe("unit A from the browser");
   });
 });

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { t } from "../src/contracts.js";
+import { z } from "zod/mini";
 import { defineIsland, isIslandComponent, Link, PeerForm, SiteProvider, useSubmittedForm } from "../src/index";
 import { fragmentSlotMarkers, type SubmittedForm } from "../src/protocol.js";
 import { createRemoteRenderer } from "../src/render/index";
@@ -33,8 +33,8 @@ function FormState({ id }: { id: string }) {
 const FormIsland = defineIsland("leads/form-state", FormState, { hydrate: "form" });
 
 const CONSUMES = {
-  finder: { from: "leads", module: "./vehicle-finder-form", props: {} },
-  enquiry: { from: "leads", module: "./unit-form", props: { stockNumber: t.string } },
+  finder: { from: "leads", module: "./vehicle-finder-form", props: z.object({}) },
+  enquiry: { from: "leads", module: "./unit-form", props: z.object({ stockNumber: z.string() }) },
 } as const;
 
 function Page() {
@@ -61,8 +61,12 @@ const renderer = createRemoteRenderer({
     devPort: 0,
     routes: "./src/routes.tsx",
     fragments: {
-      "./form-state": { source: "./src/form-state.tsx", props: {} },
-      "./unit-state": { source: "./src/form-state.tsx", props: { id: t.optional(t.string) }, takesFromPage: ["id"] },
+      "./form-state": { source: "./src/form-state.tsx", props: z.object({}) },
+      "./unit-state": {
+        source: "./src/form-state.tsx",
+        props: z.object({ id: z.optional(z.string()) }),
+        takesFromPage: ["id"],
+      },
     },
   },
   builtAt: "2026-01-01T00:00:00.000Z",
@@ -79,10 +83,10 @@ const request = (form?: SubmittedForm) => ({
 });
 
 describe("islands", () => {
-  it("renders an island on the server inside the element that names it, with its props and when it hydrates", async () => {
+  it("renders an island on the server inside the element that names it, with when it hydrates and its props in a script element: JSON as it is, no &quot;", async () => {
     const { html } = await renderer.render(request());
     expect(html).toContain(
-      '<fleet-island data-island="catalog/island/counter" data-props="{&quot;start&quot;:2,&quot;label&quot;:&quot;Units&quot;}" data-hydrate="visible"><button type="button">Units<!-- --> <!-- -->2</button></fleet-island>',
+      '<fleet-island data-island="catalog/island/counter" data-hydrate="visible"><button type="button">Units<!-- --> <!-- -->2</button><script type="application/json" data-island-props="">{"start":2,"label":"Units"}</script></fleet-island>',
     );
     // what is not an island is plain HTML: the link is an anchor that loads its page
     expect(html).toContain('<h1>Static <a href="/inventory">inventory</a></h1>');
@@ -90,19 +94,12 @@ describe("islands", () => {
     expect(CounterIsland.island).toEqual({ id: "catalog/island/counter", hydrate: "visible" });
   });
 
-  it("writes its props in a script element inside it when the host reads them there: JSON as it is, no &quot;", async () => {
-    const { html } = await renderer.render({ ...request(), islandProps: "script" });
-    expect(html).toContain(
-      '<fleet-island data-island="catalog/island/counter" data-hydrate="visible"><button type="button">Units<!-- --> <!-- -->2</button><script type="application/json" data-island-props="">{"start":2,"label":"Units"}</script></fleet-island>',
-    );
-    expect(html).not.toMatch(/<fleet-island[^>]*data-props/);
-    // a fragment's islands too, as the host asks
+  it("writes a fragment's islands' props in a script element too", async () => {
     const fragment = await renderer.renderFragment({
       module: "./form-state",
       props: { id: "leads:contact" },
       site: TEST_SITE,
       path: "/page",
-      islandProps: "script",
     });
     expect(fragment.html).toContain(
       '<script type="application/json" data-island-props="">{"id":"leads:contact"}</script>',
@@ -114,7 +111,10 @@ describe("islands", () => {
     document.body.innerHTML = html;
     const element = document.querySelector('[data-island="catalog/island/counter"]') as HTMLElement;
     const button = element.querySelector("button");
-    const props = JSON.parse(element.dataset.props ?? "{}");
+    const script = element.lastElementChild as HTMLScriptElement;
+    const props = JSON.parse(script.textContent ?? "{}");
+    // the host takes the props' element out before it hydrates
+    script.remove();
     await act(async () => {
       hydrateRoot(element, CounterIsland.hydrationTree(props, null), {
         onRecoverableError: (error) => {

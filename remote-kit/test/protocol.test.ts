@@ -5,10 +5,8 @@ import {
   jsonForScript,
   type PageHead,
   pageHeadElements,
-  renderLinks,
   renderPageHead,
   splitAnswer,
-  takeLeadingLinks,
 } from "../src/protocol";
 
 describe("the data a page carries in script elements", () => {
@@ -69,21 +67,5 @@ describe("a renderer's answer with its HTML as it is", () => {
     expect(joinAnswer(body)).toEqual(answer);
     expect(splitAnswer({ ok: true, message: "sent" })).toBeNull();
     expect(() => joinAnswer('{"status":200}')).toThrow(SyntaxError);
-  });
-});
-
-describe("resource hints React writes before a fragment", () => {
-  it("are taken out of the fragment and written back as head links, only of the kinds a page may ask for", () => {
-    const { links, html } = takeLeadingLinks(
-      '<link rel="preload" as="image" href="/api/media/a?x=1&amp;y=2" fetchPriority="high"/><link rel="stylesheet" href="/evil.css"/><div>page</div><link rel="preload" href="/late"/>',
-    );
-    expect(html).toBe('<div>page</div><link rel="preload" href="/late"/>');
-    expect(links).toEqual([
-      { rel: "preload", as: "image", href: "/api/media/a?x=1&y=2", fetchpriority: "high" },
-      { rel: "stylesheet", href: "/evil.css" },
-    ]);
-    expect(renderLinks(links)).toEqual([
-      '<link rel="preload" as="image" href="/api/media/a?x=1&amp;y=2" fetchpriority="high">',
-    ]);
   });
 });

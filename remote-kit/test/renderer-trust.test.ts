@@ -130,31 +130,18 @@ describe("a remote's renderer renders only for the host", () => {
     expect(form.statusCode).toBe(404);
   });
 
-  it("answers its HTML as it is after the other fields to a host that asks for it, JSON to one that does not", async () => {
-    const asJson = await post("render", renderRequest());
-    const payload = JSON.stringify(renderRequest());
-    const split = await server.inject({
-      method: "POST",
-      url: "/render",
-      headers: {
-        "content-type": "application/json",
-        accept: `${SPLIT_ANSWER_TYPE}, application/json`,
-        [SIGNATURE_HEADER]: signRequest(SECRET, "render", payload),
-      },
-      payload,
-    });
-    expect(asJson.headers["content-type"]).toContain("application/json");
-    expect(split.headers["content-type"]).toContain(SPLIT_ANSWER_TYPE);
-    expect(split.body.length).toBeLessThan(asJson.body.length);
-    const { timings: _splitTimings, ...fromSplit } = joinAnswer(split.body) as Record<string, unknown>;
-    const { timings: _jsonTimings, ...fromJson } = asJson.json();
-    expect(fromSplit).toEqual(fromJson);
+  it("answers its HTML as it is after the other fields, an answer without HTML as JSON", async () => {
+    const page = await post("render", renderRequest());
+    expect(page.headers["content-type"]).toContain(SPLIT_ANSWER_TYPE);
+    const answer = joinAnswer(page.body) as { status: number; html: string };
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain("Line-up");
   });
 
   it("renders a request the host signed, with either secret during a rotation", async () => {
     const current = await post("render", renderRequest());
     expect(current.statusCode).toBe(200);
-    expect(current.json().html).toContain("Line-up");
+    expect((joinAnswer(current.body) as { html: string }).html).toContain("Line-up");
     const payload = JSON.stringify(renderRequest());
     const previous = await post("render", renderRequest(), signRequest(OLD_SECRET, "render", payload));
     expect(previous.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-/** The API's paths, relative to the site's origin (ARCHITECTURE.md "The API"). */
+/** The API's paths, relative to the site's origin (docs/inventory.md "The API's routes"). */
 export const API_PREFIX = "/api";
 
 export const apiPaths = {

@@ -14,6 +14,6 @@ export const DEFAULT_REMOTE_DEV_PORTS: Record<RemoteName, number> = {
   leads: 5177,
 };
 
-/** The host's run-time configuration file: where each remote's manifest lives. Fetched at start-up, never cached. */
+/** The host's run-time configuration file: where each remote's manifest lives. The host server checks it on every request, re-reads it when it changed and writes it into each page. */
 export const REMOTES_CONFIG_PATH = "/remotes.config.json";
 export type RemotesConfig = Record<RemoteName, string>;

@@ -2,6 +2,7 @@
 // schemas are a separate entry (shared-types/schemas), so a page bundles them only where it validates data.
 export * from "./api-paths.js";
 export * from "./business.js";
+export * from "./business-seed.js";
 export * from "./cache-tags.js";
 export * from "./enumerations.js";
 export * from "./events.js";

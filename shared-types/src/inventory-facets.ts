@@ -21,14 +21,15 @@ import {
  * answer and the toolbar's panels). Adding a facet is an entry here and its value function.
  */
 
-/** The columns of a stored unit the filter reads (the index selects exactly these, straight from the row). */
+/** The other reading of the filter (SPEC §3): no inventory_type and no price bounds (InventoryFilterShort). */
+export const SHORT_FILTER_KEYS = ["condition", "year", "make", "model", "body_style", "dealership"] as const;
+
+/**
+ * The columns of a stored unit the filter reads (the index selects exactly these, straight from the row): the short
+ * reading's fields are the unit's columns of the same names.
+ */
 export const FACET_UNIT_COLUMNS = [
-  "condition",
-  "year",
-  "make",
-  "model",
-  "body_style",
-  "dealership",
+  ...SHORT_FILTER_KEYS,
   "inventory_type",
   "fuel_type",
   "gvwr_lb",

@@ -7,6 +7,7 @@ import {
   type ListFacet,
   listFacets,
   rangeFacets,
+  SHORT_FILTER_KEYS,
 } from "./inventory-facets.js";
 import {
   DEFAULT_INVENTORY_SORT,
@@ -14,7 +15,6 @@ import {
   type InventoryFilterShort,
   type InventoryQuery,
   type InventoryView,
-  SHORT_FILTER_KEYS,
   SORT_VALUES,
 } from "./inventory-filter.js";
 import { safeText, searchTextSchema } from "./text.schema.js";

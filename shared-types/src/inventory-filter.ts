@@ -2,9 +2,9 @@ import type { VEHICLE_CONDITIONS } from "./enumerations.js";
 import {
   emptyInventoryFilter,
   type InventoryFilter,
-  type ListFacetKey,
   listFacets,
   rangeBoundKeys,
+  type SHORT_FILTER_KEYS,
 } from "./inventory-facets.js";
 
 export const ALLOWED_DEALERSHIP = "shfl";
@@ -26,15 +26,6 @@ export const SORT_VALUES = SORT_OPTIONS.map((o) => o.value) as [InventorySort, .
 
 export type InventorySort = (typeof SORT_OPTIONS)[number]["value"];
 
-/** The other reading of the filter (SPEC §3): no inventory_type and no price bounds. */
-export const SHORT_FILTER_KEYS = [
-  "condition",
-  "year",
-  "make",
-  "model",
-  "body_style",
-  "dealership",
-] as const satisfies readonly ListFacetKey[];
 export type InventoryFilterShort = Pick<InventoryFilter, (typeof SHORT_FILTER_KEYS)[number]>;
 
 /**

@@ -84,18 +84,27 @@ export const LEAD_THANK_YOU = {
   booking: { heading: "Thank you!", text: "We will reach out to you soon with a reply." },
 } as const satisfies Record<string, LeadThankYou>;
 
-const CONTACT_INPUTS: readonly LeadInput[] = [
-  { name: "first_name", label: "First Name" },
-  { name: "last_name", label: "Last Name" },
-  { name: "company", label: "Company" },
-  { name: "email", label: "Email", type: "email" },
-  { name: "day_phone", label: "Phone Number", type: "tel" },
-];
+const FIRST_NAME: LeadInput = { name: "first_name", label: "First Name" };
+const LAST_NAME: LeadInput = { name: "last_name", label: "Last Name" };
+const COMPANY: LeadInput = { name: "company", label: "Company" };
+const EMAIL: LeadInput = { name: "email", label: "Email", type: "email" };
+const PHONE: LeadInput = { name: "day_phone", label: "Phone Number", type: "tel" };
+const CONTACT_INPUTS: readonly LeadInput[] = [FIRST_NAME, LAST_NAME, COMPANY, EMAIL, PHONE];
 const MESSAGE_INPUT: LeadInput = { name: "message", label: "Message", type: "textarea", wide: true };
 const VEHICLE_INPUTS: readonly LeadInput[] = [
   { name: "v_make", label: "Vehicle Make" },
   { name: "v_model", label: "Vehicle Model" },
 ];
+
+/** A question to sales about a unit or a model: contact details and a message, none of them required. */
+const SALES_QUESTION = {
+  department: "sales",
+  requireContact: false,
+  emailFormat: false,
+  inputs: [...CONTACT_INPUTS, MESSAGE_INPUT],
+  submitLabel: "Submit",
+  thankYou: LEAD_THANK_YOU.reply,
+} as const satisfies Omit<LeadFormEntry, "title" | "destination">;
 
 /**
  * Every enquiry form of the site (SPEC §2, §4, §5), one entry each: its destination, desk and rules, the fields it
@@ -117,22 +126,12 @@ export const LEAD_FORMS = {
   "more-info": {
     title: "More Information (vehicle or trailer)",
     destination: LEAD_DESTINATIONS.vehicleMoreInfo,
-    department: "sales",
-    requireContact: false,
-    emailFormat: false,
-    inputs: [...CONTACT_INPUTS, MESSAGE_INPUT],
-    submitLabel: "Submit",
-    thankYou: LEAD_THANK_YOU.reply,
+    ...SALES_QUESTION,
   },
   inquiry: {
     title: "Line-up model inquiry",
     destination: LEAD_DESTINATIONS.vehicleInquiry,
-    department: "sales",
-    requireContact: false,
-    emailFormat: false,
-    inputs: [...CONTACT_INPUTS, MESSAGE_INPUT],
-    submitLabel: "Submit",
-    thankYou: LEAD_THANK_YOU.reply,
+    ...SALES_QUESTION,
   },
   quote: {
     title: "Line-up model quote request",
@@ -201,13 +200,7 @@ export const LEAD_FORMS = {
     emailFormat: true,
     heading: "Ask about this trailer",
     placeholders: true,
-    inputs: [
-      { name: "first_name", label: "First Name" },
-      { name: "last_name", label: "Last Name" },
-      { name: "email", label: "Email", type: "email" },
-      { name: "day_phone", label: "Phone Number", type: "tel" },
-      MESSAGE_INPUT,
-    ],
+    inputs: [FIRST_NAME, LAST_NAME, EMAIL, PHONE, MESSAGE_INPUT],
     submitLabel: "Submit",
     thankYou: LEAD_THANK_YOU.trailer,
   },
@@ -218,14 +211,7 @@ export const LEAD_FORMS = {
     requireContact: true,
     emailFormat: true,
     heading: "Can't find it? We'll find it for you",
-    inputs: [
-      { name: "first_name", label: "First Name" },
-      { name: "last_name", label: "Last Name" },
-      { name: "company", label: "Company" },
-      { name: "email", label: "Email", type: "email" },
-      { name: "day_phone", label: "Phone Number", type: "tel" },
-      ...VEHICLE_INPUTS,
-    ],
+    inputs: [...CONTACT_INPUTS, ...VEHICLE_INPUTS],
     submitLabel: "Find My Vehicle",
     thankYou: LEAD_THANK_YOU.reply,
   },
@@ -239,11 +225,11 @@ export const LEAD_FORMS = {
     confirmation: true,
     heading: "Your company and delivery",
     inputs: [
-      { name: "company", label: "Company" },
-      { name: "first_name", label: "First Name" },
-      { name: "last_name", label: "Last Name" },
-      { name: "email", label: "Email", type: "email" },
-      { name: "day_phone", label: "Phone Number", type: "tel" },
+      COMPANY,
+      FIRST_NAME,
+      LAST_NAME,
+      EMAIL,
+      PHONE,
       { name: "gm_fan", label: "GM Fleet Account Number (FAN), if you have one", hint: "6 letters and digits" },
       { name: "po_number", label: "PO Number" },
       { name: "required_by", label: "Required By", type: "date" },

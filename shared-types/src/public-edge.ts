@@ -1,7 +1,7 @@
 import { API_PREFIX } from "./api-paths.js";
 
 /**
- * Where an API route is served (ARCHITECTURE.md "Trust boundaries"):
+ * Where an API route is served (docs/security.md "Three edges"):
  * - public: the API's public listener, and through the site's `/api` proxy: what a visitor's browser and the
  *   remotes' renderers ask for;
  * - internal: the API's internal listener only (the machines the site runs on): the change stream, the CRM's

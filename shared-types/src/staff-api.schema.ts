@@ -227,6 +227,16 @@ export const deskFeedRunSchema = z.object({
 
 const feedStartedSchema = z.object({ run_id: z.string(), outcome: z.string() });
 
+/** One of the emails the site sends, as the desk lists it for a preview. */
+const emailListingSchema = z.object({ name: z.string(), title: z.string() });
+/** An email rendered with made-up data: its subject, its HTML (none for the CRM's ADF) and its text. */
+const emailPreviewSchema = z.object({
+  ...emailListingSchema.shape,
+  subject: z.string(),
+  html: z.nullable(z.string()),
+  text: z.string(),
+});
+
 /** How a route answers when its answer is not JSON: a CSV to download, a file's bytes, or nothing (204). */
 export type StaffRawAnswer = "csv" | "bytes" | "none";
 
@@ -386,6 +396,20 @@ export const STAFF_API = {
     path: "/staff/site-notice",
     body: z.object({ notice: z.nullable(siteNoticeSchema) }),
     response: z.object({ notice: z.nullable(siteNoticeSchema) }),
+  }),
+  /** Every email the site sends, to preview with made-up data (the site's words: the `texts` grant). */
+  emails: route({
+    access: "texts",
+    method: "GET",
+    path: "/staff/emails",
+    response: z.object({ emails: z.array(emailListingSchema) }),
+  }),
+  emailPreview: route({
+    access: "texts",
+    method: "GET",
+    path: "/staff/emails/:name",
+    params: z.object({ name: z.string().check(z.regex(/^[a-z-]{1,60}$/, "an email's name")) }),
+    response: emailPreviewSchema,
   }),
 
   units: route({

@@ -3,12 +3,7 @@ import { buildDesk } from "./app.js";
 import { readDeskEnvironment } from "./environment.js";
 
 const env = readDeskEnvironment();
-const desk = await buildDesk({
-  apiOrigin: env.API_STAFF_ORIGIN,
-  deskKey: env.STAFF_DESK_KEY,
-  logLevel: env.LOG_LEVEL,
-  trustProxy: env.TRUST_PROXY,
-});
+const desk = await buildDesk(env);
 if (!env.STAFF_DESK_KEY) {
   console.warn(
     "staff desk: no STAFF_DESK_KEY, so the API counts every visitor's failed sign-ins as the desk's own: set the same key on both",

@@ -5,7 +5,9 @@ import { type Database, openPglite } from "../../api/src/db/database.js";
 import { migrate } from "../../api/src/db/migrations.js";
 import { listenOnEdges } from "../../api/src/security/edges.js";
 import { StaffStore } from "../../api/src/staff/staff-store.js";
+import { testConfig } from "../../api/test/test-config.js";
 import { buildDesk, SESSION_COOKIE } from "../src/app.js";
+import { readDeskEnvironment } from "../src/environment.js";
 
 export const DESK_KEY = "ZGVzay1rZXktZm9yLXRoZS1kZXNrJ3MtdGVzdHMtMDEyMzQ1Njc4OWFi";
 const CLI_TOKEN = "cli-token-for-the-desk-tests-0123456789";
@@ -18,20 +20,17 @@ export async function deskAndApi() {
   const db: Database = await openPglite();
   await migrate(db);
   const mail: { to: string; subject: string; text: string }[] = [];
-  const api: FastifyInstance = await buildApp({
+  const config = testConfig({ STAFF_DESK_KEY: DESK_KEY, STAFF_DESK_URL: "http://desk.example" });
+  const api: FastifyInstance = await buildApp(config, {
     db,
-    staffDeskKey: DESK_KEY,
-    staff: {
-      deskUrl: "http://desk.example",
-      cliToken: CLI_TOKEN,
-      sendMail: async (message) => {
-        mail.push(message);
-      },
+    cliToken: CLI_TOKEN,
+    sendStaffMail: async (message) => {
+      mail.push(message);
     },
   });
   const local = { port: 0, host: "127.0.0.1" };
   const { staff } = await listenOnEdges(api, { public: local, internal: local, staff: local }, DEFAULT_TIMEOUTS);
-  const desk = await buildDesk({ apiOrigin: staff, deskKey: DESK_KEY });
+  const desk = await buildDesk(readDeskEnvironment({ API_STAFF_ORIGIN: staff, STAFF_DESK_KEY: DESK_KEY }));
   const store = new StaffStore(db);
 
   /** A member in this role, and the cookie their browser would carry. */

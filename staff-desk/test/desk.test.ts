@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesk, SESSION_COOKIE } from "../src/app.js";
+import { readDeskEnvironment } from "../src/environment.js";
 import { deskAndApi, sameOrigin } from "./desk-and-api.js";
 
 type Site = Awaited<ReturnType<typeof deskAndApi>>;
@@ -243,7 +244,7 @@ describe("the staff desk, in front of the API", () => {
   });
 
   it("says the desk is unavailable (503) when the API does not answer, never a bare error", async () => {
-    const cut = await buildDesk({ apiOrigin: "http://127.0.0.1:9", logLevel: "silent" });
+    const cut = await buildDesk(readDeskEnvironment({ API_STAFF_ORIGIN: "http://127.0.0.1:9", LOG_LEVEL: "silent" }));
     const answer = await cut.inject({ url: "/leads", headers: { cookie: sales.cookie } });
     expect(answer.statusCode).toBe(503);
     expect(answer.headers["content-type"]).toContain("text/html");
@@ -256,7 +257,9 @@ describe("the staff desk, in front of the API", () => {
     liar.get("/api/staff/me", async () => ({ member: { id: "m1", email: "x@y.example", role: "owner" }, grants: {} }));
     await liar.listen({ port: 0, host: "127.0.0.1" });
     const { port } = liar.server.address() as { port: number };
-    const desk = await buildDesk({ apiOrigin: `http://127.0.0.1:${port}`, logLevel: "silent" });
+    const desk = await buildDesk(
+      readDeskEnvironment({ API_STAFF_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: "silent" }),
+    );
     const answer = await desk.inject({ url: "/leads", headers: { cookie: sales.cookie } });
     expect(answer.statusCode).toBe(503);
     await desk.close();

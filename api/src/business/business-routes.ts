@@ -8,17 +8,13 @@ import type { BusinessDetailsStore } from "./business-store.js";
  * GET /business-details: the site's one source of phones, hours and address (the host server puts them in every
  * page). PUT, with the admin token, changes them for every page at once; without a token there is no PUT.
  */
-export async function registerBusinessRoutes(
-  app: FastifyInstance,
-  store: BusinessDetailsStore,
-  adminToken?: string,
-): Promise<void> {
+export async function registerBusinessRoutes(app: FastifyInstance, store: BusinessDetailsStore): Promise<void> {
   app.get("/business-details", async (_request, reply) => {
     reply.header("cache-control", "no-cache");
     return store.get();
   });
 
-  await registerAdminRoutes(app, adminToken, (admin) => {
+  await registerAdminRoutes(app, (admin) => {
     admin.put(
       "/business-details",
       { config: ADMIN_RATE_LIMIT, schema: { body: businessDetailsSchema } },

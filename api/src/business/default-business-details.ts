@@ -1,47 +1,7 @@
-import { type BusinessDetails, WEEKDAYS } from "shared-types";
-
-const weekdays = (open: string, close: string) =>
-  WEEKDAYS.slice(0, 5).map((day) => ({ day, segments: [{ open, close }] }));
+import { type BusinessDetails, SEED_BUSINESS_DETAILS } from "shared-types";
 
 /**
  * The dealership's details as first stored: the API seeds its database with them once, and from then on the
  * database is the one source (GET /api/business-details; PUT with the admin token changes every page, no rebuild).
  */
-export const DEFAULT_BUSINESS_DETAILS: BusinessDetails = {
-  name: "Summit Heavy Fleet",
-  domain: "summitheavyfleet.ca",
-  primary_email: "sales@summitheavyfleet.ca",
-  phone_sales: "403-555-0140",
-  phone_isuzu: "403-555-0177",
-  phone_service: "403-555-0162",
-  hours: {
-    sales: [
-      ...weekdays("08:00", "17:00"),
-      { day: "Saturday", segments: [], text: "Closed" },
-      { day: "Sunday", segments: [], text: "Closed" },
-    ],
-    service: [
-      ...weekdays("07:30", "16:30"),
-      { day: "Saturday", segments: [], text: "By Appointment Only" },
-      { day: "Sunday", segments: [], text: "Closed" },
-    ],
-    parts: [
-      ...weekdays("08:00", "18:00").slice(0, 4),
-      { day: "Friday", segments: [{ open: "08:00", close: "17:30" }] },
-      { day: "Saturday", segments: [{ open: "08:00", close: "15:00" }] },
-      { day: "Sunday", segments: [], text: "Closed" },
-    ],
-  },
-  address: {
-    recipient: "Summit Heavy Fleet",
-    line1: "5440 76 Avenue SE",
-    line2: "Calgary, AB T2C 4S3",
-    street_number: "5440",
-    street_name: "76 Avenue SE",
-    city: "Calgary",
-    province: "AB",
-    country: "Canada",
-    postal_code: "T2C 4S3",
-  },
-  geo: { latitude: 50.9866, longitude: -113.9631 },
-};
+export const DEFAULT_BUSINESS_DETAILS: BusinessDetails = SEED_BUSINESS_DETAILS;

@@ -467,6 +467,24 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index web_vitals_day on web_vitals (day);
     `,
   },
+  {
+    // team api: the background jobs' leases (api/src/jobs): one row per periodic job, held by the process running it
+    // (renewed while it runs), and when it is next due across every API process; failures count for its backoff
+    // feed_locks and scheduled_runs are no longer used from this release on; they go in a migration once the
+    // release before it (which still takes them) no longer runs beside it in a rollout
+    id: "028_job_leases",
+    sql: `
+      create table job_leases (
+        name text primary key,
+        holder text not null,
+        locked_until timestamptz,
+        next_run_at timestamptz not null default now(),
+        failures integer not null default 0,
+        last_error text not null default '',
+        last_run_at timestamptz
+      );
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

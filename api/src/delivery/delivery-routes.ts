@@ -18,7 +18,7 @@ const resendSchema = z.object({ lead_id: z.uuid().optional() }).strict().default
 export async function registerDeliveryRoutes(
   app: FastifyInstance,
   db: Queryable,
-  options: { adminToken?: string; onResend?: () => void },
+  options: { onResend?: () => void },
 ): Promise<void> {
   app.get("/health/deliveries", { config: { edge: "internal" } }, async (_request, reply) => {
     const health = await deliveryHealth(db);
@@ -26,7 +26,7 @@ export async function registerDeliveryRoutes(
     return reply.code(health.ok ? 200 : 503).send(health);
   });
 
-  await registerAdminRoutes(app, options.adminToken, (admin) => {
+  await registerAdminRoutes(app, (admin) => {
     admin.post("/deliveries/resend", { config: ADMIN_RATE_LIMIT, schema: { body: resendSchema } }, async (request) => {
       const { lead_id } = request.body;
       const resent = await resendFailed(db, lead_id);

@@ -99,6 +99,7 @@ export function createDeliveryWorker(
         to: to.operations,
         subject: alert.subject,
         text: alert.text,
+        html: alert.html,
         priority: "high",
       });
     },
@@ -118,13 +119,13 @@ export function salesDeskSender(
   };
 }
 
-/** Sends one member of staff a plain-text email (a sign-in or invitation link), from the site's own sender. */
+/** Sends one member of staff an email (a sign-in or invitation link: text, and HTML when given) from the site's sender. */
 export function staffMailSender(
   config: ApiConfig,
   transport: ReturnType<typeof smtpTransport>,
   business: BusinessDetailsStore,
 ) {
-  return async (message: { to: string; subject: string; text: string }) => {
+  return async (message: { to: string; subject: string; text: string; html?: string }) => {
     const { from } = resolveAddresses(emailAddresses(config), await business.get());
     await transport.sendMail({ from, ...message });
   };

@@ -1,25 +1,20 @@
 import type { BusinessDetails } from "shared-types";
 import type { Queryable } from "../db/database.js";
+import { backoffMs, type JobLog, Loop, type RetryPolicy } from "../jobs/job-runner.js";
 import { loadLead } from "../leads/lead-export.js";
 import { DeliveryError, type Senders } from "./channels.js";
 import type { MessageContext } from "./lead-messages.js";
 import {
-  backoffMs,
   claimDue,
   DEFAULT_RETRY_POLICY,
+  DELIVERY_LEASE_MS,
+  DELIVERY_POLL_MS,
   type Delivery,
   markDelivered,
-  markFailed,
-  markRetry,
-  type RetryPolicy,
+  markUnsent,
 } from "./outbox.js";
 
-/** The logger's shape (pino's, which Fastify uses): an object of facts, then the message. */
-export interface DeliveryLog {
-  info(facts: object, message: string): void;
-  warn(facts: object, message: string): void;
-  error(facts: object, message: string): void;
-}
+export type DeliveryLog = JobLog;
 
 export interface FailedDelivery {
   leadId: string;
@@ -36,9 +31,9 @@ export interface DeliveryWorkerOptions {
   /** The public site's origin for links; the dealership's own domain over https when unset */
   siteUrl?: string;
   retry?: RetryPolicy;
-  /** How often the worker looks for due deliveries when nothing has woken it */
+  /** DELIVERY_POLL_MS */
   pollMs?: number;
-  /** How long a claimed delivery is held: longer than any send may take (the transports time out well before) */
+  /** DELIVERY_LEASE_MS */
   leaseMs?: number;
   /** Deliveries sent at once */
   concurrency?: number;
@@ -52,62 +47,39 @@ export interface DeliveryWorkerOptions {
  * API process (main.ts) or alone (run-worker.ts); several may share one PostgreSQL database.
  */
 export class DeliveryWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
   private readonly retry: RetryPolicy;
-  private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly concurrency: number;
+  private readonly loop: Loop;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
-    this.pollMs = options.pollMs ?? 1_000;
-    this.leaseMs = options.leaseMs ?? 60_000;
+    this.leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
     this.concurrency = options.concurrency ?? 8;
+    this.loop = new Loop(
+      () => this.drain(),
+      () => options.pollMs ?? DELIVERY_POLL_MS,
+    );
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** A lead was just stored: look now rather than at the next poll (speed to lead). */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
+    this.loop.nudge();
   }
 
   /** Stops taking deliveries and waits for those being sent. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private schedule(delayMs: number) {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.drain().finally(() => {
-        this.running = null;
-        const soon = this.again;
-        this.again = false;
-        this.schedule(soon ? 0 : this.pollMs);
-      });
-    }, delayMs);
-    this.timer.unref();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Sends batches until nothing is due. */
   private async drain(): Promise<void> {
     try {
-      while (!this.stopped) {
+      while (!this.loop.isStopped) {
         const sent = await this.runOnce();
         if (sent < this.concurrency) return;
       }
@@ -129,7 +101,12 @@ export class DeliveryWorker {
 
   private async deliver(delivery: Delivery, context: MessageContext): Promise<void> {
     const { db, log } = this.options;
-    const facts = { leadId: delivery.lead_id, deliveryId: delivery.id, channel: delivery.channel };
+    const facts = {
+      leadId: delivery.lead_id,
+      deliveryId: delivery.id,
+      channel: delivery.channel,
+      attempts: delivery.attempts,
+    };
     let receipt = "";
     try {
       const sender = this.options.senders[delivery.channel];
@@ -137,34 +114,28 @@ export class DeliveryWorker {
       const lead = await loadLead(db, delivery.lead_id);
       if (!lead) throw new DeliveryError("the lead is no longer stored", true);
       receipt = await sender.send(lead, delivery.id, context);
-    } catch (error) {
+    } catch (caught) {
       const failure =
-        error instanceof DeliveryError ? error : new DeliveryError(String((error as Error)?.message ?? error));
-      if (failure.permanent || delivery.attempts >= this.retry.maxAttempts) {
-        await markFailed(db, delivery.id, failure.message);
-        // the line an on-call person searches for: the lead id, the channel, and why
-        log.error(
-          { ...facts, attempts: delivery.attempts, error: failure.message, alert: "lead-delivery-failed" },
-          "lead delivery failed for good: the lead reached nobody on this channel",
-        );
-        await this.options
-          .onFailed?.({ ...facts, attempts: delivery.attempts, error: failure.message })
-          .catch((alertError: unknown) =>
-            log.error({ ...facts, err: alertError }, "lead delivery: the failure alert could not be sent"),
-          );
-        return;
-      }
-      const delayMs = backoffMs(this.retry, delivery.attempts);
-      await markRetry(db, delivery.id, failure.message, delayMs);
-      log.warn(
-        { ...facts, attempts: delivery.attempts, error: failure.message, retryInMs: delayMs },
-        "lead delivery will be retried",
+        caught instanceof DeliveryError ? caught : new DeliveryError(String((caught as Error)?.message ?? caught));
+      const givenUp = failure.permanent || delivery.attempts >= this.retry.maxAttempts;
+      const retryInMs = givenUp ? null : backoffMs(this.retry, delivery.attempts);
+      await markUnsent(db, delivery.id, failure.message, retryInMs);
+      if (retryInMs !== null)
+        return log.warn({ ...facts, error: failure.message, retryInMs }, "lead delivery will be retried");
+      // the line an on-call person searches for: the lead id, the channel, and why
+      log.error(
+        { ...facts, error: failure.message, alert: "lead-delivery-failed" },
+        "lead delivery failed for good: the lead reached nobody on this channel",
       );
-      return;
+      return this.options
+        .onFailed?.({ ...facts, error: failure.message })
+        .catch((alertError: unknown) =>
+          log.error({ ...facts, err: alertError }, "lead delivery: the failure alert could not be sent"),
+        );
     }
     // sent but not yet recorded is the one window where a crash sends twice: the Message-ID and the webhook's
     // delivery header stay the same on every try, so the receiving end can tell it has it already
     await markDelivered(db, delivery.id, receipt);
-    log.info({ ...facts, attempts: delivery.attempts, receipt }, "lead delivered");
+    log.info({ ...facts, receipt }, "lead delivered");
   }
 }

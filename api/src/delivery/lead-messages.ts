@@ -10,7 +10,10 @@ import {
   paths,
 } from "shared-types";
 import { z } from "zod";
-import { escapeHtml } from "../content/escape-html.js";
+import { crmLeadEmail } from "../emails/crm-lead.js";
+import { deliveryFailureAlertEmail } from "../emails/delivery-failure-alert.js";
+import { leadNotificationEmail } from "../emails/lead-notification.js";
+import { visitorConfirmationEmail } from "../emails/visitor-confirmation.js";
 import { type ExportedLead, toAdf } from "../leads/lead-export.js";
 import { sourcePage } from "../leads/source-page.js";
 import { type Department, departmentOf } from "./departments.js";
@@ -100,12 +103,6 @@ function detailRows(lead: ExportedLead, context: MessageContext): [string, strin
   return rows.filter(([, value]) => value !== "");
 }
 
-/** Only http(s) links become links: a stored address is a visitor's input. */
-const linkOrText = (value: string) =>
-  /^https?:\/\//.test(value)
-    ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`
-    : escapeHtml(value).replace(/\n/g, "<br>");
-
 const bareAddress = z.email();
 
 /**
@@ -129,79 +126,19 @@ export function notificationSubject(lead: ExportedLead): string {
 
 /** The department's own email: readable, plain text and HTML, and a reply goes to the visitor. */
 export function departmentNotification(lead: ExportedLead, context: MessageContext, deliveryId: string): EmailMessage {
-  const department = departmentOf(lead.form);
-  const rows = detailRows(lead, context);
-  const width = Math.max(...rows.map(([label]) => label.length));
-  const intro = `A ${department} enquiry from the website. Reply to this email to answer ${personName(lead)}.`;
-  const quote = lead.fleet_quote ? fleetQuoteTables(lead.fleet_quote, context) : null;
-  const text = [
-    intro,
-    "",
-    ...rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`),
-    ...(quote ? ["", quote.text] : []),
-    "",
-  ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
-<p>${escapeHtml(intro)}</p>
-${quote?.html ?? ""}
-<table cellpadding="6" style="border-collapse:collapse">
-${rows.map(([label, value]) => `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(label)}</th><td style="border-bottom:1px solid #ddd;overflow-wrap:anywhere">${linkOrText(value)}</td></tr>`).join("\n")}
-</table>
-<p style="color:#666;font-size:12px">${escapeHtml(context.business.name)} website, ${escapeHtml(context.siteUrl)}</p>
-</body></html>`;
-  return {
+  const email = leadNotificationEmail({
     subject: notificationSubject(lead),
-    text,
-    html,
+    intro: `A ${departmentOf(lead.form)} enquiry from the website. Reply to this email to answer ${personName(lead)}.`,
+    rows: detailRows(lead, context),
+    quote: lead.fleet_quote,
+    siteUrl: context.siteUrl,
+    businessName: context.business.name,
+  });
+  return {
+    ...email,
     ...(replyAddress(lead.fields.email) ? { replyTo: replyAddress(lead.fields.email) } : {}),
     messageId: `<${deliveryId}@${context.business.domain}>`,
   };
-}
-
-const CELL = 'style="border:1px solid #ddd;padding:6px;text-align:left;vertical-align:top"';
-
-/** A fleet quote's lines and trade-ins as tables (HTML) and as aligned text, for the desk's email. */
-export function fleetQuoteTables(quote: FleetQuoteList, context: MessageContext): { html: string; text: string } {
-  const table = (caption: string, head: string[], rows: string[][]) =>
-    `<table style="border-collapse:collapse;margin:12px 0"><caption style="text-align:left;font-weight:bold;padding:4px 0">${escapeHtml(caption)}</caption><tr>${head.map((h) => `<th ${CELL}>${escapeHtml(h)}</th>`).join("")}</tr>${rows.map((row) => `<tr>${row.map((cell) => `<td ${CELL}>${linkOrText(cell)}</td>`).join("")}</tr>`).join("")}</table>`;
-  const lineRows = quote.lines.map((line) => [
-    String(line.quantity),
-    line.label + (line.kind === "unit" && !line.available ? " (no longer in stock)" : ""),
-    line.vin,
-    line.notes,
-    line.kind === "unit" ? `${context.siteUrl}${paths.vehicle(line.stock_number)}` : "",
-  ]);
-  const tradeInRows = quote.trade_ins.map((t) => [
-    `${t.year} ${t.make} ${t.model}`,
-    t.vin,
-    formatOdometer(t.odometer_km),
-    t.notes,
-  ]);
-  const html = [
-    table(
-      `Vehicles asked for: ${quote.unit_count} units`,
-      ["Qty", "Vehicle", "VIN", "Body or upfit", "Page"],
-      lineRows,
-    ),
-    quote.trade_ins.length ? table("Trade-ins", ["Vehicle", "VIN", "Odometer", "Notes"], tradeInRows) : "",
-  ].join("\n");
-  const text = [
-    `Vehicles asked for (${quote.unit_count} units):`,
-    ...quote.lines.map(
-      (line, i) =>
-        `  ${i + 1}. ${line.quantity} x ${line.label}${line.vin ? `, VIN ${line.vin}` : ""}${line.notes ? `. Body or upfit: ${line.notes}` : ""}`,
-    ),
-    ...(quote.trade_ins.length
-      ? [
-          "Trade-ins:",
-          ...quote.trade_ins.map(
-            (t, i) =>
-              `  ${i + 1}. ${t.year} ${t.make} ${t.model}, VIN ${t.vin}, ${formatOdometer(t.odometer_km)}${t.notes ? `. ${t.notes}` : ""}`,
-          ),
-        ]
-      : []),
-  ].join("\n");
-  return { html, text };
 }
 
 /**
@@ -241,46 +178,22 @@ export function visitorConfirmation(lead: ExportedLead, context: MessageContext,
   const reference = leadReference(lead.id);
   const title = formTitle(lead.form);
   const address = `${business.address.line1}, ${business.address.city}, ${business.address.province} ${business.address.postal_code}`;
-  const intro = `Thank you for your ${title.toLowerCase()}. Our fleet desk will reply with pricing and availability. Your reference is ${reference}.`;
-  const footer = `${business.name}, ${address}. Sales: ${business.phone_sales}. You are receiving this email because this request was sent with your address on ${context.siteUrl}. If it was not you, ignore this email.`;
   const quote = lead.fleet_quote;
-  const lines = quote ? linesAsTheSiteKnowsThem(quote, context.siteUrl) : [];
-  const heading = quote ? `Vehicles asked for (${quote.unit_count} ${quote.unit_count === 1 ? "unit" : "units"}):` : "";
-  const tradeIns = quote ? tradeInsInWords(quote) : "";
-  const text = [
-    "Hello,",
-    "",
-    intro,
-    "",
-    ...(quote
-      ? [
-          heading,
-          ...lines.map((line, i) => `  ${i + 1}. ${line.vehicle}${line.page ? `: ${line.page}` : ""}`),
-          ...(tradeIns ? ["", `Trade-ins: ${tradeIns}`] : []),
-          "",
-        ]
-      : []),
-    footer,
-    "",
-  ].join("\n");
-  const linesHtml = lines
-    .map(
-      (line) =>
-        `<li>${escapeHtml(line.vehicle)}${line.page ? ` (<a href="${escapeHtml(line.page)}">its page</a>)` : ""}</li>`,
-    )
-    .join("");
-  return {
+  const email = visitorConfirmationEmail({
     subject: `Your ${title.toLowerCase()} ${reference}: ${business.name}`,
-    text,
-    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
-<p>Hello,</p>
-<p>${escapeHtml(intro)}</p>
-${quote ? `<p><strong>${escapeHtml(heading)}</strong></p><ol>${linesHtml}</ol>` : ""}
-${tradeIns ? `<p>Trade-ins: ${escapeHtml(tradeIns)}</p>` : ""}
-<p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>
-</body></html>`,
-    messageId: `<${deliveryId}@${business.domain}>`,
-  };
+    intro: `Thank you for your ${title.toLowerCase()}. Our fleet desk will reply with pricing and availability. Your reference is ${reference}.`,
+    ...(quote
+      ? {
+          quote: {
+            heading: `Vehicles asked for (${quote.unit_count} ${quote.unit_count === 1 ? "unit" : "units"}):`,
+            lines: linesAsTheSiteKnowsThem(quote, context.siteUrl),
+            tradeIns: tradeInsInWords(quote),
+          },
+        }
+      : {}),
+    footer: `${business.name}, ${address}. Sales: ${business.phone_sales}. You are receiving this email because this request was sent with your address on ${context.siteUrl}. If it was not you, ignore this email.`,
+  });
+  return { ...email, messageId: `<${deliveryId}@${business.domain}>` };
 }
 
 /** The CRM's email: the lead as an ADF 1.0 document, in the body (where dealer CRMs read it) and attached. */
@@ -288,8 +201,7 @@ export function crmMessage(lead: ExportedLead, context: MessageContext, delivery
   const adf = toAdf([lead], context.business, context.siteUrl);
   return {
     message: {
-      subject: `ADF lead ${lead.id}: ${formTitle(lead.form)}`,
-      text: adf,
+      ...crmLeadEmail({ leadId: lead.id, formTitle: formTitle(lead.form), adf }),
       messageId: `<${deliveryId}@${context.business.domain}>`,
     } satisfies EmailMessage,
     adf,
@@ -339,20 +251,5 @@ export function failureAlert(
   failure: { leadId: string; channel: string; attempts: number; error: string; department: Department },
   context: MessageContext,
 ): Omit<EmailMessage, "messageId"> {
-  return {
-    subject: `ALERT: a website lead was not delivered (${failure.channel}, lead ${failure.leadId})`,
-    text: [
-      `A ${failure.department} lead from the ${context.business.name} website could not be delivered to ${failure.channel} after ${failure.attempts} tries.`,
-      "",
-      `Lead id:    ${failure.leadId}`,
-      `Channel:    ${failure.channel}`,
-      `Last error: ${failure.error}`,
-      "",
-      "The lead is stored. Once the cause is fixed, send it again with:",
-      `  npm run leads:resend -w api -- --lead ${failure.leadId}`,
-      "(or every failed delivery: npm run leads:resend -w api).",
-      "Delivery status: GET /api/health/deliveries on the API's internal listener.",
-      "",
-    ].join("\n"),
-  };
+  return deliveryFailureAlertEmail({ ...failure, businessName: context.business.name });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { EMAIL_PATTERN, LEAD_FORMS, type LeadFormEntry, type LeadFormId } from "shared-types";
 import type { Queryable } from "../db/database.js";
+import type { RetryPolicy } from "../jobs/job-runner.js";
 
 /**
  * Where a lead goes once it is stored. The channels a lead gets are decided when it is committed (one row each,
@@ -37,25 +38,14 @@ export interface Delivery {
   created_at: string;
 }
 
-export interface RetryPolicy {
-  /** The wait after the first failure; it doubles after each further one */
-  baseDelayMs: number;
-  /**
-   * The longest wait between tries. Kept short (30 s by default): when the mail server comes back, every waiting
-   * lead goes out within this long, not hours later.
-   */
-  maxDelayMs: number;
-  /** Tries before a delivery is failed and an alert raised */
-  maxAttempts: number;
-}
+export { backoffMs, type RetryPolicy } from "../jobs/job-runner.js";
 
+/** A lead's channel is tried for about half an hour, every 30 s at most once the first tries have failed. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseDelayMs: 1_000, maxDelayMs: 30_000, maxAttempts: 60 };
-
-/** Exponential backoff with "full jitter" on the upper half, so many leads failing together do not retry in step. */
-export function backoffMs(policy: RetryPolicy, attempts: number, random = Math.random): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
+/** How often a worker looks for due deliveries when nothing has woken it */
+export const DELIVERY_POLL_MS = 1_000;
+/** How long a claimed delivery is held: longer than any send may take (the transports time out well before) */
+export const DELIVERY_LEASE_MS = 60_000;
 
 /** Inside the lead's transaction: one pending delivery per channel. */
 export async function enqueueDeliveries(tx: Queryable, leadId: string, channels: readonly Channel[]): Promise<void> {
@@ -105,23 +95,15 @@ export async function markDelivered(db: Queryable, id: string, receipt = ""): Pr
   return rows.length > 0;
 }
 
-/** Tried again after `delayMs`. */
-export async function markRetry(db: Queryable, id: string, error: string, delayMs: number): Promise<void> {
+/** Not sent: tried again after `retryInMs`, or (null) given up on, which only a re-send (resendFailed) takes up again. */
+export async function markUnsent(db: Queryable, id: string, error: string, retryInMs: number | null): Promise<void> {
   await db.query(
     `update lead_deliveries
-        set next_attempt_at = now() + make_interval(secs => $3::double precision / 1000), locked_until = null,
-            last_error = $2
+        set locked_until = null, last_error = $2, status = case when $3::float8 is null then 'failed' else status end,
+            failed_at = case when $3::float8 is null then now() end,
+            next_attempt_at = coalesce(now() + make_interval(secs => $3::float8 / 1000), next_attempt_at)
       where id = $1 and status = 'pending'`,
-    [id, error.slice(0, 1000), delayMs],
-  );
-}
-
-/** Given up on: only a re-send (resendFailed) takes it up again. */
-export async function markFailed(db: Queryable, id: string, error: string): Promise<void> {
-  await db.query(
-    `update lead_deliveries set status = 'failed', failed_at = now(), locked_until = null, last_error = $2
-      where id = $1 and status = 'pending'`,
-    [id, error.slice(0, 1000)],
+    [id, error.slice(0, 1000), retryInMs],
   );
 }
 

@@ -12,9 +12,11 @@ import { deliveryHealth, resendFailed } from "./outbox.js";
  * one process at a time, so there it asks the running API (POST /api/deliveries/resend with ADMIN_TOKEN).
  */
 const { values } = parseArgs({
-  options: { lead: { type: "string" }, api: { type: "string", default: "http://127.0.0.1:4182" } },
+  options: { lead: { type: "string" }, api: { type: "string" } },
 });
 const config = readConfig();
+/** The API's staff listener: --api, or this machine's at API_STAFF_PORT. */
+const staffApi = values.api ?? `http://127.0.0.1:${config.API_STAFF_PORT}`;
 const leadId = values.lead;
 
 if (config.DATABASE_URL) {
@@ -39,12 +41,12 @@ if (config.DATABASE_URL) {
     );
     process.exit(2);
   }
-  const response = await fetch(new URL("/api/deliveries/resend", values.api), {
+  const response = await fetch(new URL("/api/deliveries/resend", staffApi), {
     method: "POST",
     headers: { authorization: `Bearer ${config.ADMIN_TOKEN}`, "content-type": "application/json" },
     body: JSON.stringify(leadId ? { lead_id: leadId } : {}),
   }).catch((error: Error) => {
-    console.error(`The API at ${values.api} did not answer (${error.message}). Is it running?`);
+    console.error(`The API at ${staffApi} did not answer (${error.message}). Is it running?`);
     process.exit(1);
   });
   const body = (await response.json().catch(() => ({}))) as { resent?: number; message?: string };

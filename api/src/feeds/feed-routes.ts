@@ -35,13 +35,8 @@ const promotionsQuerySchema = z.object({
  * - POST /admin/feeds/promotions (JSON, SPEC's shape): a branch's specials replaced;
  * - GET /admin/feeds: the latest runs and their reports.
  */
-export async function registerFeedRoutes(
-  app: FastifyInstance,
-  feeds: FeedService,
-  db: Queryable,
-  adminToken: string | undefined,
-) {
-  await registerAdminRoutes(app, adminToken, (admin) => {
+export async function registerFeedRoutes(app: FastifyInstance, feeds: FeedService, db: Queryable) {
+  await registerAdminRoutes(app, (admin) => {
     admin.addContentTypeParser(
       ["text/csv", "text/plain"],
       { parseAs: "string", bodyLimit: FEED_BODY_LIMIT },

@@ -1,18 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { promotionSchema } from "shared-types/schemas";
-import { escapeHtml } from "../content/escape-html.js";
 import type { Database } from "../db/database.js";
+import { feedReportEmail } from "../emails/feed-report.js";
+import { releaseLease, whileHeld } from "../jobs/job-runner.js";
 import {
-  FEED_HEARTBEAT_MS,
   FEED_LEASE_MS,
   type FeedRun,
   failAbandonedRuns,
+  feedLease,
   findRun,
   finishRun,
   latestRuns,
   recordRun,
-  releaseFeedLease,
-  renewFeedLease,
   startRun,
   takeFeedLease,
 } from "./feed-runs.js";
@@ -49,7 +48,6 @@ export interface FeedServiceOptions {
   log?: { warn(data: object, message: string): void; info(data: object, message: string): void };
 }
 
-/** The sales desk's email about a run that needs a person: what was refused, or each rejected row with its reason. */
 /** Each rejected row of a run as the sales desk reads it, by the kind of feed. */
 const REJECTED_LINES: { [K in FeedRun["kind"]]: (report: never) => string[] } = {
   inventory: (report: InventoryImportReport) =>
@@ -60,7 +58,11 @@ const REJECTED_LINES: { [K in FeedRun["kind"]]: (report: never) => string[] } = 
     report.rejected.map((item) => `Item ${item.index + 1}: ${item.reason}`),
 };
 
-function alertFor(run: FeedRun, report: InventoryImportReport | PromotionsImportReport): SalesDeskMessage | null {
+/** The sales desk's email about a run that needs a person: what was refused, or each rejected row with its reason. */
+export function alertFor(
+  run: FeedRun,
+  report: InventoryImportReport | PromotionsImportReport,
+): SalesDeskMessage | null {
   if (run.outcome === "running") return null;
   const lines = report.refused
     ? [`The ${run.kind} feed (${run.source}) was refused, and nothing on the site was changed: ${report.refused}`]
@@ -73,13 +75,7 @@ function alertFor(run: FeedRun, report: InventoryImportReport | PromotionsImport
   const intro = refused
     ? ""
     : `The ${run.kind} feed (${run.source}) was imported, but these rows were left out. The rest are on the site; fix these in the DMS and they come in with the next feed.`;
-  return {
-    subject,
-    text: [intro, ...lines, "", `Run ${run.id}: the staff desk's Feeds page shows every run.`]
-      .filter((line, i) => line || i > 0)
-      .join("\n"),
-    html: `${intro ? `<p>${escapeHtml(intro)}</p>` : ""}<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul><p>Run ${escapeHtml(run.id)}</p>`,
-  };
+  return feedReportEmail({ subject, intro, lines, runId: run.id });
 }
 
 /**
@@ -151,29 +147,24 @@ export class FeedService {
     const id = randomUUID();
     // this process's from now on, so a sweep for abandoned runs never takes it for a dead one as it starts
     this.claimed.add(id);
+    const release = () => releaseLease(this.db, feedLease("inventory"), id).catch(() => undefined);
     let run: FeedRun;
     try {
       const lease = await takeFeedLease(this.db, "inventory", id);
       if (!lease.taken) throw new FeedBusy(lease.heldBy);
       run = await startRun(this.db, id, "inventory", source).catch(async (error: unknown) => {
-        await releaseFeedLease(this.db, "inventory", id).catch(() => undefined);
+        await release();
         throw error;
       });
     } catch (error) {
       this.claimed.delete(id);
       throw error;
     }
-    // the run's heartbeat: its lease renewed while it goes on, so no process takes it for dead
-    const renewal = setInterval(
-      () => void renewFeedLease(this.db, "inventory", id).catch(() => undefined),
-      FEED_HEARTBEAT_MS,
-    );
-    renewal.unref();
-    const ended = this.runInventory(run, file, force).finally(async () => {
-      clearInterval(renewal);
+    const held: [string, string, number] = [feedLease("inventory"), id, FEED_LEASE_MS];
+    const ended = whileHeld(this.db, held, () => this.runInventory(run, file, force)).finally(async () => {
       this.running.delete(id);
       this.claimed.delete(id);
-      await releaseFeedLease(this.db, "inventory", id).catch(() => undefined);
+      await release();
     });
     this.running.set(id, ended);
     return run;
@@ -230,8 +221,9 @@ export class FeedService {
 
   /**
    * Marks failed the runs whose process died mid-run (killed, the machine lost), so the desk never shows a run
-   * "running" that nobody is running: at start-up, and every half lease after (a run another API process was
-   * working on when it died). On the embedded database this process is the only one: every run not its own is dead.
+   * "running" that nobody is running: at start-up, and every half lease after (the feed-run-sweep job, for a run
+   * another API process was working on when it died). On the embedded database this process is the only one: every
+   * run not its own is dead.
    */
   async failAbandonedRuns(): Promise<string[]> {
     const failed = await failAbandonedRuns(this.db, {
@@ -240,18 +232,6 @@ export class FeedService {
     });
     if (failed.length > 0) this.options.log?.warn({ runs: failed }, "feeds: runs whose process died marked failed");
     return failed;
-  }
-
-  /** failAbandonedRuns now (awaited: before this process starts a run of its own) and every half lease; the stop. */
-  async watchAbandonedRuns(): Promise<() => void> {
-    const sweep = () =>
-      this.failAbandonedRuns().catch((error: unknown) =>
-        this.options.log?.warn({ err: error }, "feeds: the check for abandoned runs failed, will try again"),
-      );
-    await sweep();
-    const timer = setInterval(() => void sweep(), FEED_LEASE_MS / 2);
-    timer.unref();
-    return () => clearInterval(timer);
   }
 
   /** A run's end: at once for one this process runs, else as the database has it (null: no such run). */

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { readConfig } from "../config.js";
 
 /**
- * npm run feed:import -w api -- <file or URL> [--force] [--api http://127.0.0.1:4182] (the staff listener)
+ * npm run feed:import -w api -- <file or URL> [--force] [--api <the staff listener>; unset: 127.0.0.1 at API_STAFF_PORT] (the staff listener)
  * Sends the dealership's inventory feed to the running API (POST /api/admin/feeds/inventory with ADMIN_TOKEN), as
  * the DMS's upload would; the import runs in the background, so this reads the run's status until it ends, then
  * prints its report: added, updated, unchanged, marked sold, each rejected row with its line and reason. Exits 1
@@ -13,10 +13,12 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     force: { type: "boolean", default: false },
-    api: { type: "string", default: "http://127.0.0.1:4182" },
+    api: { type: "string" },
   },
 });
 const config = readConfig();
+/** The API's staff listener: --api, or this machine's at API_STAFF_PORT. */
+const staffApi = values.api ?? `http://127.0.0.1:${config.API_STAFF_PORT}`;
 const source = positionals[0];
 if (!source) {
   console.error("Usage: npm run feed:import -w api -- <file or URL> [--force]");
@@ -29,7 +31,7 @@ if (!config.ADMIN_TOKEN) {
 const csv = /^https?:\/\//.test(source)
   ? await (await fetch(source, { redirect: "error", signal: AbortSignal.timeout(60_000) })).text()
   : await readFile(source, "utf8");
-const url = new URL("/api/admin/feeds/inventory", values.api);
+const url = new URL("/api/admin/feeds/inventory", staffApi);
 url.searchParams.set("source", source.slice(0, 200));
 if (values.force) url.searchParams.set("force", "true");
 const response = await fetch(url, {
@@ -60,7 +62,7 @@ interface Run {
 // the import runs in the background (photos may take minutes): its status is read until it ends
 let run: Run;
 for (;;) {
-  const status = await fetch(new URL(started.status_url, values.api), {
+  const status = await fetch(new URL(started.status_url, staffApi), {
     headers: { authorization: `Bearer ${config.ADMIN_TOKEN}` },
   });
   if (!status.ok) {

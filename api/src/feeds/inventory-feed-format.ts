@@ -14,18 +14,16 @@ import {
 } from "shared-types";
 import { vinProblem } from "./vin.js";
 
+/** What a unit is (condition, stock number, VIN, model year, make and model): the format's first columns. */
+const IDENTITY_COLUMNS = ["Type", "Stock", "VIN", "Year", "Make", "Model"] as const;
+
 /**
  * The dealership's inventory feed as its DMS or inventory service writes it: a HomeNet-style CSV with a header row.
  * These are the columns' names in that format; a vendor whose names differ gives a column map (its name for each),
  * vAuto-style. The work-truck facts, the charges and the status are this site's further columns.
  */
 export const FEED_COLUMNS = [
-  "Type",
-  "Stock",
-  "VIN",
-  "Year",
-  "Make",
-  "Model",
+  ...IDENTITY_COLUMNS,
   "Trim",
   "Body",
   "ExteriorColor",
@@ -53,16 +51,7 @@ export const FEED_COLUMNS = [
 export type FeedColumn = (typeof FEED_COLUMNS)[number];
 
 /** Without these a row cannot be a unit the site may advertise: a file lacking one is refused whole. */
-const REQUIRED_COLUMNS: readonly FeedColumn[] = [
-  "Type",
-  "Stock",
-  "VIN",
-  "Year",
-  "Make",
-  "Model",
-  "SellingPrice",
-  "MSRP",
-];
+const REQUIRED_COLUMNS: readonly FeedColumn[] = [...IDENTITY_COLUMNS, "SellingPrice", "MSRP"];
 
 /** A vendor's name for each column it names differently (the rest keep the HomeNet names). */
 export type ColumnMap = Partial<Record<FeedColumn, string>>;
@@ -182,8 +171,10 @@ function parseCharges(text: string): UnitCharge[] | null {
 
 const number = (text: string) => (text.trim() === "" ? null : Number(text.replace(/[,\s]/g, "")));
 
-/** One row to a unit, or the first reason it cannot be one. */
-function toUnit(row: (column: FeedColumn) => string, today: string, latestYear: number): FeedUnit | string {
+type FeedRow = (column: FeedColumn) => string;
+
+/** What a unit is: its stock number, VIN, condition, model year, make and model; or why the row is not one. */
+function checkIdentity(row: FeedRow, latestYear: number) {
   const stock = row("Stock").trim();
   if (!/^[A-Za-z0-9-]{1,32}$/.test(stock))
     return `stock number ${JSON.stringify(stock)} is not 1 to 32 letters, digits or dashes`;
@@ -201,6 +192,11 @@ function toUnit(row: (column: FeedColumn) => string, today: string, latestYear: 
   if (!knownMake) return `make ${JSON.stringify(make)} is not one the dealership sells (${VEHICLE_MAKES.join(", ")})`;
   const model = row("Model").trim();
   if (!model) return "the model is empty";
+  return { stock, condition: type as FeedUnit["condition"], year, make: knownMake, model };
+}
+
+/** The unit's prices, odometer and date in stock; or why one of them is not. */
+function checkFigures(row: FeedRow, today: string) {
   const selling = parseAmount(row("SellingPrice"));
   const msrp = parseAmount(row("MSRP"));
   if (selling === null) return `selling price ${JSON.stringify(row("SellingPrice"))} is not an amount`;
@@ -211,6 +207,11 @@ function toUnit(row: (column: FeedColumn) => string, today: string, latestYear: 
     return `odometer ${JSON.stringify(row("Miles"))} is not a whole number of kilometres`;
   const listed = parseDate(row("DateInStock"), today);
   if (!listed) return `date in stock ${JSON.stringify(row("DateInStock"))} is not a date (YYYY-MM-DD or MM/DD/YYYY)`;
+  return { selling, msrp, miles, listed };
+}
+
+/** The work-truck facts the row gives (body type, cab, weights and lengths); or why one of them is not one. */
+function checkWorkTruckFacts(row: FeedRow) {
   const bodyText = row("BodyType").trim();
   const bodyType = bodyText ? pick(bodyText, BODY_TYPES, BODY_TYPE_LABELS) : null;
   if (bodyType === undefined) return `body type ${JSON.stringify(bodyText)} is not one of ${BODY_TYPES.join(", ")}`;
@@ -229,6 +230,11 @@ function toUnit(row: (column: FeedColumn) => string, today: string, latestYear: 
     if (value !== null && !(Number.isFinite(value) && value > 0 && value < 200_000))
       return `${column} ${JSON.stringify(row(column as FeedColumn))} is not a positive number`;
   }
+  return { bodyType, cab, facts };
+}
+
+/** The unit's own charges (null: the standard ones) and whether it is sale pending; or why either is not read. */
+function checkChargesAndStatus(row: FeedRow) {
   const charges = row("Charges").trim() ? parseCharges(row("Charges")) : null;
   if (row("Charges").trim() && charges === null) {
     return `charges ${JSON.stringify(row("Charges"))} are not "kind|label|amount" separated by ";" (kinds: ${UNIT_CHARGE_KINDS.join(", ")})`;
@@ -240,36 +246,51 @@ function toUnit(row: (column: FeedColumn) => string, today: string, latestYear: 
   if (status && status !== "available" && status !== "sale pending" && status !== "pending") {
     return `status ${JSON.stringify(row("Status"))} is neither Available nor Sale Pending`;
   }
+  const sale: FeedUnit["status"] = status === "sale pending" || status === "pending" ? "sale_pending" : "available";
+  return { charges, status: sale };
+}
+
+/** One row to a unit, or the first reason it cannot be one. */
+function toUnit(row: FeedRow, today: string, latestYear: number): FeedUnit | string {
+  const identity = checkIdentity(row, latestYear);
+  if (typeof identity === "string") return identity;
+  const figures = checkFigures(row, today);
+  if (typeof figures === "string") return figures;
+  const truck = checkWorkTruckFacts(row);
+  if (typeof truck === "string") return truck;
+  const sale = checkChargesAndStatus(row);
+  if (typeof sale === "string") return sale;
+  const { facts } = truck;
   return {
-    stock_number: stock,
+    stock_number: identity.stock,
     vin: row("VIN").trim().toUpperCase(),
-    year,
-    make: knownMake,
-    model: model.slice(0, 80),
+    year: identity.year,
+    make: identity.make,
+    model: identity.model.slice(0, 80),
     trim: row("Trim").trim().slice(0, 120),
-    condition: type,
-    status: status === "sale pending" || status === "pending" ? "sale_pending" : "available",
+    condition: identity.condition,
+    status: sale.status,
     body_style: row("Body").trim().slice(0, 80),
     engine: row("Engine").trim().slice(0, 200),
     transmission: row("Transmission").trim().slice(0, 200),
     exterior: row("ExteriorColor").trim().slice(0, 80),
     interior: row("InteriorColor").trim().slice(0, 80),
-    odometer: miles,
+    odometer: figures.miles,
     fuel_type: row("Fuel_Type").trim().slice(0, 40),
     drive_train: row("Drivetrain").trim().slice(0, 40),
-    full_price: msrp,
-    low_price: selling,
+    full_price: figures.msrp,
+    low_price: figures.selling,
     options: splitOptions(row("Options")),
     description: row("Description").trim().slice(0, 20_000),
     image_urls: splitImageList(row("ImageList")),
-    listed_at: listed,
+    listed_at: figures.listed,
     gvwr_lb: facts.GVWR === null ? null : Math.round(facts.GVWR),
-    body_type: bodyType,
+    body_type: truck.bodyType,
     body_length_ft: facts.BodyLength,
-    cab_type: cab,
+    cab_type: truck.cab,
     wheelbase_in: facts.Wheelbase,
     payload_lb: facts.Payload === null ? null : Math.round(facts.Payload),
-    charges,
+    charges: sale.charges,
   };
 }
 
@@ -328,17 +349,24 @@ function unreadable(error: unknown): ParsedFeed {
  * rest are read. A stock number that appears twice is taken the first time and rejected the second.
  */
 export function parseInventoryFeed(text: string, options: FeedParseOptions = {}): ParsedFeed {
-  if (text.replace(/^\uFEFF/, "").trim() === "") return { ok: false, reason: "the file is empty" };
-  let records: FeedRecord[];
+  if (isEmptyFile(text)) return EMPTY_FILE;
+  const records = readRecords(text);
+  if (!Array.isArray(records)) return records;
+  const steps = checkRecords(text, records, options);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+const isEmptyFile = (text: string) => text.replace(/^\uFEFF/, "").trim() === "";
+const EMPTY_FILE: ParsedFeed = { ok: false, reason: "the file is empty" };
+
+/** csv-parse's records of the file, or the file refused whole when it cannot read it. */
+function readRecords(text: string): FeedRecord[] | ParsedFeed {
   try {
-    records = parse(text, CSV_OPTIONS);
+    return parse(text, CSV_OPTIONS);
   } catch (error) {
     return unreadable(error);
-  }
-  const steps = checkRecords(text, records, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
   }
 }
 
@@ -381,19 +409,16 @@ async function readRecordsYielding(text: string): Promise<FeedRecord[]> {
  * checked a part at a time, other requests served between (a feed of thousands of units is a second of work).
  */
 export async function parseInventoryFeedYielding(text: string, options: FeedParseOptions = {}): Promise<ParsedFeed> {
-  if (text.replace(/^\uFEFF/, "").trim() === "") return { ok: false, reason: "the file is empty" };
-  let records: FeedRecord[];
-  try {
-    records = await readRecordsYielding(text);
-  } catch (error) {
-    return unreadable(error);
-  }
+  if (isEmptyFile(text)) return EMPTY_FILE;
+  const records = await readRecordsYielding(text).catch(unreadable);
+  if (!Array.isArray(records)) return records;
   const steps = checkRecords(text, records, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
+  let step = steps.next();
+  while (!step.done) {
     await yieldToEventLoop();
+    step = steps.next();
   }
+  return step.value;
 }
 
 export interface FeedParseOptions {

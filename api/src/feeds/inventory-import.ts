@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { ALLOWED_DEALERSHIP, type Vehicle } from "shared-types";
-import { escapeHtml } from "../content/escape-html.js";
+import { descriptionHtml } from "../content/description-html.js";
 import type { Database, Queryable } from "../db/database.js";
 import { vehicleSearchText } from "../inventory/search-text.js";
 import { type FeedUnit, type ParsedFeed, type RejectedRow, yieldToEventLoop } from "./inventory-feed-format.js";
@@ -48,15 +48,6 @@ interface StoredUnit {
 }
 
 const hashOf = (unit: FeedUnit) => createHash("sha256").update(JSON.stringify(unit)).digest("base64url");
-
-/** The dealer's plain description as the formatting the page shows: a paragraph per blank-line-separated block. */
-const descriptionHtml = (text: string) =>
-  text
-    .split(/\r?\n\s*\r?\n/)
-    .map((block) => block.trim())
-    .filter(Boolean)
-    .map((block) => `<p>${escapeHtml(block).replace(/\r?\n/g, "<br>")}</p>`)
-    .join("");
 
 /** A changed unit as the set-based upsert reads it (jsonb_to_recordset's columns, below). */
 function unitRecord(unit: FeedUnit, hash: string, photos: StoredPhoto[] | null) {

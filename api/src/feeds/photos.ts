@@ -7,6 +7,7 @@ import { fetchOutbound, type OutboundPolicy, OutboundRefused } from "server-kit"
 import { PHOTO_FORMATS, PHOTO_WIDTHS, type PhotoFormat } from "shared-types";
 import sharp, { type Sharp } from "sharp";
 import type { Queryable } from "../db/database.js";
+import { PHOTO_CONCURRENCY } from "./photo-limits.js";
 
 /** A photo as a unit carries it: its content address and its size as stored (the page's width and height). */
 export interface StoredPhoto {
@@ -21,9 +22,9 @@ export interface PhotoProblem {
 }
 
 export interface PhotoPolicy extends OutboundPolicy {
-  /** Photos fetched and stored at once, overall (FEED_PHOTO_CONCURRENCY; none: 8). */
+  /** Photos fetched and stored at once, overall (FEED_PHOTO_CONCURRENCY; none: PHOTO_CONCURRENCY's). */
   concurrency?: number;
-  /** And from any one host (FEED_PHOTO_HOST_CONCURRENCY; none: 4): a dealer's photo host is not flooded. */
+  /** And from any one host (FEED_PHOTO_HOST_CONCURRENCY; none: PHOTO_CONCURRENCY's): a host is not flooded. */
   perHostConcurrency?: number;
   /** Folders a feed may name photos in with file: URLs (a DMS's drop folder; the sample feed's photos). */
   fileDirs: readonly string[];
@@ -119,7 +120,7 @@ export class PhotoStore {
     private readonly dir: string,
     private readonly policy: PhotoPolicy,
   ) {
-    this.overall = pLimit(policy.concurrency ?? 8);
+    this.overall = pLimit(policy.concurrency ?? PHOTO_CONCURRENCY.overall);
   }
 
   /** Runs `work` when both the overall and the host's limits allow (a file: URL counts as its own host). */
@@ -130,7 +131,7 @@ export class PhotoStore {
     } catch {}
     let limit = this.hosts.get(host);
     if (!limit) {
-      limit = pLimit(this.policy.perHostConcurrency ?? 4);
+      limit = pLimit(this.policy.perHostConcurrency ?? PHOTO_CONCURRENCY.perHost);
       this.hosts.set(host, limit);
     }
     return (limit as LimitFunction)(() => this.overall(work));

@@ -23,9 +23,9 @@ const unitParamsSchema = z.object({ stock: z.string().regex(/^[A-Za-z0-9-]{1,40}
  * through the desk's own path: audited under the token, and kept through feed imports until cleared on the desk.
  * The database announces the change (the change signal): every cached page that shows the unit is purged.
  */
-export async function registerUnitAdminRoutes(app: FastifyInstance, db: Database, adminToken: string | undefined) {
+export async function registerUnitAdminRoutes(app: FastifyInstance, db: Database) {
   const units = new UnitOverrides(db);
-  await registerAdminRoutes(app, adminToken, (admin) => {
+  await registerAdminRoutes(app, (admin) => {
     admin.patch(
       "/admin/units/:stock",
       { config: ADMIN_RATE_LIMIT, schema: { params: unitParamsSchema, body: unitChangeSchema } },

@@ -7,9 +7,9 @@ import {
   type LeadFormId,
   leadFieldRows,
 } from "shared-types";
-import { escapeHtml } from "../content/escape-html.js";
 import type { Database, Queryable } from "../db/database.js";
 import { type Channel, channelsFor, enqueueDeliveries } from "../delivery/outbox.js";
+import { heldDigestEmail } from "../emails/held-digest.js";
 import { heldReleaseToken } from "../security/signing.js";
 import { type AuditActor, writeAudit } from "../staff/audit.js";
 
@@ -25,8 +25,6 @@ export interface HeldEnquiry {
   received_at: string;
   released_at: string | null;
 }
-
-export const DIGEST_JOB = "quarantine-digest";
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const formTitle = (form: string) => LEAD_FORMS[form as LeadFormId]?.title ?? form;
@@ -63,37 +61,12 @@ export function digestMessage(
   held: readonly HeldEnquiry[],
   context: { business: BusinessDetails; staffUrl: string; secret: Buffer; deskUrl?: string },
 ) {
-  const subject = `Possible spam, please check: ${held.length} held ${held.length === 1 ? "enquiry" : "enquiries"} from the website`;
-  const intro =
-    "The website's spam guards held these enquiries back instead of delivering them. Most are bots; a real person may be among them (a form filled in very fast, by a browser's autofill). Please check each one: a real enquiry is released with its link, and then reaches its desk and the CRM as any other lead.";
-  const blocks = held.map((h) => ({ rows: heldSummary(h), link: releaseLink(context.staffUrl, context.secret, h.id) }));
-  const textBody = [
-    intro,
-    "",
-    ...blocks.flatMap(({ rows, link }, i) => [
-      `${i + 1}.`,
-      ...rows.map(([label, value]) => `   ${label}: ${value.replace(/\n/g, "\n      ")}`),
-      `   Not spam? Release it: ${link}`,
-      "",
-    ]),
-    ...(context.deskUrl
-      ? [`Every held enquiry, to release or discard, on the staff desk: ${deskHeldLink(context.deskUrl)}`, ""]
-      : []),
-    `${context.business.name} website`,
-  ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
-<p>${escapeHtml(intro)}</p>
-${blocks
-  .map(
-    ({ rows, link }) => `<table cellpadding="6" style="border-collapse:collapse;margin:0 0 8px">
-${rows.map(([label, value]) => `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="overflow-wrap:anywhere">${escapeHtml(value).replace(/\n/g, "<br>")}</td></tr>`).join("\n")}
-</table>
-<p><a href="${escapeHtml(link)}">Not spam? Release this enquiry</a></p><hr>`,
-  )
-  .join("\n")}
-${context.deskUrl ? `<p><a href="${escapeHtml(deskHeldLink(context.deskUrl))}">Every held enquiry, to release or discard, on the staff desk</a></p>` : ""}
-</body></html>`;
-  return { subject, text: textBody, html };
+  return heldDigestEmail({
+    subject: `Possible spam, please check: ${held.length} held ${held.length === 1 ? "enquiry" : "enquiries"} from the website`,
+    held: held.map((h) => ({ rows: heldSummary(h), releaseLink: releaseLink(context.staffUrl, context.secret, h.id) })),
+    ...(context.deskUrl ? { deskLink: deskHeldLink(context.deskUrl) } : {}),
+    businessName: context.business.name,
+  });
 }
 
 /** The staff desk's list of held enquiries (sign-in first). */
@@ -116,22 +89,6 @@ export async function findHeld(db: Queryable, id: string): Promise<HeldEnquiry |
   return row ?? null;
 }
 
-/**
- * Claims the day's digest for this instance: true when the last one is at least `intervalMs` old (or there was none),
- * and no other instance claimed it meanwhile. One statement, so two instances never both send it.
- */
-export async function claimDigest(db: Queryable, intervalMs: number, now = new Date()): Promise<Date | null> {
-  const due = new Date(now.getTime() - intervalMs).toISOString();
-  const [claimed] = await db.query<{ previous: string | null }>(
-    `insert into scheduled_runs as s (name, last_run_at) values ($1, $2)
-     on conflict (name) do update set last_run_at = excluded.last_run_at where s.last_run_at <= $3
-     returning (select last_run_at::text from scheduled_runs where name = $1) as previous`,
-    [DIGEST_JOB, now.toISOString(), due],
-  );
-  if (!claimed) return null;
-  return claimed.previous ? new Date(claimed.previous) : new Date(0);
-}
-
 export interface DigestOptions {
   db: Queryable;
   send(message: { subject: string; text: string; html: string }): Promise<void>;
@@ -141,42 +98,25 @@ export interface DigestOptions {
   /** The staff desk, where every held enquiry can be released or discarded. */
   deskUrl?: string;
   secret: Buffer;
-  intervalMs: number;
-  /** Sends now, whenever the last one went (staff asking for it). */
-  force?: boolean;
-  now?: Date;
 }
 
 /**
- * Sends the day's digest of held submissions to the sales desk when it is due, and marks them reported. A send that
- * fails gives the claim back, so the next check (hourly) tries again; nothing is marked reported that was not sent.
+ * Sends the sales desk every held submission not reported yet, in one email, and marks them reported; nothing is
+ * marked that was not sent. The periodic job "held-digest" (jobs/api-jobs.ts) sends it every QUARANTINE_DIGEST_HOURS
+ * and tries a failed send again on its backoff; staff may ask for it at any time.
  */
-export async function sendQuarantineDigest(options: DigestOptions): Promise<{ sent: number } | null> {
-  const now = options.now ?? new Date();
-  const previous = options.force ? null : await claimDigest(options.db, options.intervalMs, now);
-  if (!options.force && !previous) return null;
+export async function sendQuarantineDigest(options: DigestOptions): Promise<{ sent: number }> {
   const held = await options.db.query<HeldEnquiry>(
     `select ${HELD_COLUMNS} from quarantined_leads where digested_at is null and released_at is null
      order by received_at limit 200`,
   );
   if (held.length === 0) return { sent: 0 };
   const business = await options.business();
-  try {
-    await options.send(
-      digestMessage(held, { business, staffUrl: options.staffUrl, secret: options.secret, deskUrl: options.deskUrl }),
-    );
-  } catch (error) {
-    if (previous) {
-      await options.db.query("update scheduled_runs set last_run_at = $2 where name = $1", [
-        DIGEST_JOB,
-        previous.toISOString(),
-      ]);
-    }
-    throw error;
-  }
-  await options.db.query("update quarantined_leads set digested_at = $2 where id = any($1::text[])", [
+  await options.send(
+    digestMessage(held, { business, staffUrl: options.staffUrl, secret: options.secret, deskUrl: options.deskUrl }),
+  );
+  await options.db.query("update quarantined_leads set digested_at = now() where id = any($1::text[])", [
     held.map((h) => h.id),
-    now.toISOString(),
   ]);
   return { sent: held.length };
 }

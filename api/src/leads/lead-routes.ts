@@ -14,26 +14,22 @@ import {
 import { identifier, leadCaptureRequestSchema, safeText } from "shared-types/schemas";
 import { z } from "zod";
 import type { BusinessDetailsStore } from "../business/business-store.js";
-import type { Database } from "../db/database.js";
+import type { Database, Queryable } from "../db/database.js";
 import { type Channel, channelsFor, enqueueDeliveries } from "../delivery/outbox.js";
 import { HttpError, parseOrBadRequest, withSchemas } from "../http-errors.js";
 import { signFormStart, verifyFormStart, verifyUnsubscribeToken } from "../security/signing.js";
 import { readList, takeList } from "./fleet-quote-store.js";
 import { IdempotencyKeyReused, once } from "./idempotency.js";
 import { loadLeads, toAdf, toCsv } from "./lead-export.js";
-import type { RetentionPolicy } from "./retention.js";
 import { sourcePage } from "./source-page.js";
 
+/**
+ * What the lead routes are given besides the app's configuration (its LEAD_* variables, read as `app.config`): the
+ * secret the database keeps, the dealership's details, the outbox's channels, the public site's origin.
+ */
 export interface LeadRouteOptions {
-  rateLimitMax: number;
-  rateLimitWindowMs: number;
-  minFillMs: number;
-  /** Enables GET /leads/export for a CRM holding this bearer token. */
-  exportToken?: string;
   /** Signs form starts and unsubscribe links (security/signing.ts). */
   signingSecret: Buffer;
-  /** What the purge job deletes when (retention.ts); the privacy notice states it. */
-  retention: RetentionPolicy;
   /** The dealership's details: its phone in refusals, its name and address in the export. */
   business: BusinessDetailsStore;
   /** Where every stored lead is sent (one outbox row each, written in the lead's own transaction). */
@@ -89,8 +85,8 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
   app.get("/privacy", async (_request, reply): Promise<PrivacyFacts> => {
     reply.header("cache-control", "public, max-age=300");
     return {
-      lead_retention_days: options.retention.leadRetentionDays,
-      quarantine_retention_days: options.retention.quarantineRetentionDays,
+      lead_retention_days: app.config.LEAD_RETENTION_DAYS,
+      quarantine_retention_days: app.config.QUARANTINE_RETENTION_DAYS,
     };
   });
 
@@ -100,12 +96,84 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
     return { [LEAD_SPAM_GUARD.startedField]: signFormStart(options.signingSecret) };
   });
 
-  /**
-   * Stores a lead and answers 201 only once it is committed. A repeated Idempotency-Key (a double click, a retry
-   * after a lost answer) answers what the first request did; the same key with other content, or from another
-   * visitor, is a 422. A bot's submission gets the same-looking 201 (on replay too) but is quarantined, never
-   * delivered as a lead.
-   */
+  registerCapture(app, db, options);
+  registerUnsubscribe(app, db, options);
+  await registerExport(app, db, options);
+}
+
+interface Submission {
+  destination: LeadCapture["destination"];
+  form: LeadCapture["form"];
+  /** What the visitor typed that is kept, its source page checked. */
+  stored: Record<string, unknown>;
+  marketing_opt_in: boolean;
+  consentVersion: string;
+  fleet_list?: string;
+  /** Why it is a bot's (spamReason), or null for a person's. */
+  reason: string | null;
+}
+
+/**
+ * A submission, in its transaction: a person's a lead with its deliveries queued, a bot's quarantined. A fleet quote
+ * asks for what its list holds: kept with the lead, and the list emptied, in the same transaction.
+ */
+async function storeSubmission(
+  tx: Queryable,
+  { destination, form, stored, marketing_opt_in, consentVersion, fleet_list, reason }: Submission,
+  channels: Channel[],
+): Promise<LeadCaptureResponse & { quarantined?: string }> {
+  const receipt: LeadCaptureResponse = {
+    id: randomUUID(),
+    received_at: `${new Date().toISOString().slice(0, 19)}Z`,
+  };
+  const fleetQuote = fleet_list ? await readList(tx, fleet_list) : null;
+  if (fleetQuote && fleetQuote.lines.length === 0) {
+    const message = "Your fleet quote has no vehicles in it: add units or line-up models first";
+    throw new HttpError(400, { error: "Bad Request", message, fields: { fleet_list: [message] } });
+  }
+  if (reason) {
+    // kept with what it needs to become a lead, should the sales desk release it (held-enquiries.ts)
+    await tx.query(
+      `insert into quarantined_leads (id, reason, destination, fields, marketing_opt_in, consent_version)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [
+        receipt.id,
+        reason,
+        destination,
+        JSON.stringify({ ...stored, form, ...(fleetQuote ? { fleet_quote: fleetQuote } : {}) }),
+        marketing_opt_in,
+        consentVersion,
+      ],
+    );
+    return { ...receipt, quarantined: reason };
+  }
+  if (fleet_list) await takeList(tx, fleet_list);
+  await tx.query(
+    `insert into leads (id, destination, form, fields, marketing_opt_in, consent_text, consent_version, received_at, fleet_quote)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      receipt.id,
+      destination,
+      form,
+      JSON.stringify(stored),
+      marketing_opt_in,
+      consentVersion ? (consentWording(consentVersion) ?? "") : "",
+      consentVersion,
+      receipt.received_at,
+      fleetQuote ? JSON.stringify(fleetQuote) : null,
+    ],
+  );
+  await enqueueDeliveries(tx, receipt.id, channels);
+  return receipt;
+}
+
+/**
+ * Stores a lead and answers 201 only once it is committed. A repeated Idempotency-Key (a double click, a retry
+ * after a lost answer) answers what the first request did; the same key with other content, or from another
+ * visitor, is a 422. A bot's submission gets the same-looking 201 (on replay too) but is quarantined, never
+ * delivered as a lead.
+ */
+function registerCapture(app: FastifyInstance, db: Database, options: LeadRouteOptions) {
   withSchemas(app).post(
     "/leads/capture",
     {
@@ -113,8 +181,8 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
       schema: { body: leadCaptureRequestSchema, headers: captureHeadersSchema },
       config: {
         rateLimit: {
-          max: options.rateLimitMax,
-          timeWindow: options.rateLimitWindowMs,
+          max: app.config.LEAD_RATE_LIMIT_MAX,
+          timeWindow: app.config.LEAD_RATE_LIMIT_WINDOW_MS,
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
             error: "Too Many Requests",
@@ -139,56 +207,19 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
       } = lead;
       const { FirstName: _f, LastName: _l, Email: _e, Phone: _p, ...typed } = fields;
       const stored = { ...typed, "-url": sourcePage(typed["-url"], options.siteUrl) };
-      const reason = spamReason(lead, options.minFillMs, verifyFormStart(options.signingSecret, form_started));
+      const reason = spamReason(
+        lead,
+        app.config.LEAD_MIN_FILL_MS,
+        verifyFormStart(options.signingSecret, form_started),
+      );
       const consentVersion = marketing_opt_in ? (consent_version ?? UNVERSIONED_CONSENT) : "";
       try {
-        const answer = await once(db, { key, client: request.ip, request: request.body }, async (tx) => {
-          const receipt: LeadCaptureResponse = {
-            id: randomUUID(),
-            received_at: `${new Date().toISOString().slice(0, 19)}Z`,
-          };
-          // a fleet quote asks for what its list holds: kept with the lead, and the list emptied, in one transaction
-          const fleetQuote = fleet_list ? await readList(tx, fleet_list) : null;
-          if (fleetQuote && fleetQuote.lines.length === 0) {
-            const message = "Your fleet quote has no vehicles in it: add units or line-up models first";
-            throw new HttpError(400, { error: "Bad Request", message, fields: { fleet_list: [message] } });
-          }
-          if (reason) {
-            // kept with what it needs to become a lead, should the sales desk release it (held-enquiries.ts)
-            await tx.query(
-              `insert into quarantined_leads (id, reason, destination, fields, marketing_opt_in, consent_version)
-               values ($1, $2, $3, $4, $5, $6)`,
-              [
-                receipt.id,
-                reason,
-                destination,
-                JSON.stringify({ ...stored, form, ...(fleetQuote ? { fleet_quote: fleetQuote } : {}) }),
-                marketing_opt_in,
-                consentVersion,
-              ],
-            );
-            return { ...receipt, quarantined: reason };
-          }
-          if (fleet_list) await takeList(tx, fleet_list);
-          await tx.query(
-            `insert into leads (id, destination, form, fields, marketing_opt_in, consent_text, consent_version, received_at, fleet_quote)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-            [
-              receipt.id,
-              destination,
-              form,
-              JSON.stringify(stored),
-              marketing_opt_in,
-              consentVersion ? (consentWording(consentVersion) ?? "") : "",
-              consentVersion,
-              receipt.received_at,
-              fleetQuote ? JSON.stringify(fleetQuote) : null,
-            ],
-          );
-          await enqueueDeliveries(tx, receipt.id, channelsFor(form, options.deliveryChannels, typed.email ?? ""));
-          return receipt;
-        });
-        const { quarantined, ...receipt } = answer as LeadCaptureResponse & { quarantined?: string };
+        const submission = { destination, form, stored, marketing_opt_in, consentVersion, fleet_list, reason };
+        const channels = channelsFor(form, options.deliveryChannels, typed.email ?? "");
+        const answer = await once(db, { key, client: request.ip, request: request.body }, (tx) =>
+          storeSubmission(tx, submission, channels),
+        );
+        const { quarantined, ...receipt } = answer;
         // the lead's id, never what the visitor typed: the log is no place for personal data
         if (quarantined)
           request.log.warn({ quarantineId: receipt.id, reason: quarantined }, "lead quarantined as spam");
@@ -205,11 +236,13 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
       }
     },
   );
+}
 
-  /**
-   * A marketing email's unsubscribe link (and RFC 8058 one-click: a POST). Records the withdrawal of consent for
-   * the address; the dealership's mailings must leave it out from then on.
-   */
+/**
+ * A marketing email's unsubscribe link (and RFC 8058 one-click: a POST). Records the withdrawal of consent for
+ * the address; the dealership's mailings must leave it out from then on.
+ */
+function registerUnsubscribe(app: FastifyInstance, db: Database, options: LeadRouteOptions) {
   app.post("/consent/unsubscribe", async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const body = (typeof request.body === "object" && request.body ? request.body : {}) as Record<string, unknown>;
@@ -231,10 +264,12 @@ export async function registerLeadRoutes(app: FastifyInstance, db: Database, opt
     reply.header("cache-control", "no-store");
     return { unsubscribed: true };
   });
+}
 
+async function registerExport(app: FastifyInstance, db: Database, options: Pick<LeadRouteOptions, "business">) {
   // The CRM's pull of stored leads: only when a token is configured, behind bearer authentication (a well-kept
   // plugin), throttled so a guessed token costs time, and every export written to the log.
-  const exportToken = options.exportToken;
+  const exportToken = app.config.LEADS_EXPORT_TOKEN;
   if (exportToken) {
     await app.register(async (exporting) => {
       await exporting.register(fastifyBearerAuth, {

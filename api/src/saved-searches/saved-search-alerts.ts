@@ -145,41 +145,13 @@ export class SavedSearchAlerts {
     const business = await this.options.business();
     let alerted = 0;
     for (const search of await dueSearches(this.db, now, this.options.intervalHours)) {
-      const seen = await seenPrices(this.db, search.id);
-      const matches = await this.matches(search);
-      const news: AlertUnit[] = [];
-      const raised: { stock_number: string; price_cents: number }[] = [];
-      for (const unit of matches) {
-        const was = seen.get(unit.stock_number);
-        if (was === undefined) news.push({ ...unit, was_cents: null });
-        else if (unit.price_cents > 0 && unit.price_cents < was) news.push({ ...unit, was_cents: was });
-        else if (unit.price_cents > was) raised.push(unit);
-      }
+      const { news, raised } = priceNews(await this.matches(search), await seenPrices(this.db, search.id));
       // a price that went up is remembered quietly: a later drop is measured from it
       if (news.length === 0) {
         if (raised.length > 0) await recordSeenOnly(this.db, search.id, raised);
         continue;
       }
-      const shown = news.slice(0, SAVED_SEARCH.maxUnitsPerAlert);
-      const params = inventoryViewToParams({ search: search.search, filter: storedFilter(search.filters) });
-      const searchUrl = `${this.options.siteUrl}${paths.inventory()}${params.size > 0 ? `?${params}` : ""}`;
-      const token = linkToken(this.options.secret, search.id);
-      await this.options.sendMail(
-        alertEmail(
-          search.email,
-          describeSearch(search),
-          shown,
-          news.length - shown.length,
-          {
-            siteUrl: this.options.siteUrl,
-            id: search.id,
-            token,
-            searchUrl,
-            lapsesOn: (search.expires_at ?? "").slice(0, 10),
-          },
-          business,
-        ),
-      );
+      await this.options.sendMail(this.alertFor(search, news, business));
       await recordAlert(this.db, search.id, [...news, ...raised], now);
       alerted += 1;
       this.options.log.info({ savedSearch: search.id, units: news.length }, "saved search: alert sent");
@@ -187,6 +159,35 @@ export class SavedSearchAlerts {
     this.lastPass = began;
     return { alerted };
   }
+
+  private alertFor(search: SavedSearchRow, news: AlertUnit[], business: BusinessDetails) {
+    const shown = news.slice(0, SAVED_SEARCH.maxUnitsPerAlert);
+    const params = inventoryViewToParams({ search: search.search, filter: storedFilter(search.filters) });
+    const searchUrl = `${this.options.siteUrl}${paths.inventory()}${params.size > 0 ? `?${params}` : ""}`;
+    const links = {
+      siteUrl: this.options.siteUrl,
+      id: search.id,
+      token: linkToken(this.options.secret, search.id),
+      searchUrl,
+      lapsesOn: (search.expires_at ?? "").slice(0, 10),
+    };
+    return alertEmail(search.email, describeSearch(search), shown, news.length - shown.length, links, business);
+  }
+}
+
+type PricedUnit = Omit<AlertUnit, "was_cents">;
+
+/** What the visitor is told of (new units, lower prices) and what is only remembered (raised prices). */
+function priceNews<U extends PricedUnit>(matches: U[], seen: Map<string, number>) {
+  const news: AlertUnit[] = [];
+  const raised: U[] = [];
+  for (const unit of matches) {
+    const was = seen.get(unit.stock_number);
+    if (was === undefined) news.push({ ...unit, was_cents: null });
+    else if (unit.price_cents > 0 && unit.price_cents < was) news.push({ ...unit, was_cents: was });
+    else if (unit.price_cents > was) raised.push(unit);
+  }
+  return { news, raised };
 }
 
 async function recordSeenOnly(db: Queryable, searchId: string, units: { stock_number: string; price_cents: number }[]) {

@@ -1,5 +1,8 @@
-import { type BusinessDetails, formatCents, paths, type SavedSearchAction } from "shared-types";
-import { escapeHtml } from "../content/escape-html.js";
+import { type BusinessDetails, paths, type SavedSearchAction } from "shared-types";
+import { type AlertUnit, savedSearchAlertEmail } from "../emails/saved-search-alert.js";
+import { savedSearchConfirmationEmail } from "../emails/saved-search-confirmation.js";
+
+export type { AlertUnit } from "../emails/saved-search-alert.js";
 
 /** An email of a saved search: to its address only, with the headers a mailbox needs to unsubscribe in one click. */
 export interface SavedSearchEmail {
@@ -8,15 +11,6 @@ export interface SavedSearchEmail {
   text: string;
   html: string;
   headers?: Record<string, string>;
-}
-
-/** A unit an alert tells about: new to the search, or its all-in price lower than when last told. */
-export interface AlertUnit {
-  stock_number: string;
-  title: string;
-  price_cents: number;
-  was_cents: number | null;
-  photo: string | null;
 }
 
 export interface SavedSearchLinks {
@@ -59,19 +53,14 @@ export function confirmationEmail(
   links: SavedSearchLinks,
   business: BusinessDetails,
 ): SavedSearchEmail {
-  const confirm = actionLink(links, "confirm");
-  const intro = `Please confirm you want an email from ${business.name} when a new unit matches your search (${described}) or a matching unit's price drops, at most once a day.`;
-  const nothing = "If you did not ask for this, ignore this email: nothing more will be sent.";
   return {
     to: email,
-    subject: `Confirm your saved search: ${business.name}`,
-    text: [intro, "", `Confirm: ${confirm}`, "", nothing, "", sender(business), ""].join("\n"),
-    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
-<p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(confirm)}">Confirm my saved search</a></p>
-<p>${escapeHtml(nothing)}</p>
-<p style="color:#666;font-size:12px">${escapeHtml(sender(business))}</p>
-</body></html>`,
+    ...savedSearchConfirmationEmail({
+      subject: `Confirm your saved search: ${business.name}`,
+      intro: `Please confirm you want an email from ${business.name} when a new unit matches your search (${described}) or a matching unit's price drops, at most once a day.`,
+      confirmLink: actionLink(links, "confirm"),
+      sender: sender(business),
+    }),
     headers: { "Auto-Submitted": "auto-generated" },
   };
 }
@@ -85,52 +74,21 @@ export function alertEmail(
   links: SavedSearchLinks & { searchUrl: string; lapsesOn: string },
   business: BusinessDetails,
 ): SavedSearchEmail {
-  const { siteUrl } = links;
-  const unsubscribe = actionLink(links, "unsubscribe");
-  const renew = actionLink(links, "renew");
-  const line = (unit: AlertUnit) =>
-    `${unit.title}: ${unit.price_cents > 0 ? `${formatCents(unit.price_cents)} all-in` : "Contact Us For Pricing"}${
-      unit.was_cents ? ` (was ${formatCents(unit.was_cents)})` : " (new)"
-    }\n  ${siteUrl}${paths.vehicle(unit.stock_number)}`;
-  const intro = `New matches for your saved search (${described}) at ${business.name}:`;
-  const keep = `This search stops on ${links.lapsesOn} unless you keep it: ${renew}`;
-  const text = [
-    intro,
-    "",
-    ...units.map(line),
-    ...(more > 0 ? [`And ${more} more: ${links.searchUrl}`] : []),
-    "",
-    keep,
-    `Unsubscribe: ${unsubscribe}`,
-    "",
-    `You receive this because you saved this search and confirmed your address. ${sender(business)}`,
-    "",
-  ].join("\n");
-  const card = (unit: AlertUnit) => {
-    const href = `${siteUrl}${paths.vehicle(unit.stock_number)}`;
-    const price = unit.price_cents > 0 ? `${formatCents(unit.price_cents)} all-in, plus GST` : "Contact Us For Pricing";
-    return `<tr><td style="padding:8px;border-bottom:1px solid #ddd;vertical-align:top">${
-      unit.photo
-        ? `<a href="${escapeHtml(href)}"><img src="${escapeHtml(unit.photo)}" alt="${escapeHtml(unit.title)}" width="160" height="120" style="display:block;border:0"></a>`
-        : ""
-    }</td><td style="padding:8px;border-bottom:1px solid #ddd;vertical-align:top"><a href="${escapeHtml(href)}"><strong>${escapeHtml(unit.title)}</strong></a><br>${escapeHtml(price)}${
-      unit.was_cents
-        ? `<br><span style="color:#1d5e2a">Price drop: was ${escapeHtml(formatCents(unit.was_cents))}</span>`
-        : "<br>New in stock"
-    }</td></tr>`;
-  };
+  const count = units.length + more;
   return {
     to: email,
-    subject: `${units.length + more} new ${units.length + more === 1 ? "match" : "matches"} for your saved search: ${business.name}`,
-    text,
-    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222">
-<p>${escapeHtml(intro)}</p>
-<table cellpadding="0" cellspacing="0" style="border-collapse:collapse">${units.map(card).join("")}</table>
-${more > 0 ? `<p><a href="${escapeHtml(links.searchUrl)}">And ${more} more</a></p>` : ""}
-<p>This search stops on ${escapeHtml(links.lapsesOn)} unless you <a href="${escapeHtml(renew)}">keep it for 6 more months</a>.</p>
-<p><a href="${escapeHtml(unsubscribe)}">Unsubscribe</a> from this search's emails.</p>
-<p style="color:#666;font-size:12px">You receive this because you saved this search and confirmed your address. ${escapeHtml(sender(business))}</p>
-</body></html>`,
+    ...savedSearchAlertEmail({
+      subject: `${count} new ${count === 1 ? "match" : "matches"} for your saved search: ${business.name}`,
+      intro: `New matches for your saved search (${described}) at ${business.name}:`,
+      units,
+      more,
+      searchUrl: links.searchUrl,
+      siteUrl: links.siteUrl,
+      lapsesOn: links.lapsesOn,
+      renewLink: actionLink(links, "renew"),
+      unsubscribeLink: actionLink(links, "unsubscribe"),
+      sender: sender(business),
+    }),
     headers: {
       "List-Unsubscribe": `<${oneClickLink(links)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

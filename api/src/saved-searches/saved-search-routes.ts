@@ -23,7 +23,6 @@ export interface SavedSearchRouteOptions {
   /** Sends the confirmation email; none (lead email off): searches cannot be saved (503). */
   sendMail?: (message: SavedSearchEmail) => Promise<void>;
   alerts: SavedSearchAlerts;
-  rateLimit: { max: number; timeWindow: number };
   now?: () => number;
   /** Confirmations per address (anyone can type anyone's): unset, 3 an hour each, counted on the database. */
   recipientLimit?: RecipientLimit;
@@ -46,6 +45,8 @@ const actionParams = z.object({ id: z.uuid(), action: z.enum(SAVED_SEARCH_ACTION
  */
 export async function registerSavedSearchRoutes(app: FastifyInstance, db: Database, options: SavedSearchRouteOptions) {
   const api = withSchemas(app);
+  // a saved search is asked for as a lead is: the leads' limit (LEAD_RATE_LIMIT_MAX in its window) applies
+  const rateLimit = { max: app.config.LEAD_RATE_LIMIT_MAX, timeWindow: app.config.LEAD_RATE_LIMIT_WINDOW_MS };
   const now = () => new Date(options.now?.() ?? Date.now());
   const recipients =
     options.recipientLimit ?? new RecipientLimit(db.pool ?? undefined, { name: "saved-search-confirmation" });
@@ -77,7 +78,7 @@ export async function registerSavedSearchRoutes(app: FastifyInstance, db: Databa
 
   api.post(
     "/saved-searches",
-    { schema: { body: z.looseObject({}) }, config: { rateLimit: options.rateLimit } },
+    { schema: { body: z.looseObject({}) }, config: { rateLimit } },
     async (request, reply) => {
       const body = request.body as Record<string, unknown>;
       const saved = parseOrBadRequest(savedSearchRequestSchema, body, "saved search");
@@ -111,7 +112,7 @@ export async function registerSavedSearchRoutes(app: FastifyInstance, db: Databa
     );
     withSchemas(links).post(
       "/saved-searches/:id/:action",
-      { schema: { params: actionParams }, config: { rateLimit: options.rateLimit } },
+      { schema: { params: actionParams }, config: { rateLimit } },
       async (request, reply) => {
         const body = (request.body && typeof request.body === "object" ? request.body : {}) as Record<string, unknown>;
         const query = request.query as Record<string, unknown>;

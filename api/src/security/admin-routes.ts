@@ -70,13 +70,11 @@ const refuse = (reply: FastifyReply, status: 401 | 429, message: string) =>
 /**
  * Routes for the dealership's staff only: served on the staff listener alone (never through the public site),
  * behind the admin bearer token, checked before the body is read. A client that fails it too often is refused on
- * every staff route for a while, right token or not. Without a configured token they do not exist (404, not 401).
+ * every staff route for a while, right token or not. Without a configured token (ADMIN_TOKEN) they do not exist
+ * (404, not 401).
  */
-export async function registerAdminRoutes(
-  app: FastifyInstance,
-  adminToken: string | undefined,
-  routes: (admin: SchemaRoutes) => void,
-): Promise<void> {
+export async function registerAdminRoutes(app: FastifyInstance, routes: (admin: SchemaRoutes) => void): Promise<void> {
+  const adminToken = app.config.ADMIN_TOKEN;
   if (!adminToken) return;
   await app.register(async (admin) => {
     staffScope(admin);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { type ApiEdge, PUBLIC_API_ROUTES } from "shared-types";
+import type { ApiConfig } from "../config.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -94,6 +95,18 @@ export interface Listener {
   port: number;
   host: string;
 }
+
+/** Where each listener is, as configured (PORT and HOST, API_INTERNAL_*, API_STAFF_*). */
+export const configuredListeners = (
+  config: Pick<
+    ApiConfig,
+    "PORT" | "HOST" | "API_INTERNAL_PORT" | "API_INTERNAL_HOST" | "API_STAFF_PORT" | "API_STAFF_HOST"
+  >,
+): Record<ApiEdge, Listener> => ({
+  public: { port: config.PORT, host: config.HOST },
+  internal: { port: config.API_INTERNAL_PORT, host: config.API_INTERNAL_HOST },
+  staff: { port: config.API_STAFF_PORT, host: config.API_STAFF_HOST },
+});
 
 export interface ServerTimeouts {
   requestMs: number;

@@ -1,6 +1,7 @@
 import { type BusinessDetails, type Closure, type DayHours, dealershipToday, LEAD_FORMS, WEEKDAYS } from "shared-types";
 import type { Database } from "../db/database.js";
 import { type Department, departmentOf } from "../delivery/departments.js";
+import { unclaimedLeadEmail } from "../emails/unclaimed-lead.js";
 import type { StaffStore } from "./staff-store.js";
 
 declare module "fastify" {
@@ -40,6 +41,12 @@ export function calgaryInstant(day: string, time: string): number {
   const guess = asUtc - (wallClockAsUtc(asUtc) - asUtc);
   return asUtc - (wallClockAsUtc(guess) - guess);
 }
+
+/** The desk's list of the leads nobody has claimed. */
+export const unclaimedLeadsLink = (deskUrl: string) => `${deskUrl.replace(/\/$/, "")}/leads?state=unclaimed`;
+
+/** An instant as the escalation email writes it: Calgary's date and time, in Canadian English. */
+export const calgaryTime = (instant: string) => new Date(instant).toLocaleString("en-CA", { timeZone: CALGARY });
 
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const weekdayOf = (day: string) => WEEKDAYS[(new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7];
@@ -83,7 +90,7 @@ export interface EscalationOptions {
   /** Open minutes a lead may wait unclaimed (LEAD_ESCALATION_MINUTES). */
   minutes: number;
   business: () => Promise<BusinessDetails>;
-  sendMail: (message: { to: string; subject: string; text: string }) => Promise<void>;
+  sendMail: (message: { to: string; subject: string; text: string; html: string }) => Promise<void>;
   deskUrl: string;
   now?: () => number;
   log?: { warn(data: object, message: string): void; info(data: object, message: string): void };
@@ -139,21 +146,17 @@ export class LeadEscalation {
       }
       const name = [lead.fields.first_name, lead.fields.last_name].filter((v) => typeof v === "string").join(" ");
       const form = LEAD_FORMS[lead.form as keyof typeof LEAD_FORMS]?.title ?? lead.form;
+      const email = unclaimedLeadEmail({
+        department,
+        minutes: this.options.minutes,
+        formTitle: form,
+        name,
+        received: calgaryTime(lead.received_at),
+        deskLink: unclaimedLeadsLink(this.options.deskUrl),
+      });
       for (const manager of to) {
         await this.options
-          .sendMail({
-            to: manager.email,
-            subject: `Unclaimed ${department} lead: ${name || "a visitor"} has waited ${this.options.minutes} open minutes`,
-            text: [
-              `Nobody has claimed this ${department} lead in ${this.options.minutes} minutes of the department's open hours.`,
-              "",
-              `Form: ${form}`,
-              `Name: ${name || "(none given)"}`,
-              `Received: ${new Date(lead.received_at).toLocaleString("en-CA", { timeZone: CALGARY })}`,
-              "",
-              `Open it on the staff desk and claim it: ${this.options.deskUrl.replace(/\/$/, "")}/leads?state=unclaimed`,
-            ].join("\n"),
-          })
+          .sendMail({ to: manager.email, ...email })
           .catch((error: unknown) =>
             this.options.log?.warn({ err: error, lead: lead.id }, "escalation: the email could not be sent"),
           );

@@ -1,9 +1,10 @@
+import { staffSignInEmail } from "../emails/staff-sign-in.js";
 import type { RecipientLimit } from "../security/recipient-limit.js";
 import { STAFF_TIMES, type StaffStore } from "./staff-store.js";
 
 /** What sending a sign-in link takes: the mail path, its limit per address, the clock. */
 export interface SignInMailOptions {
-  sendMail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
+  sendMail?: (message: { to: string; subject: string; text: string; html: string }) => Promise<void>;
   signInMailLimit?: RecipientLimit;
   now?: () => number;
 }
@@ -32,11 +33,7 @@ export function signInMailer(
     const issued = await store.signInLink(member.email);
     if (!issued) return "not-a-member";
     try {
-      await options.sendMail({
-        to: member.email,
-        subject: "Your sign-in link for the staff desk",
-        text: `${why} Open this link within 15 minutes to sign in to the staff desk (it works once):\n\n${link(issued.token)}\n\nIf you did not ask for it, you can ignore this email.`,
-      });
+      await options.sendMail({ to: member.email, ...staffSignInEmail({ why, link: link(issued.token) }) });
       return "emailed";
     } catch (error) {
       await options.signInMailLimit?.release(member.email, fingerprint);

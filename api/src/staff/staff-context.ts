@@ -23,8 +23,8 @@ export interface StaffRouteOptions {
   business?: BusinessDetailsStore;
   /** Where staff open the desk: the links in sign-in and invitation emails lead there. */
   deskUrl: string;
-  /** Sends one plain-text email to one member (the API's SMTP path); none: links are only printed. */
-  sendMail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
+  /** Sends one email (its text, and its HTML when it has one) to one member (the API's SMTP path); none: printed. */
+  sendMail?: (message: { to: string; subject: string; text: string; html?: string }) => Promise<void>;
   /** Emails to an address nobody confirmed (a sign-in link asked for by anyone): a few an hour, repeats dropped. */
   signInMailLimit?: RecipientLimit;
   /** The command line's credential (staff:invite): whoever can read the API's data directory. */
@@ -35,8 +35,6 @@ export interface StaffRouteOptions {
   photos?: PhotoStore | null;
   /** Starts a pull of the inventory feed from FEED_URL now (the desk's "run now"); none when no address is set. */
   pullFeedNow?: () => Promise<FeedRun>;
-  /** Open minutes a lead may wait unclaimed before its department's manager is told (LEAD_ESCALATION_MINUTES). */
-  escalationMinutes?: number;
   now?: () => number;
 }
 

@@ -9,6 +9,7 @@ import { type AuditActor, COMMAND_LINE_ACTOR } from "./audit.js";
 import { Passkeys, relyingPartyOf } from "./passkeys.js";
 import { registerAuditRoutes } from "./routes/audit.js";
 import { registerBusinessRoutes } from "./routes/business.js";
+import { registerEmailRoutes } from "./routes/emails.js";
 import { registerFeedRoutes } from "./routes/feeds.js";
 import { registerHeldRoutes } from "./routes/held.js";
 import { registerLeadRoutes } from "./routes/leads.js";
@@ -93,6 +94,7 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
       registerMemberRoutes,
       registerAuditRoutes,
       registerVitalsStaffRoutes,
+      registerEmailRoutes,
     ]) {
       register(context);
     }

@@ -9,8 +9,8 @@ import {
 } from "remote-kit";
 import { FRAGMENT_ELEMENT, type SubmittedForm } from "remote-kit/protocol";
 import type { RemoteName } from "shared-types";
-import { loadRemoteModule, loadRemoteRoutes, RemoteUnavailableError } from "../features/remotes/api/remote-registry";
-import { REGION_MODE_ATTRIBUTE, type RegionMode } from "../features/remotes/components/region-mode";
+import { loadRemoteModule, RemoteUnavailableError } from "../features/remotes/api/remote-registry";
+import { REGION_MODE_ATTRIBUTE } from "../features/remotes/components/region-mode";
 
 // what renders a region in the browser (the router with it) is needed only when the server could not compose it
 const regionRenderers = () => import("../features/remotes/components/browser-region");
@@ -113,14 +113,11 @@ function readJson<T>(element: Element, attribute: string, fallback: T): T {
 
 /**
  * An island's props: from the JSON script element the server wrote as its last child (taken out, so that the
- * island's content is what React hydrates), or from its data-props attribute (a remote's release that writes them
- * there).
+ * island's content is what React hydrates).
  */
 function islandProps(element: Element): object {
   const script = element.lastElementChild;
-  if (script?.localName !== "script" || !script.hasAttribute(ISLAND_PROPS_SCRIPT)) {
-    return readJson<object>(element, ISLAND_ATTRIBUTES.props, {});
-  }
+  if (script?.localName !== "script" || !script.hasAttribute(ISLAND_PROPS_SCRIPT)) return {};
   script.remove();
   try {
     return JSON.parse(script.textContent ?? "") as object;
@@ -158,6 +155,16 @@ function islandWork(element: Element): Work {
   };
 }
 
+/** Renders what the server could not into its element, as a root of its own (nothing there to hydrate). */
+function renderInto(element: Element, tree: ReactElement): () => Promise<void> {
+  return async () =>
+    createRoot(element, rootOptions).render(
+      <StrictMode>
+        <Committed element={element}>{tree}</Committed>
+      </StrictMode>,
+    );
+}
+
 /**
  * A peer's module the server could not put in the page (its slot still holds the consumer's fallback): the browser
  * loads it and renders it there. The fallback stays meanwhile, and if the module cannot be had.
@@ -165,73 +172,30 @@ function islandWork(element: Element): Work {
 function unfilledFragmentWork(element: Element): Work {
   const id = element.getAttribute("data-peer") ?? "";
   const props = readJson<object>(element, "data-props", {});
-  const fallback = element.innerHTML;
   const kept = (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the consumer's own server HTML, as it was in the page
-    <div className="fleet-peer-fallback" dangerouslySetInnerHTML={{ __html: fallback }} />
+    <div className="fleet-peer-fallback" dangerouslySetInnerHTML={{ __html: element.innerHTML }} />
   );
-  return {
-    priority: "form",
-    // a peer's module of the previous release may still link with the router: it gets one that loads pages
-    ready: regionRenderers().then(
-      ({ DocumentRouter }) =>
-        async () => {
-          createRoot(element, rootOptions).render(
-            <StrictMode>
-              <Committed element={element}>
-                <DocumentRouter>
-                  <PeerModuleInBrowser
-                    id={id}
-                    props={props}
-                    placeholder={kept}
-                    unavailable={(retry) => (
-                      <>
-                        {kept}
-                        <button type="button" className="fleet-peer-form__retry" onClick={retry}>
-                          Try the form again
-                        </button>
-                      </>
-                    )}
-                  />
-                </DocumentRouter>
-              </Committed>
-            </StrictMode>,
-          );
-        },
-      unavailable(element),
-    ),
-  };
+  const retryable = (retry: () => void) => (
+    <>
+      {kept}
+      <button type="button" className="fleet-peer-form__retry" onClick={retry}>
+        Try the form again
+      </button>
+    </>
+  );
+  const tree = <PeerModuleInBrowser id={id} props={props} placeholder={kept} unavailable={retryable} />;
+  return { priority: "form", ready: Promise.resolve(renderInto(element, tree)) };
 }
 
-/** The region, when the server did not compose it as islands: rendered here, or hydrated whole (previous protocol). */
+/** The region, when the server could not compose it: the browser renders it. */
 function regionWork(region: HTMLElement): Work | null {
   const name = region.dataset.remote as RemoteName | undefined;
-  const mode = region.getAttribute(REGION_MODE_ATTRIBUTE) as RegionMode | null;
-  if (!name || mode === "islands" || !mode) return null;
-  if (mode === "browser") {
-    return {
-      priority: "form",
-      ready: regionRenderers().then(
-        ({ BrowserRegion }) =>
-          async () => {
-            createRoot(region, rootOptions).render(
-              <StrictMode>
-                <Committed element={region}>
-                  <BrowserRegion name={name} />
-                </Committed>
-              </StrictMode>,
-            );
-          },
-        unavailable(region),
-      ),
-    };
-  }
+  if (!name || region.getAttribute(REGION_MODE_ATTRIBUTE) !== "browser") return null;
   return {
     priority: "form",
-    ready: Promise.all([loadRemoteRoutes(name), regionRenderers()]).then(
-      ([routes, { LegacyRegion }]) =>
-        () =>
-          hydrateQuietly(region, <LegacyRegion Routes={routes.default} />),
+    ready: regionRenderers().then(
+      ({ BrowserRegion }) => renderInto(region, <BrowserRegion name={name} />),
       unavailable(region),
     ),
   };

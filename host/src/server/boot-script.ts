@@ -1,6 +1,5 @@
 import { EAGER_HYDRATION, ISLAND_ATTRIBUTES, ISLAND_ELEMENT } from "remote-kit";
-import { FORM_FIELD, FRAGMENT_ELEMENT, IN_PLACE_FORM, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
-import { REGION_MODE_ATTRIBUTE } from "../features/remotes/components/region-mode";
+import { FORM_FIELD, IN_PLACE_FORM, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 
 /** What the page's inline script needs to know of the page's markup (one place: the kit's and the host's names). */
 export interface BootMarkup {
@@ -10,10 +9,8 @@ export interface BootMarkup {
   hydrateKey: string;
   submitting: string;
   island: string;
-  fragment: string;
   hydrate: string;
   eager: readonly string[];
-  region: string;
   replay: string;
   /** Set on an island once its code has been fetched (not run): "at-hand". */
   codeState: string;
@@ -49,6 +46,42 @@ export function guardNativeSubmits(submitting: string): void {
  * form is sent the browser's way, as without scripts.
  */
 export function sendInPlace(names: { action: string; status: string; update: string; formField: string }): void {
+  type Answer = {
+    said?: string;
+    message?: string;
+    fields?: Record<string, string[]>;
+    updates?: Record<string, string>;
+  };
+  // what the API said goes into the form's status element and the page texts it names; a failure is thrown
+  const showAnswer = (form: HTMLFormElement, response: Response, answer: Answer) => {
+    const reason = Object.values(answer.fields ?? {})[0]?.[0] ?? answer.message;
+    if (!response.ok && (response.status >= 500 || typeof reason !== "string")) throw new Error("not taken");
+    const status = form.querySelector(`[${names.status}]`);
+    if (status) {
+      status.textContent = (response.ok ? answer.said : reason) ?? "";
+      status.toggleAttribute("data-problem", !response.ok);
+    }
+    for (const [key, text] of Object.entries(answer.updates ?? {})) {
+      for (const element of document.querySelectorAll(`[${names.update}="${key}"]`)) element.textContent = text;
+    }
+  };
+  const send = (form: HTMLFormElement, address: string) => {
+    const body: Record<string, string> = {};
+    new FormData(form).forEach((value, name) => {
+      if (name !== names.formField && typeof value === "string") body[name] = value;
+    });
+    fetch(address, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    })
+      .then(async (response) => showAnswer(form, response, (await response.json().catch(() => ({}))) as Answer))
+      .catch(() => {
+        form.setAttribute(`${names.action}-native`, "");
+        form.requestSubmit();
+      })
+      .finally(() => form.removeAttribute(`${names.action}-sending`));
+  };
   addEventListener(
     "submit",
     (event) => {
@@ -59,38 +92,7 @@ export function sendInPlace(names: { action: string; status: string; update: str
       event.preventDefault();
       if (form.hasAttribute(`${names.action}-sending`)) return;
       form.setAttribute(`${names.action}-sending`, "");
-      const status = form.querySelector(`[${names.status}]`);
-      const body: Record<string, string> = {};
-      new FormData(form).forEach((value, name) => {
-        if (name !== names.formField && typeof value === "string") body[name] = value;
-      });
-      fetch(address, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(body),
-      })
-        .then(async (response) => {
-          const answer = (await response.json().catch(() => ({}))) as {
-            said?: string;
-            message?: string;
-            fields?: Record<string, string[]>;
-            updates?: Record<string, string>;
-          };
-          const reason = Object.values(answer.fields ?? {})[0]?.[0] ?? answer.message;
-          if (!response.ok && (response.status >= 500 || typeof reason !== "string")) throw new Error("not taken");
-          if (status) {
-            status.textContent = (response.ok ? answer.said : reason) ?? "";
-            status.toggleAttribute("data-problem", !response.ok);
-          }
-          for (const [key, text] of Object.entries(answer.updates ?? {})) {
-            for (const element of document.querySelectorAll(`[${names.update}="${key}"]`)) element.textContent = text;
-          }
-        })
-        .catch(() => {
-          form.setAttribute(`${names.action}-native`, "");
-          form.requestSubmit();
-        })
-        .finally(() => form.removeAttribute(`${names.action}-sending`));
+      send(form, address);
     },
     true,
   );
@@ -115,57 +117,12 @@ export function sendInPlace(names: { action: string; status: string; update: str
  *   (measureVitals): the one code a page nobody touches may run.
  */
 function boot(markup: BootMarkup): void {
-  const config = JSON.parse(document.getElementById(markup.bootId)?.textContent ?? "{}") as {
-    entry: string;
-    runtime: string[];
-    eager: string[];
-    islands: Record<string, string[]>;
-    styles: Record<string, string[]>;
-    /** A page view sampled for real visitors' Web Vitals loads this script (src/vitals) once it is loaded and idle. */
-    vitals?: { src: string; rate: number; route: string };
-  };
+  const config = JSON.parse(document.getElementById(markup.bootId)?.textContent ?? "{}") as BootConfig;
   measureVitals(config.vitals);
-  const preloaded = new Map<string, Promise<void>>();
-  // a module is fetched and compiled, not run; a stylesheet the code will link (and wait for) is fetched
-  const preload = (files: readonly string[] = [], as?: "style") =>
-    files.map((href) => {
-      let loaded = preloaded.get(href);
-      if (!loaded) {
-        const link = document.createElement("link");
-        // a stylesheet only into the cache: a preload the page does not use at once would be reported as wasted
-        link.rel = as ? "prefetch" : "modulepreload";
-        if (as) {
-          link.as = as;
-          // as the module's loader will link it (crossorigin)
-          link.crossOrigin = "";
-        }
-        link.href = href;
-        loaded = new Promise<void>((resolve) => {
-          link.onload = link.onerror = () => resolve();
-        });
-        preloaded.set(href, loaded);
-        document.head.append(link);
-      }
-      return loaded;
-    });
+  const preload = preloader();
   const preloadIsland = (island: Element) => {
     const id = island.getAttribute(markup.islandId) ?? "";
     return [...preload(config.islands[id]), ...preload(config.styles?.[id], "style")];
-  };
-  // each island once, as what it contains comes within the margin of the screen (its element has no box of its own)
-  const whenNear = (islands: Iterable<Element>, rootMargin: string, onNear: (island: Element) => void) => {
-    const near = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          near.unobserve(entry.target);
-          const island = entry.target.closest(markup.island);
-          if (island) onNear(island);
-        }
-      },
-      { rootMargin },
-    );
-    for (const island of islands) if (island.firstElementChild) near.observe(island.firstElementChild);
   };
   type Hydrate = (islands: Element[]) => Promise<void>;
   let code: Promise<Hydrate> | undefined;
@@ -184,7 +141,7 @@ function boot(markup: BootMarkup): void {
   // fetching then would make every page look busy for longer to Lighthouse (its blocking time counted until then);
   // a visitor who never moves fetches nothing.
   const prefetch = () =>
-    whenNear(document.querySelectorAll(markup.island), "50% 0px", (island) => {
+    whenNear(markup.island, document.querySelectorAll(markup.island), "50% 0px", (island) => {
       void Promise.all([...preload([config.entry, ...config.runtime]), ...preloadIsland(island)]).then(() =>
         island.setAttribute(markup.codeState, "at-hand"),
       );
@@ -209,41 +166,7 @@ function boot(markup: BootMarkup): void {
     }
     return ready;
   };
-  // a click on a part whose code has not arrived yet, where the link alone would do something else (the map would
-  // leave the site, the call button would dial at a desk): held from the first moment the page shows, and given to
-  // the part once it is interactive; only if its code is late does the link do what it does without scripts
-  addEventListener(
-    "click",
-    (event) => {
-      const mouse = event as MouseEvent;
-      if (event.defaultPrevented || mouse.button !== 0 || mouse.ctrlKey || mouse.metaKey || mouse.shiftKey) return;
-      if (mouse.altKey) return;
-      const target = (event.target as Element | null)?.closest?.(`[${markup.replay}]`);
-      const island = target?.closest(markup.island);
-      if (!target || !island || live.has(island)) return;
-      event.preventDefault();
-      if (island.hasAttribute(`${markup.replay}-held`)) return;
-      island.setAttribute(`${markup.replay}-held`, "");
-      const name = target.getAttribute(markup.replay) ?? "";
-      const href = target.closest("a")?.href;
-      let settled = false;
-      const late = setTimeout(() => {
-        settled = true;
-        island.removeAttribute(`${markup.replay}-held`);
-        if (href) location.href = href;
-      }, markup.replayDeadlineMs);
-      reachFor(island)
-        .then(() => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(late);
-          island.removeAttribute(`${markup.replay}-held`);
-          (island.querySelector(`[${markup.replay}="${name}"]`) as HTMLElement | null)?.click();
-        })
-        .catch(() => undefined);
-    },
-    true,
-  );
+  holdClicks(markup, (island) => live.has(island), reachFor);
   requestAnimationFrame(() =>
     setTimeout(() => {
       const islands = [...document.querySelectorAll(markup.island)];
@@ -257,33 +180,145 @@ function boot(markup: BootMarkup): void {
         .finally(() => {
           document.documentElement.dataset.hostReady = "true";
         });
-      whenNear(
-        islands.filter((island) => when(island) === "visible"),
-        "200px",
-        (island) => void reachFor(island),
+      const visible = islands.filter((island) => when(island) === "visible");
+      whenNear(markup.island, visible, "200px", (island) => void reachFor(island));
+      reachWhenTouched(
+        islands.filter((island) => !markup.eager.includes(when(island))),
+        reachFor,
       );
-      const reach = ["pointerover", "pointerdown", "touchstart", "focusin", "input", "click"];
-      for (const island of islands) {
-        if (markup.eager.includes(when(island))) continue;
-        // a button pressed before its code has arrived (by pointer, or Enter) is pressed again once it has
-        let pressed: HTMLButtonElement | null = null;
-        const press = (event: Event) => {
-          const button = (event.target as Element).closest("button");
-          // a form's own submit button sends it the browser's way meanwhile: never pressed twice
-          if (button && button.type !== "submit") pressed = button;
-        };
-        island.addEventListener("click", press, true);
-        const reached = () => {
-          for (const type of reach) island.removeEventListener(type, reached, true);
-          void reachFor(island).then(() => {
-            island.removeEventListener("click", press, true);
-            if (pressed?.isConnected) pressed.click();
-          });
-        };
-        for (const type of reach) island.addEventListener(type, reached, { capture: true, passive: true });
-      }
     }),
   );
+}
+
+/** What the page's boot element says (page-document composeDocument). */
+interface BootConfig {
+  entry: string;
+  runtime: string[];
+  eager: string[];
+  islands: Record<string, string[]>;
+  styles: Record<string, string[]>;
+  /** A page view sampled for real visitors' Web Vitals loads this script (src/vitals) once it is loaded and idle. */
+  vitals?: { src: string; rate: number; route: string };
+}
+
+/**
+ * Fetches files once each: a module is fetched and compiled, not run; a stylesheet the code will link (and wait
+ * for) only into the cache. Each resolves when its file is in (or failed).
+ */
+function preloader(): (files?: readonly string[], as?: "style") => Promise<void>[] {
+  const preloaded = new Map<string, Promise<void>>();
+  return (files = [], as) =>
+    files.map((href) => {
+      let loaded = preloaded.get(href);
+      if (!loaded) {
+        const link = document.createElement("link");
+        // a stylesheet only into the cache: a preload the page does not use at once would be reported as wasted
+        link.rel = as ? "prefetch" : "modulepreload";
+        if (as) {
+          link.as = as;
+          // as the module's loader will link it (crossorigin)
+          link.crossOrigin = "";
+        }
+        link.href = href;
+        loaded = new Promise<void>((resolve) => {
+          link.onload = link.onerror = () => resolve();
+        });
+        preloaded.set(href, loaded);
+        document.head.append(link);
+      }
+      return loaded;
+    });
+}
+
+/** Each island once, as what it contains comes within the margin of the screen (its element has no box of its own). */
+function whenNear(
+  islandElement: string,
+  islands: Iterable<Element>,
+  rootMargin: string,
+  onNear: (island: Element) => void,
+): void {
+  const near = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        near.unobserve(entry.target);
+        const island = entry.target.closest(islandElement);
+        if (island) onNear(island);
+      }
+    },
+    { rootMargin },
+  );
+  for (const island of islands) if (island.firstElementChild) near.observe(island.firstElementChild);
+}
+
+/**
+ * A click on a part whose code has not arrived yet, where the link alone would do something else (the map would
+ * leave the site, the call button would dial at a desk): held from the first moment the page shows, and given to
+ * the part once it is interactive; only if its code is late does the link do what it does without scripts.
+ */
+function holdClicks(
+  markup: BootMarkup,
+  isLive: (island: Element) => boolean,
+  reachFor: (island: Element) => Promise<void>,
+): void {
+  const held = `${markup.replay}-held`;
+  addEventListener(
+    "click",
+    (event) => {
+      const mouse = event as MouseEvent;
+      if (event.defaultPrevented || mouse.button !== 0 || mouse.ctrlKey || mouse.metaKey || mouse.shiftKey) return;
+      if (mouse.altKey) return;
+      const target = (event.target as Element | null)?.closest?.(`[${markup.replay}]`);
+      const island = target?.closest(markup.island);
+      if (!target || !island || isLive(island)) return;
+      event.preventDefault();
+      if (island.hasAttribute(held)) return;
+      island.setAttribute(held, "");
+      const name = target.getAttribute(markup.replay) ?? "";
+      const href = target.closest("a")?.href;
+      let settled = false;
+      const late = setTimeout(() => {
+        settled = true;
+        island.removeAttribute(held);
+        if (href) location.href = href;
+      }, markup.replayDeadlineMs);
+      reachFor(island)
+        .then(() => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(late);
+          island.removeAttribute(held);
+          (island.querySelector(`[${markup.replay}="${name}"]`) as HTMLElement | null)?.click();
+        })
+        .catch(() => undefined);
+    },
+    true,
+  );
+}
+
+/**
+ * Each island is made interactive when the visitor reaches for it (a pointer over it, a touch, focus, typing); a
+ * button pressed before its code has arrived (by pointer, or Enter) is pressed again once it has.
+ */
+function reachWhenTouched(islands: readonly Element[], reachFor: (island: Element) => Promise<void>): void {
+  const reach = ["pointerover", "pointerdown", "touchstart", "focusin", "input", "click"];
+  for (const island of islands) {
+    let pressed: HTMLButtonElement | null = null;
+    const press = (event: Event) => {
+      const button = (event.target as Element).closest("button");
+      // a form's own submit button sends it the browser's way meanwhile: never pressed twice
+      if (button && button.type !== "submit") pressed = button;
+    };
+    island.addEventListener("click", press, true);
+    const reached = () => {
+      for (const type of reach) island.removeEventListener(type, reached, true);
+      void reachFor(island).then(() => {
+        island.removeEventListener("click", press, true);
+        if (pressed?.isConnected) pressed.click();
+      });
+    };
+    for (const type of reach) island.addEventListener(type, reached, { capture: true, passive: true });
+  }
 }
 
 /**
@@ -312,10 +347,8 @@ const MARKUP: BootMarkup = {
   islandId: ISLAND_ATTRIBUTES.id,
   submitting: NATIVE_SUBMIT_ATTRIBUTE,
   island: ISLAND_ELEMENT,
-  fragment: FRAGMENT_ELEMENT,
   hydrate: ISLAND_ATTRIBUTES.hydrate,
   eager: EAGER_HYDRATION,
-  region: REGION_MODE_ATTRIBUTE,
   replay: ISLAND_ATTRIBUTES.replay,
   codeState: ISLAND_ATTRIBUTES.code,
   replayDeadlineMs: 3_000,
@@ -323,6 +356,9 @@ const MARKUP: BootMarkup = {
 
 export const BOOT_ELEMENT_ID = MARKUP.bootId;
 export const HYDRATE_KEY = MARKUP.hydrateKey;
-export const BOOT_SCRIPT = `${measureVitals.toString()}(${guardNativeSubmits.toString()})(${JSON.stringify(MARKUP.submitting)});(${sendInPlace.toString()})(${JSON.stringify(
+/** The functions the boot calls, declared in the page's script as they are here. */
+const BOOT_HELPERS = [measureVitals, preloader, whenNear, holdClicks, reachWhenTouched].map(String).join("");
+
+export const BOOT_SCRIPT = `${BOOT_HELPERS}(${guardNativeSubmits.toString()})(${JSON.stringify(MARKUP.submitting)});(${sendInPlace.toString()})(${JSON.stringify(
   { ...IN_PLACE_FORM, formField: FORM_FIELD },
 )});(${boot.toString()})(${JSON.stringify(MARKUP)});`;

@@ -1,6 +1,6 @@
 import { DEFAULT_REMOTE_DEV_PORTS, REMOTE_NAMES, type RemotesConfig } from "shared-types";
 import { BusinessDetailsSource } from "./business-details-source";
-import { readHostEnvironment } from "./environment";
+import { currentRenderSecret, readHostEnvironment } from "./environment";
 import { type ComposedPage, PageComposer } from "./page-composer";
 import { RemoteDirectory } from "./remote-directory";
 
@@ -33,7 +33,8 @@ export function composeDevPage(requestUrl: string, template: string): Promise<Co
       string
     >,
     selfOrigin: origin,
-    renderSecret: env.RENDER_SECRET[0] ?? null,
+    breakerResetMs: env.RENDER_BREAKER_RESET_MS,
+    renderSecret: currentRenderSecret(env),
   });
   const composer = new PageComposer({
     assets: { template, entry: "", entryImports: [], federationChunks: [], islandChunks: {} },

@@ -1,3 +1,4 @@
+import { join, resolve } from "node:path";
 import { parseRenderSecrets } from "remote-kit/server";
 import { checkedVariable, otlpEndpointVariable, reactBuildVariable, withSecretFiles } from "server-kit";
 import { DEFAULT_REMOTE_PORTS, REMOTE_NAMES, type RemoteName } from "shared-types";
@@ -9,6 +10,7 @@ import { z } from "zod";
 const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
 const milliseconds = () => z.coerce.number().int().min(0);
+const millisecondsOr = (unset: number) => z.preprocess(blankIsUnset, milliseconds().default(unset));
 const list = () =>
   z
     .string()
@@ -47,31 +49,29 @@ export const hostEnvironmentSchema = z.object({
     .describe(
       "The site's public address (canonical URLs, Open Graph, structured data, sitemap); unset: https:// and the dealership's domain.",
     ),
-  BUSINESS_DETAILS_MAX_AGE_MS: optional(milliseconds()).describe(
-    "How long the dealership's details from the API are used before it is asked again (30 s unset).",
+  BUSINESS_DETAILS_MAX_AGE_MS: millisecondsOr(30_000).describe(
+    "How long the dealership's details from the API are used before it is asked again.",
   ),
   BUSINESS_DETAILS_CACHE_FILE: optional(z.string()).describe(
-    "Where the last good details are kept, for a restart while the API is down (host/.cache/business-details.json unset).",
+    "Where the last good details are kept, for a restart while the API is down; unset: .cache/business-details.json beside the browser build's directory (host/.cache).",
   ),
   RENDER_TIMEOUT_MS: milliseconds()
     .min(1)
     .default(400)
     .describe("A remote render slower than this falls back to the shell."),
-  RENDER_BREAKER_RESET_MS: optional(milliseconds()).describe(
-    "How long a failing renderer is left alone before it is tried again (10 s unset).",
+  RENDER_BREAKER_RESET_MS: millisecondsOr(10_000).describe(
+    "How long a failing renderer is left alone before it is tried again.",
   ),
   RENDER_SECRET: checkedVariable(parseRenderSecrets).describe(
     "Signs each render, fragment and form request to the remotes (32+ characters; `new,old` during a rotation). `npm start`, `npm run dev` and the e2e suite make one for their own processes.",
   ),
   TRUST_PROXY: optional(z.string()).describe(
-    "The TLS-terminating proxy whose X-Forwarded-Proto/-For to believe (HSTS is sent over TLS only); unset: none.",
+    "The TLS-terminating proxy whose X-Forwarded-Proto/-For to believe, in Fastify's trustProxy syntax (HSTS is sent over TLS only); unset: none.",
   ),
   CSP_IMAGE_SOURCES: list().describe(
     "Further image origins the pages may show (space- or comma-separated); remotes declare their own in their manifest.",
   ),
-  PROXY_TIMEOUT_MS: optional(milliseconds()).describe(
-    "A proxied API or remote call that takes longer answers 504 (10 s unset).",
-  ),
+  PROXY_TIMEOUT_MS: millisecondsOr(10_000).describe("A proxied API or remote call that takes longer answers 504."),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("warn")
@@ -82,7 +82,7 @@ export const hostEnvironmentSchema = z.object({
     .max(1)
     .default(0.1)
     .describe(
-      "The share of page views that measure their visitor's Web Vitals (LCP, INP, CLS) and send them to /api/vitals, from 0 (none) to 1 (all); 0.1 unset.",
+      "The share of page views that measure their visitor's Web Vitals (LCP, INP, CLS) and send them to /api/vitals, from 0 (none) to 1 (all).",
     ),
   PAGE_CACHE: onOff().describe("off: keep no composed pages (every page made for its visitor)."),
   OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointVariable(),
@@ -97,13 +97,51 @@ export const hostEnvironmentSchema = z.object({
 });
 
 export type HostEnvironment = z.infer<typeof hostEnvironmentSchema>;
+/** The variables as written (strings from the environment; numbers too, where a test sets one). */
+export type HostSettings = Partial<Record<keyof z.input<typeof hostEnvironmentSchema>, string | number>>;
+
+/**
+ * The host server's configuration: the environment checked, and what follows from it worked out here once. Every
+ * part of the server reads this object (the app's `config`), never the environment. The browser build's directory
+ * is where the server was started from unless HOST_DIST_DIR says otherwise (relative: to the working directory).
+ */
+export function hostConfigSchema(defaultDistDir: string) {
+  return hostEnvironmentSchema.transform((env) => {
+    const distDir = env.HOST_DIST_DIR ? resolve(env.HOST_DIST_DIR) : defaultDistDir;
+    return {
+      ...env,
+      HOST_DIST_DIR: distDir,
+      BUSINESS_DETAILS_CACHE_FILE:
+        env.BUSINESS_DETAILS_CACHE_FILE ?? join(distDir, "..", ".cache", "business-details.json"),
+      /** Each remote's server, by name (its REMOTE_{NAME}_ORIGIN). */
+      REMOTE_ORIGINS: Object.fromEntries(
+        REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase() as Uppercase<RemoteName>}_ORIGIN`]]),
+      ) as Record<RemoteName, string>,
+      /** This server's own address, for relative manifest URLs outside /remotes/{name}/. */
+      SELF_ORIGIN: `http://localhost:${env.PORT}`,
+    };
+  });
+}
+export type HostConfig = z.output<ReturnType<typeof hostConfigSchema>>;
+
+/** RENDER_SECRET's current secret (the first during a rotation), which the remotes require on every render; null: none. */
+export const currentRenderSecret = ({ RENDER_SECRET }: Pick<HostEnvironment, "RENDER_SECRET">): string | null =>
+  RENDER_SECRET[0] ?? null;
 
 /** The variables that may be given as a file instead (`<NAME>_FILE`: a mounted secret). */
 export const HOST_SECRETS = ["RENDER_SECRET", "SHARED_CACHE_PURGE_SECRET"] as const;
 
-/** The environment, checked; throws naming every variable that is wrong. */
-export function readHostEnvironment(env: NodeJS.ProcessEnv = process.env): HostEnvironment {
-  const parsed = hostEnvironmentSchema.safeParse(withSecretFiles(env, HOST_SECRETS));
+function parsedOrThrow<T>(parsed: z.ZodSafeParseResult<T>): T {
   if (!parsed.success) throw new Error(`host server: the environment is wrong:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
+}
+
+/** The environment, checked; throws naming every variable that is wrong. */
+export function readHostEnvironment(env: NodeJS.ProcessEnv = process.env): HostEnvironment {
+  return parsedOrThrow(hostEnvironmentSchema.safeParse(withSecretFiles(env, HOST_SECRETS)));
+}
+
+/** The configuration (hostConfigSchema) from the environment; throws naming every variable that is wrong. */
+export function readHostConfig(defaultDistDir: string, env: NodeJS.ProcessEnv = process.env): HostConfig {
+  return parsedOrThrow(hostConfigSchema(defaultDistDir).safeParse(withSecretFiles(env, HOST_SECRETS)));
 }

@@ -1,22 +1,18 @@
 import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { SiteContext } from "remote-kit/protocol";
 import { requestForLog, startTracing, stopOnSignals, timeLimitOptions } from "server-kit";
-import { REMOTE_NAMES, type RemoteName, type RemotesConfig, unsafePathReason } from "shared-types";
+import { REMOTE_NAMES, type RemotesConfig, unsafePathReason } from "shared-types";
 import { parseRemotesConfig, RemotesConfigError } from "shared-types/schemas";
 import { BusinessDetailsSource } from "./business-details-source";
-import { readHostEnvironment } from "./environment";
+import { currentRenderSecret, type HostConfig, readHostConfig } from "./environment";
 import { PageComposer } from "./page-composer";
 import { loadHostAssets } from "./page-document";
 import { edgePlugin } from "./plugins/edge";
 import { filesPlugin } from "./plugins/files";
 import { formsPlugin } from "./plugins/forms";
-import type { HostContext, HostServerOptions } from "./plugins/host-context";
-
-export type { HostServerOptions };
-
+import type { HostContext, HostServices } from "./plugins/host-context";
 import { pageCachePlugin } from "./plugins/page-cache";
 import { pagesPlugin } from "./plugins/pages";
 import { proxiesPlugin } from "./plugins/proxies";
@@ -74,21 +70,25 @@ export function remotesConfigReader(file: string | undefined, report: (message: 
   };
 }
 
+export type { HostConfig, HostServices };
+
 /**
  * The host server, as a tree of plugins, one concern each (src/server/plugins): the edge (unsafe paths, headers,
  * ETags, compression), the proxies (the API's public routes, the remotes' files), the host's files, the page cache
- * and its purges, the pages, the forms sent without scripts, the sitemap. What they share (the remote directory,
- * the page composer, the dealership's details, the configuration in force) is made here once: `app.host`.
+ * and its purges, the pages, the forms sent without scripts, the sitemap. Each reads its settings from the
+ * configuration (environment.ts, parsed once, decorated as `app.config`); what they share (the remote directory,
+ * the page composer, the dealership's details, the remote configuration in force) is made here once: `app.host`.
  */
-export async function createHostServer(options: HostServerOptions): Promise<FastifyInstance> {
+export async function createHostServer(config: HostConfig, services: HostServices = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // a request's query is never logged: unsubscribe links carry an address and a token there
     logger: {
-      level: options.logLevel ?? "warn",
+      level: config.LOG_LEVEL,
       serializers: { req: requestForLog },
     },
-    trustProxy: options.trustProxy ?? false,
-    ...timeLimitOptions(options.timeLimits),
+    // unset: Fastify's own default, no proxy believed
+    trustProxy: config.TRUST_PROXY,
+    ...timeLimitOptions(services.timeLimits),
     // an address the router cannot decode ("/inventory/vehicle/%E0%A4") is still a page: the owning remote says
     // what it can of it (not found), or the visitor goes home; never a bare error answer
     frameworkErrors: (error, request, reply) => {
@@ -101,36 +101,37 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
     },
   });
 
-  const remotesConfig = remotesConfigReader(options.remotesConfigFile, (message) => app.log.error(message));
+  const remotesConfig = remotesConfigReader(config.REMOTES_CONFIG_FILE, (message) => app.log.error(message));
   const directory = new RemoteDirectory({
-    remoteOrigins: options.remoteOrigins,
-    selfOrigin: options.selfOrigin,
-    breakerResetMs: options.breakerResetMs,
-    renderSecret: options.renderSecret,
+    remoteOrigins: config.REMOTE_ORIGINS,
+    selfOrigin: config.SELF_ORIGIN,
+    breakerResetMs: config.RENDER_BREAKER_RESET_MS,
+    renderSecret: currentRenderSecret(config),
   });
   const businessDetails = new BusinessDetailsSource({
-    apiOrigin: options.apiOrigin,
-    maxAgeMs: options.businessDetailsMaxAgeMs ?? 30_000,
-    cacheFile: options.businessDetailsCacheFile,
+    apiOrigin: config.API_ORIGIN,
+    maxAgeMs: config.BUSINESS_DETAILS_MAX_AGE_MS,
+    cacheFile: config.BUSINESS_DETAILS_CACHE_FILE,
     onProblem: (message, error) => app.log.warn({ err: error }, message),
     onWaiting: () =>
-      console.log(`host: waiting for the API at ${options.apiOrigin} (pages answer "Back shortly" until it is up)`),
+      console.log(`host: waiting for the API at ${config.API_ORIGIN} (pages answer "Back shortly" until it is up)`),
   });
   const site = async (): Promise<SiteContext> => {
     const business = await businessDetails.current();
-    return { siteUrl: options.siteUrl ?? `https://${business.domain}`, business };
+    return { siteUrl: config.PUBLIC_SITE_URL ?? `https://${business.domain}`, business };
   };
   const composer = new PageComposer({
-    assets: loadHostAssets(options.distDir, { vitalsSampleRate: options.vitalsSampleRate }),
+    assets: loadHostAssets(config.HOST_DIST_DIR, { vitalsSampleRate: config.WEB_VITALS_SAMPLE_RATE }),
     directory,
     remotesConfig,
     site,
-    renderTimeoutMs: options.renderTimeoutMs,
+    renderTimeoutMs: config.RENDER_TIMEOUT_MS,
     builtAt: __BUILD_TIME__,
     onFallback: ({ remote, path, error }) =>
       app.log.warn({ err: error, remote, path }, "served the shell: the remote's renderer failed"),
   });
-  app.decorate("host", { options, directory, composer, businessDetails, remotesConfig, site } satisfies HostContext);
+  app.decorate("config", config);
+  app.decorate("host", { services, directory, composer, businessDetails, remotesConfig, site } satisfies HostContext);
 
   await app.register(edgePlugin);
   await app.register(proxiesPlugin);
@@ -142,46 +143,23 @@ export async function createHostServer(options: HostServerOptions): Promise<Fast
   return app;
 }
 
-/** Starts the host server from the environment (README "Configuration"), checked once (environment.ts). */
+/**
+ * Starts the host server from the environment (README "Configuration"), checked once (environment.ts); its browser
+ * build is `defaultDistDir` unless HOST_DIST_DIR says otherwise.
+ */
 export async function startHostServer(defaultDistDir: string): Promise<FastifyInstance> {
-  const env = readHostEnvironment();
-  const tracing = await startTracing("host", env.OTEL_EXPORTER_OTLP_ENDPOINT);
-  const distDir = env.HOST_DIST_DIR ? resolve(env.HOST_DIST_DIR) : defaultDistDir;
-  const [renderSecret = null] = env.RENDER_SECRET;
-  if (!renderSecret) {
+  const config = readHostConfig(defaultDistDir);
+  const tracing = await startTracing("host", config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  if (!currentRenderSecret(config)) {
     console.warn(
       "host: RENDER_SECRET is not set, so no remote will render for it: every page is composed in the browser. Give the host and each remote the same RENDER_SECRET.",
     );
   }
-  const app = await createHostServer({
-    distDir,
-    vitalsSampleRate: env.WEB_VITALS_SAMPLE_RATE,
-    renderSecret,
-    apiOrigin: env.API_ORIGIN,
-    apiInternalOrigin: env.API_INTERNAL_ORIGIN,
-    remoteOrigins: Object.fromEntries(
-      REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase() as Uppercase<RemoteName>}_ORIGIN`]]),
-    ) as Record<RemoteName, string>,
-    remotesConfigFile: env.REMOTES_CONFIG_FILE,
-    siteUrl: env.PUBLIC_SITE_URL,
-    businessDetailsMaxAgeMs: env.BUSINESS_DETAILS_MAX_AGE_MS,
-    businessDetailsCacheFile: env.BUSINESS_DETAILS_CACHE_FILE ?? join(distDir, "..", ".cache", "business-details.json"),
-    renderTimeoutMs: env.RENDER_TIMEOUT_MS,
-    breakerResetMs: env.RENDER_BREAKER_RESET_MS,
-    selfOrigin: `http://localhost:${env.PORT}`,
-    trustProxy: env.TRUST_PROXY ?? false,
-    imageSources: env.CSP_IMAGE_SOURCES,
-    proxyTimeoutMs: env.PROXY_TIMEOUT_MS,
-    logLevel: env.LOG_LEVEL,
-    pageCache: env.PAGE_CACHE === "on",
-    followChanges: env.FOLLOW_CHANGES === "on",
-    sharedCachePurgeUrls: env.SHARED_CACHE_PURGE_URLS,
-    sharedCachePurgeSecret: env.SHARED_CACHE_PURGE_SECRET,
-  });
+  const app = await createHostServer(config);
   app.addHook("onClose", () => tracing.shutdown());
-  await app.listen({ port: env.PORT, host: env.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST });
   // SIGTERM: stop taking connections, finish the pages in flight, exit; at most 10 s (server-kit)
   stopOnSignals(() => app.close());
-  console.log(`host serving http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
+  console.log(`host serving http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT}`);
   return app;
 }

@@ -14,8 +14,9 @@ import {
   type FormPost,
   type FragmentInclude,
   fragmentSlotMarkers,
+  ISLANDS_PROPS_IN_SCRIPT,
+  type RenderResult,
   remoteCookiePrefix,
-  renderLinks,
   renderPageHead,
   type SiteContext,
   type SubmittedForm,
@@ -32,7 +33,8 @@ import {
   type PageParts,
 } from "./page-document";
 import { OwnerUnknown, type RemoteDirectory, RendererUnavailable, type ResolvedRemote } from "./remote-directory";
-import { type RegionMode, renderApp } from "./render-app";
+import { renderApp } from "./render-app";
+import { renderLinks, takeLeadingLinks } from "./resource-hints";
 import { PageTimings, type TimingEntry } from "./server-timing";
 
 export type ComposedPage =
@@ -91,11 +93,11 @@ const ISLAND_TAG = new RegExp(`<${ISLAND_ELEMENT}\\b[^>]*>`, "g");
 const ISLAND_ID = /^([a-z]+)\/([A-Za-z0-9/._-]+)$/;
 
 /**
- * The attributes the host never reads of an island, whose values are long (its props: a search island's are the
- * page's results, 36 KB), in the double-quoted form React writes: left out before the tag is parsed, which then
- * costs microseconds instead of a millisecond. Written any other way, they are parsed with the rest.
+ * The attribute the host never reads of an island, whose value may be long (the form sent back, as typed), in the
+ * double-quoted form React writes: left out before the tag is parsed, which then costs microseconds instead of a
+ * millisecond. Written any other way, it is parsed with the rest.
  */
-const UNREAD_ATTRIBUTES = new RegExp(`\\s(?:${ISLAND_ATTRIBUTES.props}|${ISLAND_ATTRIBUTES.form})="[^"]*"`, "g");
+const UNREAD_ATTRIBUTES = new RegExp(`\\s${ISLAND_ATTRIBUTES.form}="[^"]*"`, "g");
 
 /** A start tag's attributes, read by an HTML parser (htmlparser2): in any order, quoted or not, entities decoded. */
 function attributesOf(tag: string): Record<string, string> {
@@ -167,194 +169,190 @@ export class PageComposer {
   }
 
   private async compose(requestUrl: string, request: PageRequest, signal: AbortSignal): Promise<ComposedPage> {
-    const { assets, directory } = this.options;
     const timings = new PageTimings();
     const url = new URL(requestUrl, "http://host.invalid");
     const location = `${url.pathname}${url.search}`;
     const site = await timings.time("site", () => this.options.site(), "the dealership's details");
-    const siteName = site.business.name;
     // read once: every part of this page comes from the same configuration
     const remotes = await timings.time("config", () => this.options.remotesConfig(), "where the remotes are");
-    const document = (composed: SiteDocument["composed"], from: readonly ResolvedRemote[] = []): SiteDocument => ({
-      ...site,
+    const making: PageMaking = {
+      location,
+      site,
       remotes,
-      ...(from.length > 0
-        ? { entries: Object.fromEntries(from.map((remote) => [remote.name, directory.entryOf(remote)])) }
-        : {}),
-      composed,
-    });
-    const sources = directory.contentSources(remotes, signal);
-
-    const page = async (
-      status: number,
-      parts: PageParts,
-      tags: readonly string[],
-      fallback = false,
-    ): Promise<ComposedPage> => {
-      const composing = performance.now();
-      const html = composeDocument(assets, parts);
-      const inline = inlineSources(assets, parts);
-      timings.entries.push({ name: "compose", desc: "the document", dur: performance.now() - composing });
-      return {
-        kind: "page",
-        status,
-        sources: await sources,
-        html,
-        inline,
-        tags: [...new Set([CACHE_TAGS.site, ...tags])],
-        fallback,
-        timings: timings.entries,
-      };
+      timings,
+      sources: this.options.directory.contentSources(remotes, signal),
     };
-
     if (url.pathname === "/") {
       const appHtml = renderApp(location, site, null);
-      return page(
-        200,
-        {
-          head: renderPageHead(homeHead(site), { siteUrl: site.siteUrl, siteName }),
-          route: "/",
-          appHtml,
-          site: document(null),
-          code: this.codeOf(appHtml, []),
-        },
-        [],
-      );
+      const head = renderPageHead(homeHead(site), { siteUrl: site.siteUrl, siteName: site.business.name });
+      const parts = { head, route: "/", appHtml, site: this.document(making, null), code: this.codeOf(appHtml, []) };
+      return this.pageOf(making, 200, parts, []);
     }
 
     const owner = await timings.time(
       "owner",
       () =>
-        directory.pageOf(url.pathname, remotes, signal).catch((error: unknown) => {
+        this.options.directory.pageOf(url.pathname, remotes, signal).catch((error: unknown) => {
           if (error instanceof OwnerUnknown) return "unknown" as const;
           throw error;
         }),
       "whose page it is",
     );
-    const remote = owner === "unknown" ? owner : owner?.remote;
-    // the route's pattern, not the address: what a sampled page view's Web Vitals are reported under
-    const route = owner === "unknown" ? undefined : owner?.pattern;
     // SPEC §2: unknown paths go home, and search engines are told so
-    if (!remote) return { kind: "redirect", status: 301, location: "/" };
+    if (!owner) return { kind: "redirect", status: 301, location: "/" };
     // not known to be nobody's: the shell says so for now (kept by no cache), and the next request asks again
-    if (remote === "unknown") {
+    if (owner === "unknown") {
       this.options.onFallback?.({ remote: "unknown", path: location, error: new OwnerUnknown(location) });
       const appHtml = renderApp(location, site, { mode: "unreachable" });
-      return page(
-        503,
-        {
-          head: `<title>${escapeHtml(siteName)}</title>`,
-          appHtml,
-          site: document(null),
-          code: this.codeOf(appHtml, []),
-        },
-        [],
-        true,
-      );
-    }
-
-    try {
-      const resolved = await timings.time(
-        "manifest",
-        () => directory.resolve(remote, remotes, signal),
-        `${remote}'s release`,
-      );
-      const peers = await timings.time("peers", () => directory.peersAsBuilt(remotes, signal), "the remotes' builds");
-      const result = await timings.time(
-        "render",
-        () =>
-          directory.call(
-            resolved,
-            "render",
-            {
-              path: location,
-              site,
-              remoteBase: resolved.browserBase,
-              peers,
-              // this host's page script reads an island's props from the script element in it (hydrate-islands)
-              islandProps: "script",
-              ...(request.form ? { form: request.form } : {}),
-              ...(request.cookies ? { cookies: cookiesOf(remote, request.cookies) } : {}),
-            },
-            signal,
-          ),
-        `${remote}'s server`,
-      );
-      timings.add(result.timings, remote);
-      if (result.location) return { kind: "redirect", status: result.status, location: result.location };
-      const legacy = resolved.server?.protocol === 1;
-      const fragments = legacy
-        ? { html: result.html, providers: [], unfilled: 0, tags: [] }
-        : await timings.time(
-            "fragments",
-            () => this.fillFragments(result, location, site, request, remotes, signal),
-            `${result.fragments?.length ?? 0} from peers`,
-          );
-      // the owner's stylesheets for its pages, and each peer's for the module it put in the page
-      const parts = [{ remote: resolved, module: REMOTE_ROUTES_MODULE }, ...fragments.providers];
-      const styles = await Promise.all(parts.map((part) => directory.moduleStyles(part.remote, part.module, signal)));
-      const linked = parts.flatMap((part, i) =>
-        styles[i] ? [] : directory.moduleAssets(part.remote, part.module).css,
-      );
-      const mode: RegionMode = legacy ? "legacy" : "islands";
-      const appHtml = renderApp(location, site, { mode, remote }, fragments.html);
-      const code = this.codeOf(
+      const parts = {
+        head: titleOnly(site),
         appHtml,
-        parts.map((part) => part.remote),
-      );
-      return await page(
-        result.status,
-        {
-          head: renderPageHead(result.head, { siteUrl: site.siteUrl, siteName }) + releaseMeta(resolved),
-          route,
-          appHtml,
-          // the entries of the remotes whose islands are in the page: a page with none names no remote's code
-          site: document(
-            { remote, path: location },
-            parts
-              .map((part) => part.remote)
-              .filter((part) => Object.keys(code.islands).some((id) => id.startsWith(`${part.name}/`))),
-          ),
-          // the previous protocol hydrates its whole region from the data its server used
-          ...(legacy ? { routeData: { remote, payload: result.data } } : {}),
-          links: renderLinks(result.links ?? []),
-          styles: [...new Set(styles.flatMap((list) => list ?? []))],
-          css: [...new Set(linked)],
-          // a region the browser hydrates whole, or a peer's module it renders itself: needed as the page loads
-          code:
-            legacy || fragments.unfilled > 0
-              ? {
-                  ...code,
-                  eager: [
-                    ...new Set([
-                      ...code.eager,
-                      ...assets.federationChunks,
-                      ...(legacy ? directory.moduleAssets(resolved, REMOTE_ROUTES_MODULE).js : []),
-                    ]),
-                  ],
-                }
-              : code,
-        },
-        [...(result.cacheTags ?? []), ...fragments.tags, ...parts.map((part) => CACHE_TAGS.remote(part.remote.name))],
-        // a peer's part left to the browser (its renderer could not help in time): kept as briefly as the shell
-        fragments.unfilled > 0,
-      );
+        site: this.document(making, null),
+        code: this.codeOf(appHtml, []),
+      };
+      return this.pageOf(making, 503, parts, [], true);
+    }
+    // the route's pattern, not the address: what a sampled page view's Web Vitals are reported under
+    const route = owner.pattern;
+    try {
+      return await this.remotePage(making, owner.remote, route, request, signal);
     } catch (error) {
       // the remote's renderer could not help in time: the shell, and the browser renders the region
-      this.options.onFallback?.({ remote, path: location, error });
-      return page(
-        200,
-        {
-          head: `<title>${escapeHtml(siteName)}</title>`,
-          appHtml: renderApp(location, site, { mode: "browser", remote }),
-          route,
-          site: document(null),
-          code: { eager: assets.federationChunks, islands: {}, styles: {} },
-        },
-        [CACHE_TAGS.remote(remote)],
-        true,
-      );
+      this.options.onFallback?.({ remote: owner.remote, path: location, error });
+      const parts: PageParts = {
+        head: titleOnly(site),
+        appHtml: renderApp(location, site, { mode: "browser", remote: owner.remote }),
+        route,
+        site: this.document(making, null),
+        code: { eager: this.options.assets.federationChunks, islands: {}, styles: {} },
+      };
+      return this.pageOf(making, 200, parts, [CACHE_TAGS.remote(owner.remote)], true);
     }
+  }
+
+  /** The document's data about the page: the site, where the remotes are, and the entries of those in it. */
+  private document(
+    making: PageMaking,
+    composed: SiteDocument["composed"],
+    from: readonly ResolvedRemote[] = [],
+  ): SiteDocument {
+    const { directory } = this.options;
+    return {
+      ...making.site,
+      remotes: making.remotes,
+      ...(from.length > 0
+        ? { entries: Object.fromEntries(from.map((remote) => [remote.name, directory.entryOf(remote)])) }
+        : {}),
+      composed,
+    };
+  }
+
+  /** The page's document made of its parts, with what its answer needs (its sources, its inline code, its tags). */
+  private async pageOf(
+    making: PageMaking,
+    status: number,
+    parts: PageParts,
+    tags: readonly string[],
+    fallback = false,
+  ): Promise<ComposedPage> {
+    const composing = performance.now();
+    const html = composeDocument(this.options.assets, parts);
+    const inline = inlineSources(this.options.assets, parts);
+    making.timings.entries.push({ name: "compose", desc: "the document", dur: performance.now() - composing });
+    const sources = await making.sources;
+    const allTags = [...new Set([CACHE_TAGS.site, ...tags])];
+    return { kind: "page", status, sources, html, inline, tags: allTags, fallback, timings: making.timings.entries };
+  }
+
+  /** A remote's page: its render, the peers' fragments it includes, their styles and the code of its islands. */
+  private async remotePage(
+    making: PageMaking,
+    remote: RemoteName,
+    route: string,
+    request: PageRequest,
+    signal: AbortSignal,
+  ): Promise<ComposedPage> {
+    const { directory } = this.options;
+    const { timings, site, location, remotes } = making;
+    const resolved = await timings.time(
+      "manifest",
+      () => directory.resolve(remote, remotes, signal),
+      `${remote}'s release`,
+    );
+    const result = await timings.time(
+      "render",
+      () => this.render(resolved, making, request, signal),
+      `${remote}'s server`,
+    );
+    timings.add(result.timings, remote);
+    if (result.location) return { kind: "redirect", status: result.status, location: result.location };
+    // React's resource hints lead the HTML (a renderer of the previous release sends them apart, in `links`)
+    const hinted = takeLeadingLinks(result.html);
+    const fragments = await timings.time(
+      "fragments",
+      () => this.fillFragments(hinted.html, result.fragments ?? [], making, request, signal),
+      `${result.fragments?.length ?? 0} from peers`,
+    );
+    // the owner's stylesheets for its pages, and each peer's for the module it put in the page
+    const parts = [{ remote: resolved, module: REMOTE_ROUTES_MODULE }, ...fragments.providers];
+    const styles = await Promise.all(parts.map((part) => directory.moduleStyles(part.remote, part.module, signal)));
+    const linked = parts.flatMap((part, i) => (styles[i] ? [] : directory.moduleAssets(part.remote, part.module).css));
+    const appHtml = renderApp(location, site, { mode: "islands", remote }, fragments.html);
+    const code = this.codeOf(
+      appHtml,
+      parts.map((part) => part.remote),
+    );
+    // the entries of the remotes whose islands are in the page: a page with none names no remote's code
+    const withIslands = parts
+      .map((part) => part.remote)
+      .filter((part) => Object.keys(code.islands).some((id) => id.startsWith(`${part.name}/`)));
+    const pageParts: PageParts = {
+      head:
+        renderPageHead(result.head, { siteUrl: site.siteUrl, siteName: site.business.name }) + releaseMeta(resolved),
+      route,
+      appHtml,
+      site: this.document(making, { remote, path: location }, withIslands),
+      links: renderLinks([...(result.links ?? []), ...hinted.links]),
+      styles: [...new Set(styles.flatMap((list) => list ?? []))],
+      css: [...new Set(linked)],
+      // a peer's module the browser renders itself is needed as the page loads
+      code:
+        fragments.unfilled > 0
+          ? { ...code, eager: [...new Set([...code.eager, ...this.options.assets.federationChunks])] }
+          : code,
+    };
+    const tags = [
+      ...(result.cacheTags ?? []),
+      ...fragments.tags,
+      ...parts.map((p) => CACHE_TAGS.remote(p.remote.name)),
+    ];
+    // a peer's part left to the browser (its renderer could not help in time): kept as briefly as the shell
+    return this.pageOf(making, result.status, pageParts, tags, fragments.unfilled > 0);
+  }
+
+  /** The owner's render of the page. */
+  private async render(
+    resolved: ResolvedRemote,
+    making: PageMaking,
+    request: PageRequest,
+    signal: AbortSignal,
+  ): Promise<RenderResult> {
+    const { directory } = this.options;
+    const peers = await making.timings.time(
+      "peers",
+      () => directory.peersAsBuilt(making.remotes, signal),
+      "the remotes' builds",
+    );
+    const body = {
+      path: making.location,
+      site: making.site,
+      remoteBase: resolved.browserBase,
+      peers,
+      islandProps: ISLANDS_PROPS_IN_SCRIPT,
+      ...(request.form ? { form: request.form } : {}),
+      ...(request.cookies ? { cookies: cookiesOf(resolved.name, request.cookies) } : {}),
+    };
+    return directory.call(resolved, "render", body, signal);
   }
 
   /**
@@ -363,11 +361,10 @@ export class PageComposer {
    * slot (the browser loads the module itself).
    */
   private async fillFragments(
-    result: { html: string; fragments?: FragmentInclude[] },
-    path: string,
-    site: SiteContext,
+    html: string,
+    includes: readonly FragmentInclude[],
+    { location: path, site, remotes }: PageMaking,
     request: PageRequest,
-    remotes: RemotesConfig,
     signal: AbortSignal,
   ): Promise<{
     html: string;
@@ -375,8 +372,7 @@ export class PageComposer {
     unfilled: number;
     tags: string[];
   }> {
-    const includes = result.fragments ?? [];
-    if (includes.length === 0) return { html: result.html, providers: [], unfilled: 0, tags: [] };
+    if (includes.length === 0) return { html, providers: [], unfilled: 0, tags: [] };
     const filled = new Map<string, string>();
     const tags: string[] = [];
     const providers: { remote: ResolvedRemote; module: string }[] = [];
@@ -386,25 +382,15 @@ export class PageComposer {
         try {
           const provider = await this.options.directory.resolve(include.from, remotes, signal);
           const props = this.fragments.propsFor(provider.manifest, include);
-          const ask = () =>
-            this.options.directory.call(
-              provider,
-              "fragment",
-              {
-                module: include.module,
-                props,
-                site,
-                path,
-                islandProps: "script",
-                ...(request.form ? { form: request.form } : {}),
-              },
-              signal,
-            );
+          const { form } = request;
+          const body = { module: include.module, props, site, path, islandProps: ISLANDS_PROPS_IN_SCRIPT };
+          const ask = () => this.options.directory.call(provider, "fragment", form ? { ...body, form } : body, signal);
           // a form sent back is this visitor's alone; anything else may be the fragment another page just had
           const fragment = request.form
             ? await ask()
             : await this.fragments.get({ build: provider.manifest, site, module: include.module, props }, ask);
-          filled.set(include.slot, fragment.html);
+          // React's resource hints before its content go nowhere: the page's own head has the page's
+          filled.set(include.slot, takeLeadingLinks(fragment.html).html);
           tags.push(...(fragment.cacheTags ?? []));
           providers.push({ remote: provider, module: include.module });
         } catch (error) {
@@ -413,7 +399,7 @@ export class PageComposer {
       }),
     );
     return {
-      html: fillSlots(result.html, filled),
+      html: fillSlots(html, filled),
       providers,
       unfilled: includes.length - filled.size,
       tags,
@@ -446,7 +432,6 @@ export class PageComposer {
     return { eager: [...new Set(eager)], islands, styles };
   }
 
-  /** The remote that answers a path now (its manifest declares it); null for none. */
   /**
    * What the host knows of the page at a path before composing it: which query parameters it reads (null: not
    * declared, keep them all) and whether it is private (a visitor's details or a token: never cached).
@@ -513,6 +498,17 @@ export class PageComposer {
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
   }
 }
+
+/** What is in the page this request makes, as far as it is made. */
+interface PageMaking {
+  location: string;
+  site: SiteContext;
+  remotes: RemotesConfig;
+  timings: PageTimings;
+  sources: Promise<PageSources>;
+}
+
+const titleOnly = (site: SiteContext) => `<title>${escapeHtml(site.business.name)}</title>`;
 
 /**
  * Which release of the remote composed the page (`fleet-release` writes it into the release's manifest): the page

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SiteDocument } from "remote-kit";
-import type { RouteDataPayload } from "remote-kit/protocol";
-import { escapeHtml, jsonForScript, routeDataElementId, SITE_CONTEXT_ELEMENT_ID } from "remote-kit/protocol";
+import { escapeHtml, jsonForScript, SITE_CONTEXT_ELEMENT_ID } from "remote-kit/protocol";
 import { BOOT_ELEMENT_ID, BOOT_SCRIPT } from "./boot-script";
 import { VITALS_SOURCE } from "./vitals-page";
 
@@ -130,12 +129,11 @@ export interface PageParts {
   styles?: string[];
   appHtml: string;
   site: SiteDocument;
-  routeData?: { remote: string; payload: RouteDataPayload };
   /** Stylesheets to link (when they could not be inlined). */
   css?: string[];
   /** The code the page's parts need (the page's inline script fetches it when they do). */
   code?: PageCode;
-  /** Resource hints the remote's render asked for (remote-kit renderLinks). */
+  /** Resource hints the remote's render asked for (resource-hints renderLinks). */
   links?: string[];
   /**
    * The pattern of the route that answered ("/inventory/vehicle/:id"), never the address: what a sampled page view's
@@ -198,11 +196,6 @@ export function composeDocument(assets: HostAssets, parts: PageParts): DocumentT
   };
   const data = [
     `<script type="application/json" id="${SITE_CONTEXT_ELEMENT_ID}">${jsonForScript(parts.site)}</script>`,
-    ...(parts.routeData
-      ? [
-          `<script type="application/json" id="${routeDataElementId(parts.routeData.remote)}">${jsonForScript(parts.routeData.payload)}</script>`,
-        ]
-      : []),
     // the dev server's page keeps the scripts Vite wrote: no boot of its own
     ...(assets.entry
       ? [

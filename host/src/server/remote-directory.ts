@@ -9,12 +9,12 @@ import {
   joinAnswer,
   MANIFEST_SERVER_FIELD,
   type PageDeclaration,
+  RENDER_PROTOCOL,
   type RemoteServerInfo,
   type RenderRequest,
   type RenderResult,
   type SitemapEntry,
   SPLIT_ANSWER_TYPE,
-  SUPPORTED_RENDER_PROTOCOLS,
 } from "remote-kit/protocol";
 import { matchPath } from "remote-kit/router";
 import {
@@ -86,8 +86,8 @@ export interface RemoteDirectoryOptions {
   remoteOrigins: Record<RemoteName, string>;
   /** This server's own address, for any other relative manifest URL. */
   selfOrigin: string;
-  /** After this many failures in a row within the window, the renderer is skipped for `breakerResetMs`. */
-  breakerResetMs?: number;
+  /** A renderer that keeps failing is skipped for this long (RENDER_BREAKER_RESET_MS) before it is tried again. */
+  breakerResetMs: number;
   /** RENDER_SECRET's current secret: every request to a remote's renderer is signed with it (remotes refuse others). */
   renderSecret: string | null;
 }
@@ -116,47 +116,41 @@ function atManifestOrigin(path: string, manifestUrl: string): string {
 }
 
 /**
- * An answer's body, up to `maxBytes` (a larger one rejects, said so by its length or found so as it is read; leaving
- * the loop early cancels the stream). From fetch's web stream or undici's request alike.
+ * A GET's body, up to `maxBytes` (a larger one rejects, said so by its length or found so as it is read). Redirects
+ * are not followed (undici's request follows none): an address that moved is not answering.
  */
-async function readWithin(
-  url: string,
-  declaredLength: string | string[] | null | undefined,
-  body: AsyncIterable<Uint8Array> | null,
-  discard: () => unknown,
-  maxBytes: number,
-): Promise<string> {
+async function getWithin(url: string, maxBytes: number, signal: AbortSignal): Promise<string> {
+  const answer = await request(url, { signal, headers: traceHeaders() });
+  if (answer.statusCode !== 200) {
+    await answer.body.dump();
+    throw new RendererUnavailable(`${url} answered ${answer.statusCode}`);
+  }
+  return readWithin(url, answer, maxBytes);
+}
+
+/**
+ * An answer's body, up to `maxBytes` (a larger one rejects, said so by its length or found so as it is read; an
+ * answer cut short is destroyed). undici's own request: a page's render and fragments are the host's busiest calls,
+ * and fetch's web streams cost several times as much per call.
+ */
+async function readWithin(url: string, answer: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
   const overLimit = () => new RendererUnavailable(`${url} is over ${maxBytes} bytes`);
-  if (Number(declaredLength ?? 0) > maxBytes) {
-    await discard();
+  if (Number(answer.headers["content-length"] ?? 0) > maxBytes) {
+    answer.body.destroy();
     throw overLimit();
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of body ?? []) {
+  for await (const chunk of answer.body) {
     size += chunk.byteLength;
-    if (size > maxBytes) throw overLimit();
+    if (size > maxBytes) {
+      answer.body.destroy();
+      throw overLimit();
+    }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
-
-/** A fetched answer's body, up to `maxBytes`; redirects were refused by the fetch. */
-const readLimited = (response: Response, maxBytes: number) =>
-  readWithin(
-    response.url,
-    response.headers.get("content-length"),
-    response.body as AsyncIterable<Uint8Array> | null,
-    () => response.body?.cancel(),
-    maxBytes,
-  );
-
-/**
- * A renderer's answer, up to `maxBytes` (undici's own request: a page's render and fragments are the host's
- * busiest calls, and fetch's web streams cost several times as much per call).
- */
-const readLimitedAnswer = (url: string, answer: Dispatcher.ResponseData, maxBytes: number) =>
-  readWithin(url, answer.headers["content-length"], answer.body, () => answer.body.destroy(), maxBytes);
 
 const buildMarks = new WeakMap<FederationManifest, string>();
 
@@ -214,11 +208,9 @@ export class RemoteDirectory {
   }
 
   private fetchManifest(url: string, signal: AbortSignal): Promise<FederationManifest> {
-    return this.manifests.get(url, () =>
-      fetch(url, { signal, redirect: "error" }).then(async (r) => {
-        if (!r.ok) throw new RendererUnavailable(`${url} answered ${r.status}`);
-        return JSON.parse(await readLimited(r, MAX_BYTES.manifest)) as FederationManifest;
-      }),
+    return this.manifests.get(
+      url,
+      async () => JSON.parse(await getWithin(url, MAX_BYTES.manifest, signal)) as FederationManifest,
     );
   }
 
@@ -233,7 +225,7 @@ export class RemoteDirectory {
       browserBase: directoryOf(browserManifest),
       serverManifest,
       manifest,
-      server: server && SUPPORTED_RENDER_PROTOCOLS.includes(server.protocol) ? server : null,
+      server: server?.protocol === RENDER_PROTOCOL ? server : null,
     };
   }
 
@@ -308,16 +300,12 @@ export class RemoteDirectory {
       .filter((url) => /^https?:\/\//i.test(url))
       .map((url) => new URL(url).origin);
     const declared = await Promise.all(
-      REMOTE_NAMES.map(async (name) => {
-        try {
-          const server = (await this.fetchManifest(this.serverUrlOf(name, config[name]), signal)).metaData?.[
-            MANIFEST_SERVER_FIELD
-          ] as RemoteServerInfo | undefined;
-          return server?.contentSources ?? {};
-        } catch {
-          return {};
-        }
-      }),
+      REMOTE_NAMES.map((name) =>
+        this.resolve(name, config, signal).then(
+          (remote) => remote.server?.contentSources ?? {},
+          () => ({}),
+        ),
+      ),
     );
     return { remoteOrigins: [...new Set(remoteOrigins)], declared };
   }
@@ -333,7 +321,7 @@ export class RemoteDirectory {
           errorThresholdPercentage: 50,
           volumeThreshold: 2,
           rollingCountTimeout: 10_000,
-          resetTimeout: this.options.breakerResetMs ?? 10_000,
+          resetTimeout: this.options.breakerResetMs,
           // a path the remote does not own, or a module it does not expose, is an answer, not a failure
           errorFilter: (error: Error) => error instanceof NotOwned,
         },
@@ -352,7 +340,7 @@ export class RemoteDirectory {
     // over the machine's own network an answer is read at once: compressing it costs both ends, and saves nothing
     const headers: Record<string, string> = {
       "content-type": "application/json",
-      // its HTML as it is, from a renderer that can (a release before answers JSON)
+      // a page's or a fragment's HTML as it is; a form's outcome is JSON
       accept: `${SPLIT_ANSWER_TYPE}, application/json`,
       "accept-encoding": "identity",
       ...traceHeaders(),
@@ -366,7 +354,7 @@ export class RemoteDirectory {
       throw new RendererUnavailable(`${url} answered ${answer.statusCode}`);
     }
     // checked against the protocol before any of it goes into a page
-    const text = await readLimitedAnswer(url, answer, MAX_BYTES.render);
+    const text = await readWithin(url, answer, MAX_BYTES.render);
     const split = String(answer.headers["content-type"] ?? "").startsWith(SPLIT_ANSWER_TYPE);
     const checked = ANSWER_SCHEMAS[endpoint].safeParse(split ? joinAnswer(text) : JSON.parse(text));
     if (!checked.success) {
@@ -390,12 +378,8 @@ export class RemoteDirectory {
     const signal = AbortSignal.timeout(5000);
     const remote = await this.resolve(name, config, signal);
     if (!remote.server) return [];
-    const response = await fetch(atManifestOrigin(remote.server.sitemap, remote.serverManifest), {
-      signal,
-      redirect: "error",
-    });
-    if (!response.ok) throw new Error(`${name}'s sitemap answered ${response.status}`);
-    return JSON.parse(await readLimited(response, MAX_BYTES.sitemap)) as SitemapEntry[];
+    const url = atManifestOrigin(remote.server.sitemap, remote.serverManifest);
+    return JSON.parse(await getWithin(url, MAX_BYTES.sitemap, signal)) as SitemapEntry[];
   }
 
   private expose(remote: ResolvedRemote, module: string) {
@@ -417,10 +401,7 @@ export class RemoteDirectory {
           const url = atManifestOrigin(file, remote.serverManifest);
           let css = this.styles.get(url);
           if (!css) {
-            css = fetch(url, { signal, redirect: "error" }).then(async (r) => {
-              if (!r.ok) throw new Error(`${url} answered ${r.status}`);
-              return readLimited(r, MAX_BYTES.style);
-            });
+            css = getWithin(url, MAX_BYTES.style, signal);
             if (this.styles.size > 200) this.styles.clear();
             this.styles.set(url, css);
             css.catch(() => this.styles.delete(url));

@@ -5,15 +5,8 @@ import type { SiteContext } from "remote-kit/protocol";
 import { ServerRenderContext, serverRenderState } from "remote-kit/render";
 import { dealershipToday } from "shared-types";
 import { App } from "../app/app";
-import {
-  fragmentSlot,
-  type RegionMode,
-  type ServerRegion,
-  ServerRegionContext,
-} from "../features/remotes/components/remote-region";
+import { fragmentSlot, type ServerRegion, ServerRegionContext } from "../features/remotes/components/remote-region";
 import { currentNavHrefs } from "../features/shell/nav-entries";
-
-export type { RegionMode };
 
 /** How many shells are kept for each version of the dealership's details: a few per kind of page is all there is. */
 const SHELLS_KEPT = 256;
@@ -31,10 +24,8 @@ export function renderApp(location: string, site: SiteContext, region: ServerReg
   if (!region || region.mode === "browser" || region.mode === "unreachable") return html;
   const slot = fragmentSlot(region.remote);
   if (!html.includes(slot)) throw new Error(`the shell rendered no slot for ${region.remote}`);
-  // the previous protocol's region is hydrated whole, inside the Suspense boundary its markers name
-  const content = region.mode === "legacy" ? `<!--$-->${fragment}<!--/$-->` : fragment;
   // a function, so "$&"-style patterns in the fragment are never interpreted
-  return html.replace(slot, () => content);
+  return html.replace(slot, () => fragment);
 }
 
 /**

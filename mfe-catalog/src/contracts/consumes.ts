@@ -1,4 +1,5 @@
 import { defineConsumes } from "remote-kit/contracts";
+import { z } from "zod/mini";
 
 /**
  * What team catalog uses of other teams, as its code uses it: team leads' fleet quote count (with "Add to fleet
@@ -7,7 +8,7 @@ import { defineConsumes } from "remote-kit/contracts";
 export default defineConsumes({
   consumer: "catalog",
   modules: {
-    fleetQuoteCount: { from: "leads", module: "./fleet-quote-count", props: {} },
+    fleetQuoteCount: { from: "leads", module: "./fleet-quote-count", props: z.object({}) },
   },
   data: {},
 });

@@ -14,7 +14,6 @@ export function FinancingFormPage() {
     canonical: paths.financingForm(),
     jsonLd: [
       breadcrumbJsonLd(siteUrl, [
-        { name: "Home", path: paths.home() },
         { name: "Fleet Financing", path: paths.financing() },
         { name: "Online Credit Application", path: paths.financingForm() },
       ]),

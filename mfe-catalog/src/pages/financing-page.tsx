@@ -8,12 +8,7 @@ export function FinancingPage() {
     description:
       "Open-end and closed-end fleet leases and truck financing for Alberta businesses, with an online credit application.",
     canonical: paths.financing(),
-    jsonLd: [
-      breadcrumbJsonLd(siteUrl, [
-        { name: "Home", path: paths.home() },
-        { name: "Fleet Financing", path: paths.financing() },
-      ]),
-    ],
+    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: "Fleet Financing", path: paths.financing() }])],
   });
   return (
     <div className="catalog-page">

@@ -57,10 +57,7 @@ export function LineupPage() {
                 image: socialImageFor(m.image),
               })),
             ),
-            breadcrumbJsonLd(siteUrl, [
-              { name: "Home", path: paths.home() },
-              { name: lineup.crumb, path: paths.lineup(brand) },
-            ]),
+            breadcrumbJsonLd(siteUrl, [{ name: lineup.crumb, path: paths.lineup(brand) }]),
           ],
         }
       : null,

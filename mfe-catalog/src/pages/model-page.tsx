@@ -33,7 +33,6 @@ export function ModelPage() {
               url: `${siteUrl}${paths.model(model.manufacturer, model.id)}`,
             },
             breadcrumbJsonLd(siteUrl, [
-              { name: "Home", path: paths.home() },
               { name: LINEUP_NAMES[model.manufacturer], path: paths.lineup(model.manufacturer) },
               { name: model.name, path: paths.model(model.manufacturer, model.id) },
             ]),

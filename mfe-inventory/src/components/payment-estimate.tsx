@@ -3,9 +3,11 @@ import { defineIsland } from "remote-kit";
 import { formatCents } from "shared-types";
 import {
   FINANCE_TERMS_MONTHS,
+  type FinanceEstimate,
   financeEstimate,
   GST_RATE,
   LEASE_TERMS_MONTHS,
+  type LeaseEstimate,
   leaseEstimate,
   parseAmount,
 } from "../payments/payment-estimate";
@@ -29,7 +31,7 @@ interface Typed {
 
 /** What is wrong with what was typed, by field; the typed text itself is always kept. */
 function problems(plan: Plan, typed: Typed, priceCents: number) {
-  const found: Partial<Record<"down" | "apr" | "residual", string>> = {};
+  const found: Partial<Record<EstimateInput, string>> = {};
   const down = parseAmount(typed.down);
   const limit = plan === "finance" ? priceCents + Math.round(priceCents * GST_RATE) : priceCents;
   if (down === null) found.down = "Enter the down payment in dollars, for example 5000.";
@@ -63,6 +65,119 @@ function Payments({
       </span>
       {plusGst ? <span className="inventory-muted">plus GST on each payment</span> : null}
     </p>
+  );
+}
+
+/** The terms of a stated finance payment, as the disclosure regulation asks: APR, term, amount financed, cost. */
+function FinanceDisclosure({
+  finance,
+  priceCents,
+  downCents,
+  apr,
+  term,
+}: {
+  finance: FinanceEstimate;
+  priceCents: number;
+  downCents: number;
+  apr: number;
+  term: number;
+}) {
+  return (
+    <>
+      <Payments monthlyCents={finance.monthlyCents} biweeklyCents={finance.biweeklyCents} />
+      <p className="inventory-estimate__disclosure">
+        Estimate on approved credit (OAC). Example: an all-in price of {formatCents(priceCents)} plus{" "}
+        {formatCents(finance.gstCents)} GST
+        {downCents > 0 ? `, less ${formatCents(downCents)} down,` : ""} finances{" "}
+        <strong>{formatCents(finance.amountFinancedCents)}</strong> at <strong>{apr}% APR</strong> over{" "}
+        <strong>{term} months</strong>: {term} monthly payments of {formatCents(finance.monthlyCents)}, total{" "}
+        {formatCents(finance.totalOfPaymentsCents)}; total cost of borrowing{" "}
+        <strong>{formatCents(finance.totalCostOfBorrowingCents)}</strong>. Or {finance.biweeklyCount} bi-weekly payments
+        of {formatCents(finance.biweeklyCents)}, total cost of borrowing{" "}
+        {formatCents(finance.biweeklyCostOfBorrowingCents)}. Fleet incentives are not included. Rates and terms vary by
+        lender and credit; ask our finance team for a quote.
+      </p>
+    </>
+  );
+}
+
+/** The terms of a stated lease payment: capitalized cost, APR, term, buy-out and implicit finance charge. */
+function LeaseDisclosure({
+  lease,
+  priceCents,
+  downCents,
+  apr,
+  term,
+}: {
+  lease: LeaseEstimate;
+  priceCents: number;
+  downCents: number;
+  apr: number;
+  term: number;
+}) {
+  return (
+    <>
+      <Payments monthlyCents={lease.monthlyCents} biweeklyCents={lease.biweeklyCents} plusGst />
+      <p className="inventory-estimate__disclosure">
+        Closed-end lease estimate for business use, on approved credit (OAC). Example: an all-in price of{" "}
+        {formatCents(priceCents)}
+        {downCents > 0 ? `, less ${formatCents(downCents)} down,` : ""} leases{" "}
+        <strong>{formatCents(lease.capitalizedCostCents)}</strong> at <strong>{apr}% APR</strong> over{" "}
+        <strong>{term} months</strong>: {term} monthly payments of {formatCents(lease.monthlyCents)} due at the start of
+        each month, total {formatCents(lease.totalOfPaymentsCents)}, with the option to buy the unit for{" "}
+        {formatCents(lease.residualCents)} at the end; implicit finance charge{" "}
+        <strong>{formatCents(lease.implicitFinanceChargeCents)}</strong>. Or {lease.biweeklyCount} bi-weekly payments of{" "}
+        {formatCents(lease.biweeklyCents)}. GST is charged on each payment. Kilometre limits and wear charges apply; ask
+        our fleet team for a quote.
+      </p>
+    </>
+  );
+}
+
+type EstimateInput = "down" | "apr" | "residual";
+
+/** One typed figure of the estimate, with its unit and either its hint or what is wrong with it. */
+function EstimateField({
+  id,
+  name,
+  label,
+  suffix,
+  hint,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  name: EstimateInput;
+  label: string;
+  suffix: string;
+  hint: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="inventory-estimate__field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <span className="inventory-estimate__input">
+        {suffix === "$" ? <span aria-hidden="true">$</span> : null}
+        <input
+          id={`${id}-${name}`}
+          name={name}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-${name}-note`}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        {suffix === "%" ? <span aria-hidden="true">%</span> : null}
+      </span>
+      <span id={`${id}-${name}-note`} className={error ? "inventory-estimate__error" : "inventory-estimate__hint"}>
+        {error ?? hint}
+      </span>
+    </div>
   );
 }
 
@@ -103,32 +218,18 @@ function Estimate({ priceCents }: { priceCents: number }) {
           residualPercent: parseAmount(current.residual) ?? 0,
         })
       : null;
-  const field = (name: "down" | "apr" | "residual", label: string, suffix: string, hint: string) => {
-    const error = found[name];
-    return (
-      <div className="inventory-estimate__field">
-        <label htmlFor={`${id}-${name}`}>{label}</label>
-        <span className="inventory-estimate__input">
-          {suffix === "$" ? <span aria-hidden="true">$</span> : null}
-          <input
-            id={`${id}-${name}`}
-            name={name}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            value={current[name]}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-${name}-note`}
-            onChange={(event) => set(name, event.target.value)}
-          />
-          {suffix === "%" ? <span aria-hidden="true">%</span> : null}
-        </span>
-        <span id={`${id}-${name}-note`} className={error ? "inventory-estimate__error" : "inventory-estimate__hint"}>
-          {error ?? hint}
-        </span>
-      </div>
-    );
-  };
+  const field = (name: EstimateInput, label: string, suffix: string, hint: string) => (
+    <EstimateField
+      id={id}
+      name={name}
+      label={label}
+      suffix={suffix}
+      hint={hint}
+      value={current[name]}
+      error={found[name]}
+      onChange={(value) => set(name, value)}
+    />
+  );
   const terms = plan === "finance" ? FINANCE_TERMS_MONTHS : LEASE_TERMS_MONTHS;
 
   return (
@@ -169,39 +270,16 @@ function Estimate({ priceCents }: { priceCents: number }) {
       </div>
       <div className="inventory-estimate__result" aria-live="polite">
         {finance ? (
-          <>
-            <Payments monthlyCents={finance.monthlyCents} biweeklyCents={finance.biweeklyCents} />
-            <p className="inventory-estimate__disclosure">
-              Estimate on approved credit (OAC). Example: an all-in price of {formatCents(priceCents)} plus{" "}
-              {formatCents(finance.gstCents)} GST
-              {downCents > 0 ? `, less ${formatCents(downCents)} down,` : ""} finances{" "}
-              <strong>{formatCents(finance.amountFinancedCents)}</strong> at <strong>{apr}% APR</strong> over{" "}
-              <strong>{current.term} months</strong>: {current.term} monthly payments of{" "}
-              {formatCents(finance.monthlyCents)}, total {formatCents(finance.totalOfPaymentsCents)}; total cost of
-              borrowing <strong>{formatCents(finance.totalCostOfBorrowingCents)}</strong>. Or {finance.biweeklyCount}{" "}
-              bi-weekly payments of {formatCents(finance.biweeklyCents)}, total cost of borrowing{" "}
-              {formatCents(finance.biweeklyCostOfBorrowingCents)}. Fleet incentives are not included. Rates and terms
-              vary by lender and credit; ask our finance team for a quote.
-            </p>
-          </>
+          <FinanceDisclosure
+            finance={finance}
+            priceCents={priceCents}
+            downCents={downCents}
+            apr={apr}
+            term={current.term}
+          />
         ) : null}
         {lease ? (
-          <>
-            <Payments monthlyCents={lease.monthlyCents} biweeklyCents={lease.biweeklyCents} plusGst />
-            <p className="inventory-estimate__disclosure">
-              Closed-end lease estimate for business use, on approved credit (OAC). Example: an all-in price of{" "}
-              {formatCents(priceCents)}
-              {downCents > 0 ? `, less ${formatCents(downCents)} down,` : ""} leases{" "}
-              <strong>{formatCents(lease.capitalizedCostCents)}</strong> at <strong>{apr}% APR</strong> over{" "}
-              <strong>{current.term} months</strong>: {current.term} monthly payments of{" "}
-              {formatCents(lease.monthlyCents)} due at the start of each month, total{" "}
-              {formatCents(lease.totalOfPaymentsCents)}, with the option to buy the unit for{" "}
-              {formatCents(lease.residualCents)} at the end; implicit finance charge{" "}
-              <strong>{formatCents(lease.implicitFinanceChargeCents)}</strong>. Or {lease.biweeklyCount} bi-weekly
-              payments of {formatCents(lease.biweeklyCents)}. GST is charged on each payment. Kilometre limits and wear
-              charges apply; ask our fleet team for a quote.
-            </p>
-          </>
+          <LeaseDisclosure lease={lease} priceCents={priceCents} downCents={downCents} apr={apr} term={current.term} />
         ) : null}
         {valid && !finance && !lease ? (
           <p className="inventory-estimate__error" role="status">

@@ -1,4 +1,5 @@
-import { defineConsumes, t } from "remote-kit/contracts";
+import { defineConsumes } from "remote-kit/contracts";
+import { z } from "zod/mini";
 
 /**
  * What team inventory uses of other teams, as its code uses it: team leads' forms (with the props it passes) and
@@ -11,21 +12,25 @@ export default defineConsumes({
     vehicleContactForm: {
       from: "leads",
       module: "./vehicle-contact-form",
-      props: { stockNumber: t.string, vin: t.string, make: t.string, model: t.string },
+      props: z.object({ stockNumber: z.string(), vin: z.string(), make: z.string(), model: z.string() }),
     },
     trailerEnquiryForm: {
       from: "leads",
       module: "./trailer-enquiry-form",
-      props: { stockNumber: t.string, name: t.string, manufacturer: t.string, vin: t.string },
+      props: z.object({ stockNumber: z.string(), name: z.string(), manufacturer: z.string(), vin: z.string() }),
     },
     /** The visitor's fleet quote, once per page with "Add to fleet quote" forms (shared-types FLEET_QUOTE_ADD). */
-    fleetQuoteCount: { from: "leads", module: "./fleet-quote-count", props: {} },
+    fleetQuoteCount: { from: "leads", module: "./fleet-quote-count", props: z.object({}) },
     /** "Email me new matches" for the search as shown (its text, its filters' JSON). */
-    savedSearchForm: { from: "leads", module: "./saved-search-form", props: { search: t.string, filters: t.string } },
+    savedSearchForm: {
+      from: "leads",
+      module: "./saved-search-form",
+      props: z.object({ search: z.string(), filters: z.string() }),
+    },
     vehicleFinderForm: {
       from: "leads",
       module: "./vehicle-finder-form",
-      props: { make: t.string, model: t.string, search: t.string },
+      props: z.object({ make: z.string(), model: z.string(), search: z.string() }),
     },
   },
   data: {},

@@ -45,6 +45,72 @@ const hrefOf = (view: InventoryView) => {
   return `${paths.inventory()}${query ? `?${query}` : ""}`;
 };
 
+/** Whether the results are on their way, or could not be had. */
+function LoadNotice({ load, failed }: { load: Load; failed: boolean }) {
+  if (failed) return <p role="alert">We couldn't load the inventory just now. Please try again in a moment.</p>;
+  if (load.status !== "loading") return null;
+  if (!load.previous) return <p className="inventory-muted">Loading...</p>;
+  return (
+    <p className="inventory-muted" role="status">
+      Updating results...
+    </p>
+  );
+}
+
+/** Nothing matches: the way back to everything, related units, and a request to find the vehicle. */
+function NoMatches({
+  view,
+  related,
+  onReset,
+}: {
+  view: InventoryView;
+  related: VehicleCard[] | null;
+  onReset: () => void;
+}) {
+  return (
+    <div className="inventory-empty" role="status">
+      <p>No vehicles match that criteria. Try clearing your filters, or selecting new ones</p>
+      <button type="button" className="inventory-button" onClick={onReset}>
+        Reset all Filters
+      </button>
+      {related && related.length > 0 ? (
+        <>
+          <h2 className="inventory-empty__related">Related vehicles that might interest you:</h2>
+          <ul className="inventory-list">
+            {related.map((v) => (
+              <VehicleListItem key={v.stock_number} vehicle={v} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <section className="inventory-finder" aria-label="Find me this vehicle">
+        <PeerForm
+          use={CONSUMES.modules.vehicleFinderForm}
+          props={{ make: view.filter.make[0] ?? "", model: view.filter.model[0] ?? "", search: view.search }}
+        />
+      </section>
+    </div>
+  );
+}
+
+/** The links to the first, previous, numbered, next and last pages of the results. */
+function Pager({ view, totalPages }: { view: InventoryView; totalPages: number }) {
+  const pageHref = (page: number) => hrefOf({ ...view, page });
+  return (
+    <nav className="inventory-pager" aria-label="Pages">
+      <Link to={pageHref(1)}>First</Link>
+      {view.page > 1 ? <Link to={pageHref(view.page - 1)}>Previous</Link> : null}
+      {pageNumbers(view.page, totalPages).map((n) => (
+        <Link key={n} to={pageHref(n)} aria-current={n === view.page ? "page" : undefined}>
+          {n}
+        </Link>
+      ))}
+      {view.page < totalPages ? <Link to={pageHref(view.page + 1)}>Next</Link> : null}
+      <Link to={pageHref(totalPages)}>Last</Link>
+    </nav>
+  );
+}
+
 /**
  * The inventory search (an island): the toolbar with its facets and the results they give. Choosing a facet
  * updates the results in place and the address (so the view can be shared and Back works); the pager's links load
@@ -105,7 +171,6 @@ function InventorySearch({ view: initialView, seed, result, related }: Inventory
 
   const shown = load.status === "done" ? load.result : load.previous;
   const totalPages = shown ? Math.max(1, Math.ceil(shown.size / INVENTORY_PAGE_SIZE)) : 1;
-  const pageHref = (page: number) => hrefOf({ ...view, page });
 
   return (
     <div className="inventory-page">
@@ -118,40 +183,9 @@ function InventorySearch({ view: initialView, seed, result, related }: Inventory
       </header>
       {/* the facets' counts come with the page they belong to, in the same answer */}
       <RefineToolbar view={view} facets={shown?.facets ?? null} onChange={go} />
-      {load.status === "loading" && !load.previous && !failed ? <p className="inventory-muted">Loading...</p> : null}
-      {load.status === "loading" && load.previous && !failed ? (
-        <p className="inventory-muted" role="status">
-          Updating results...
-        </p>
-      ) : null}
-      {failed ? <p role="alert">We couldn't load the inventory just now. Please try again in a moment.</p> : null}
+      <LoadNotice load={load} failed={failed} />
       {shown && shown.size === 0 ? (
-        <div className="inventory-empty" role="status">
-          <p>No vehicles match that criteria. Try clearing your filters, or selecting new ones</p>
-          <button
-            type="button"
-            className="inventory-button"
-            onClick={() => go({ search: "", filter: emptyInventoryFilter() })}
-          >
-            Reset all Filters
-          </button>
-          {related && related.length > 0 ? (
-            <>
-              <h2 className="inventory-empty__related">Related vehicles that might interest you:</h2>
-              <ul className="inventory-list">
-                {related.map((v) => (
-                  <VehicleListItem key={v.stock_number} vehicle={v} />
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <section className="inventory-finder" aria-label="Find me this vehicle">
-            <PeerForm
-              use={CONSUMES.modules.vehicleFinderForm}
-              props={{ make: view.filter.make[0] ?? "", model: view.filter.model[0] ?? "", search: view.search }}
-            />
-          </section>
-        </div>
+        <NoMatches view={view} related={related} onReset={() => go({ search: "", filter: emptyInventoryFilter() })} />
       ) : null}
       {/* a boundary of its own: React makes the toolbar interactive first and adopts the results' HTML after it (a
           tap on a result before then is given to it once adopted), so the first touch waits for the toolbar alone */}
@@ -159,19 +193,7 @@ function InventorySearch({ view: initialView, seed, result, related }: Inventory
         {shown && shown.size > 0 ? (
           <>
             <VehicleList vehicles={shown.vehicles} />
-            {totalPages > 1 ? (
-              <nav className="inventory-pager" aria-label="Pages">
-                <Link to={pageHref(1)}>First</Link>
-                {view.page > 1 ? <Link to={pageHref(view.page - 1)}>Previous</Link> : null}
-                {pageNumbers(view.page, totalPages).map((n) => (
-                  <Link key={n} to={pageHref(n)} aria-current={n === view.page ? "page" : undefined}>
-                    {n}
-                  </Link>
-                ))}
-                {view.page < totalPages ? <Link to={pageHref(view.page + 1)}>Next</Link> : null}
-                <Link to={pageHref(totalPages)}>Last</Link>
-              </nav>
-            ) : null}
+            {totalPages > 1 ? <Pager view={view} totalPages={totalPages} /> : null}
           </>
         ) : null}
       </Suspense>

@@ -53,10 +53,7 @@ export function InventoryPage() {
           image: v.primary_image,
         })),
       ),
-      breadcrumbJsonLd(siteUrl, [
-        { name: "Home", path: paths.home() },
-        { name: "Inventory", path: paths.inventory() },
-      ]),
+      breadcrumbJsonLd(siteUrl, [{ name: "Inventory", path: paths.inventory() }]),
     ],
   });
 

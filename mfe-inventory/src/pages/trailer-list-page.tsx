@@ -17,10 +17,7 @@ export function TrailerListPage() {
         "Trailer Inventory",
         TRAILERS.map((t) => ({ name: t.name, path: paths.trailer(t.stock_number), image: trailerThumbnail(t) })),
       ),
-      breadcrumbJsonLd(siteUrl, [
-        { name: "Home", path: paths.home() },
-        { name: "Trailer Inventory", path: paths.trailers() },
-      ]),
+      breadcrumbJsonLd(siteUrl, [{ name: "Trailer Inventory", path: paths.trailers() }]),
     ],
   });
   return (

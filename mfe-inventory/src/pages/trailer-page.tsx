@@ -28,7 +28,6 @@ export function TrailerPage() {
           jsonLd: [
             trailerJsonLd(siteUrl, trailer, socialImage),
             breadcrumbJsonLd(siteUrl, [
-              { name: "Home", path: paths.home() },
               { name: "Trailer Inventory", path: paths.trailers() },
               { name: trailer.name, path: paths.trailer(trailer.stock_number) },
             ]),

@@ -138,7 +138,6 @@ export function VehiclePage() {
           jsonLd: [
             vehicleJsonLd(siteUrl, vehicle),
             breadcrumbJsonLd(siteUrl, [
-              { name: "Home", path: paths.home() },
               { name: "Inventory", path: paths.inventory() },
               { name: title, path: paths.vehicle(vehicle.stock_number) },
             ]),

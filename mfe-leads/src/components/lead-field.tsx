@@ -1,5 +1,6 @@
 import type { LeadInput, LeadTextField } from "shared-types";
 import type { FieldRegistration } from "../forms/use-form-fields";
+import { FieldError } from "./field-error";
 
 const AUTOCOMPLETE: Partial<Record<LeadTextField, string>> = {
   first_name: "given-name",
@@ -11,6 +12,52 @@ const AUTOCOMPLETE: Partial<Record<LeadTextField, string>> = {
 
 /** A select shows its choices, not a placeholder. */
 const withoutPlaceholder = <T extends { placeholder?: string }>({ placeholder: _shownAsChoice, ...rest }: T) => rest;
+
+/** What every kind of control carries: its id and state for assistive technology, and the form's registration. */
+type ControlProps = FieldRegistration & {
+  id: string;
+  className: string;
+  "aria-invalid": boolean;
+  "aria-describedby": string | undefined;
+  "aria-required": boolean;
+  placeholder: string | undefined;
+  defaultValue: string;
+};
+
+/** The field's own control: a text area, a select of its options, or an input the browser can autofill. */
+function FieldControl({
+  name,
+  type,
+  options,
+  common,
+}: {
+  name: LeadTextField;
+  type: NonNullable<LeadInput["type"]>;
+  options: readonly string[];
+  common: ControlProps;
+}) {
+  if (type === "textarea") return <textarea rows={4} {...common} />;
+  if (type === "select") {
+    return (
+      <select {...withoutPlaceholder(common)}>
+        <option value="">Choose</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  return (
+    <input
+      type={type}
+      autoComplete={AUTOCOMPLETE[name]}
+      inputMode={type === "email" ? "email" : type === "tel" ? "tel" : undefined}
+      {...common}
+    />
+  );
+}
 
 /**
  * One field of an enquiry form: its label (a star when required), the input the browser can autofill, and the
@@ -36,7 +83,7 @@ export function LeadField({
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const described = [hint ? hintId : "", message ? errorId : ""].filter(Boolean).join(" ");
-  const common = {
+  const common: ControlProps = {
     id: inputId,
     className: `leads-form__input${message ? " leads-form__input--invalid" : ""}`,
     "aria-invalid": Boolean(message),
@@ -57,30 +104,8 @@ export function LeadField({
           {hint}
         </span>
       ) : null}
-      {type === "textarea" ? (
-        <textarea rows={4} {...common} />
-      ) : type === "select" ? (
-        <select {...withoutPlaceholder(common)}>
-          <option value="">Choose</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          type={type}
-          autoComplete={AUTOCOMPLETE[name]}
-          inputMode={type === "email" ? "email" : type === "tel" ? "tel" : undefined}
-          {...common}
-        />
-      )}
-      {message ? (
-        <p id={errorId} className="leads-form__error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FieldControl name={name} type={type} options={options} common={common} />
+      <FieldError id={errorId} message={message} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useResource, useServerRender, useSite, useSubmittedForm } from "remote-kit";
-import { FORM_FIELD, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
+import { FORM_FIELD, NATIVE_SUBMIT_ATTRIBUTE, type SubmittedForm } from "remote-kit/protocol";
 import {
   LEAD_SPAM_GUARD,
   type LeadFormId,
   type LeadInput,
   type LeadTextField,
+  type LeadThankYou,
   leadForm,
   leadFormElementId,
   leadReference,
@@ -20,7 +21,7 @@ import { startOnce } from "../forms/form-start-clock";
 import { EMPTY_VALUES, type FormValues, pickValues, readFormOnPage } from "../forms/form-values";
 import { fieldsFromPage, type LeadHiddenFields, refusedFields, sendLead } from "../forms/send-lead";
 import { sharedRules } from "../forms/shared-rules";
-import { useFormFields } from "../forms/use-form-fields";
+import { type FieldRegistration, useFormFields } from "../forms/use-form-fields";
 import { type DraftValues, useDraftStore } from "../stores/draft-store";
 import { LeadField } from "./lead-field";
 // each form is exposed on its own and rendered inside other teams' pages: it brings its styles with it
@@ -57,12 +58,7 @@ export function LeadForm({
   const definition = leadForm(form);
   const { inputs, submitLabel, placeholders = false, thankYou } = definition;
   const heading = headingHere ?? definition.heading;
-  const { business } = useSite();
-  const key = formKey(form, draftScope);
-  const formId = `leads:${key}`;
-  // from the form's key, not useId: the form is its own island, rendered by the server in a tree of another shape
-  const id = leadFormElementId(key);
-  const draftKey = `${form}:${draftScope || (typeof window === "undefined" ? "" : window.location.pathname)}`;
+  const { formId, id, draftKey } = formNames(form, draftScope);
   const server = useServerRender();
   const submitted = useSubmittedForm(formId);
   const serverStart = useResource(server ? formStartResource : null);
@@ -78,7 +74,7 @@ export function LeadForm({
   const formRef = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const [check] = useState(() => sharedRules(form));
-  const { register, handleSubmit, setError, errors, touched, dirty, isSubmitted } = useFormFields<FormValues>({
+  const fields = useFormFields<FormValues>({
     check,
     onValuesChange: (values) => useDraftStore.getState().saveValues(draftKey, values as DraftValues),
     // the draft over the server's values, a refused post over the draft, and what was typed before hydration last
@@ -90,32 +86,20 @@ export function LeadForm({
     },
   });
 
-  // the fill-time clock starts when the page was served (the start the server signed into it), or, for a form the
-  // browser rendered itself, when it appeared, on the API's clock; a draft keeps the earliest
-  useEffect(() => {
-    if (useDraftStore.getState().drafts[draftKey]?.started) return;
-    if (pageStarted) useDraftStore.getState().recordStart(draftKey, pageStarted);
-    else startOnce(draftKey).catch(() => undefined); // asked for again when the lead is sent
-  }, [draftKey, pageStarted]);
+  useFillClock(draftKey, pageStarted);
 
   // the browser was already sending this form itself when its code arrived: the next page will say how it went
   useEffect(() => {
     if (formRef.current?.hasAttribute(NATIVE_SUBMIT_ATTRIBUTE)) setStatus("sending");
   }, []);
 
-  if (status === "sent") {
-    return (
-      <div className="leads-form__success" role="status">
-        {thankYou.heading ? <p className="leads-form__success-heading">{thankYou.heading}</p> : null}
-        <p>{thankYou.text}</p>
-      </div>
-    );
-  }
+  if (status === "sent") return <ThankYou thankYou={thankYou} />;
 
+  const { register, handleSubmit, setError } = fields;
   const send = handleSubmit(async (values) => {
     setStatus("sending");
     try {
-      const { id: leadId } = await sendLead({
+      const landed = await sendLeadAndLand({
         form,
         inputs,
         values,
@@ -124,25 +108,10 @@ export function LeadForm({
         draftKey,
         honeypot: honeypot.current?.value ?? "",
       });
-      // a request that confirms (the fleet quote) lands where it does without scripts: its reference, the way back
-      if (definition.confirmation) {
-        const query = new URLSearchParams({ form, from: window.location.pathname, ref: leadReference(leadId) });
-        window.location.assign(`${paths.thankYou()}?${query}`);
-        return;
-      }
-      setStatus("sent");
+      if (!landed) setStatus("sent");
     } catch (error) {
       // the API's reasons for refusing what was typed go next to the fields; everything stays as typed
-      const refused = refusedFields(error);
-      let shownReason = false;
-      for (const input of inputs) {
-        const reason = refused[input.name]?.[0];
-        if (reason) {
-          setError(input.name, `${input.label}: ${reason}`);
-          shownReason = true;
-        }
-      }
-      setStatus(shownReason ? "refused" : "failed");
+      setStatus(showRefusal(refusedFields(error), inputs, setError) ? "refused" : "failed");
     }
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -155,32 +124,20 @@ export function LeadForm({
   };
 
   const required = new Set<LeadTextField>(requiredFields(form));
-  const field = (input: LeadInput) => {
-    const { name } = input;
-    const checked = errors[name] && (touched[name] || isSubmitted) ? errors[name] : undefined;
-    return (
-      <LeadField
-        key={name}
-        input={input}
-        inputId={`${id}-${name}`}
-        required={required.has(name)}
-        placeholders={placeholders}
-        // a reason from a post without scripts stays until the field is changed
-        message={checked ?? (!dirty[name] ? submitted?.errors[name] : undefined)}
-        defaultValue={shown[name]}
-        registration={register(name)}
-      />
-    );
-  };
+  const field = (input: LeadInput) => (
+    <FormField
+      key={input.name}
+      input={input}
+      inputId={`${id}-${input.name}`}
+      required={required.has(input.name)}
+      placeholders={placeholders}
+      fields={fields}
+      submitted={submitted}
+      defaultValue={shown[input.name]}
+    />
+  );
 
-  const failure =
-    status === "failed"
-      ? LEAD_MESSAGES.failure
-      : status === "refused"
-        ? LEAD_MESSAGES.refused
-        : status === "idle" && submitted
-          ? (submitted.message ?? LEAD_MESSAGES.refused)
-          : null;
+  const failure = failureMessage(status, submitted);
 
   return (
     <form
@@ -198,7 +155,163 @@ export function LeadForm({
           {heading}
         </h2>
       ) : null}
-      {/* what a post without scripts needs: whose form it is, when the page was served, what the visitor did not type */}
+      <PostedFields id={id} formId={formId} pageStarted={pageStarted} hidden={hidden} />
+      <div className="leads-form__grid">{inputs.map(field)}</div>
+      <SpamTrap id={id} honeypot={honeypot} />
+      <MarketingConsent
+        id={id}
+        checked={shown.marketing_opt_in}
+        registration={register("marketing_opt_in", { deps: ["email"] })}
+      />
+      {failure ? (
+        <p className="leads-form__failure" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <button type="submit" className="leads-button" disabled={status === "sending"}>
+        {status === "sending" ? "Sending..." : submitLabel}
+      </button>
+      <FinePrint />
+    </form>
+  );
+}
+
+/** The form's names: whose it is in a post, its element's id, and the key of its draft. */
+function formNames(form: LeadFormId, draftScope: string) {
+  const key = formKey(form, draftScope);
+  return {
+    formId: `leads:${key}`,
+    // from the form's key, not useId: the form is its own island, rendered by the server in a tree of another shape
+    id: leadFormElementId(key),
+    draftKey: `${form}:${draftScope || (typeof window === "undefined" ? "" : window.location.pathname)}`,
+  };
+}
+
+/**
+ * The fill-time clock starts when the page was served (the start the server signed into it), or, for a form the
+ * browser rendered itself, when it appeared, on the API's clock; a draft keeps the earliest.
+ */
+function useFillClock(draftKey: string, pageStarted: string | undefined): void {
+  useEffect(() => {
+    if (useDraftStore.getState().drafts[draftKey]?.started) return;
+    if (pageStarted) useDraftStore.getState().recordStart(draftKey, pageStarted);
+    else startOnce(draftKey).catch(() => undefined); // asked for again when the lead is sent
+  }, [draftKey, pageStarted]);
+}
+
+/** The box a visitor ticks to hear of offers. */
+function MarketingConsent({
+  id,
+  checked,
+  registration,
+}: {
+  id: string;
+  checked: boolean;
+  registration: FieldRegistration;
+}) {
+  return (
+    <label className="leads-form__consent">
+      <input type="checkbox" id={`${id}-marketing_opt_in`} defaultChecked={checked} {...registration} />
+      <span>{MARKETING_CONSENT.text}</span>
+    </label>
+  );
+}
+
+/** One field as its form has it now: a reason shown once the field is left or the form sent. */
+function FormField({
+  input,
+  inputId,
+  required,
+  placeholders,
+  fields: { errors, touched, dirty, isSubmitted, register },
+  submitted,
+  defaultValue,
+}: {
+  input: LeadInput;
+  inputId: string;
+  required: boolean;
+  placeholders: boolean;
+  fields: ReturnType<typeof useFormFields<FormValues>>;
+  submitted: SubmittedForm | null;
+  defaultValue: string;
+}) {
+  const { name } = input;
+  const checked = errors[name] && (touched[name] || isSubmitted) ? errors[name] : undefined;
+  return (
+    <LeadField
+      input={input}
+      inputId={inputId}
+      required={required}
+      placeholders={placeholders}
+      // a reason from a post without scripts stays until the field is changed
+      message={checked ?? (!dirty[name] ? submitted?.errors[name] : undefined)}
+      defaultValue={defaultValue}
+      registration={register(name)}
+    />
+  );
+}
+
+/**
+ * Sends the lead. A request that confirms (the fleet quote) then lands where it does without scripts (its
+ * reference, the way back): true when the page is left so.
+ */
+async function sendLeadAndLand(lead: Parameters<typeof sendLead>[0]): Promise<boolean> {
+  const { id } = await sendLead(lead);
+  if (!leadForm(lead.form).confirmation) return false;
+  const query = new URLSearchParams({ form: lead.form, from: window.location.pathname, ref: leadReference(id) });
+  window.location.assign(`${paths.thankYou()}?${query}`);
+  return true;
+}
+
+/** What the form says once the lead is sent. */
+function ThankYou({ thankYou }: { thankYou: LeadThankYou }) {
+  return (
+    <div className="leads-form__success" role="status">
+      {thankYou.heading ? <p className="leads-form__success-heading">{thankYou.heading}</p> : null}
+      <p>{thankYou.text}</p>
+    </div>
+  );
+}
+
+/** Puts the API's reasons for refusing what was typed next to the fields; true when there was one. */
+function showRefusal(
+  refused: Record<string, string[] | undefined>,
+  inputs: readonly LeadInput[],
+  setError: (name: LeadTextField, message: string) => void,
+): boolean {
+  let shownReason = false;
+  for (const input of inputs) {
+    const reason = refused[input.name]?.[0];
+    if (reason) {
+      setError(input.name, `${input.label}: ${reason}`);
+      shownReason = true;
+    }
+  }
+  return shownReason;
+}
+
+/** What the form says above its button when the lead was not taken: sent with scripts, or without them. */
+function failureMessage(status: Status, submitted: SubmittedForm | null): string | null {
+  if (status === "failed") return LEAD_MESSAGES.failure;
+  if (status === "refused") return LEAD_MESSAGES.refused;
+  if (status === "idle" && submitted) return submitted.message ?? LEAD_MESSAGES.refused;
+  return null;
+}
+
+/** What a post without scripts needs: whose form it is, when the page was served, what the visitor did not type. */
+function PostedFields({
+  id,
+  formId,
+  pageStarted,
+  hidden,
+}: {
+  id: string;
+  formId: string;
+  pageStarted: string | undefined;
+  hidden: LeadHiddenFields;
+}) {
+  return (
+    <>
       <input type="hidden" name={FORM_FIELD} value={formId} />
       {pageStarted ? (
         <input
@@ -211,41 +324,35 @@ export function LeadForm({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={String(value ?? "")} />
       ))}
-      <div className="leads-form__grid">{inputs.map(field)}</div>
-      {/* people never see this field (the host inlines this team's CSS in every page); bots that fill every input do */}
-      <div className="leads-form__trap" aria-hidden="true">
-        <label htmlFor={`${id}-${LEAD_SPAM_GUARD.honeypotField}`}>Website</label>
-        <input
-          ref={honeypot}
-          id={`${id}-${LEAD_SPAM_GUARD.honeypotField}`}
-          name={LEAD_SPAM_GUARD.honeypotField}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
-      <label className="leads-form__consent">
-        <input
-          type="checkbox"
-          id={`${id}-marketing_opt_in`}
-          defaultChecked={shown.marketing_opt_in}
-          {...register("marketing_opt_in", { deps: ["email"] })}
-        />
-        <span>{MARKETING_CONSENT.text}</span>
-      </label>
-      {failure ? (
-        <p className="leads-form__failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <button type="submit" className="leads-button" disabled={status === "sending"}>
-        {status === "sending" ? "Sending..." : submitLabel}
-      </button>
-      <p className="leads-form__fine-print">
-        {business.name}, {business.address.line1}, {business.address.line2} · {business.primary_email} ·{" "}
-        <Link to={paths.privacy()}>How we use what you send us</Link>
-      </p>
-    </form>
+    </>
+  );
+}
+
+/** People never see this field (the host inlines this team's CSS in every page); bots that fill every input do. */
+function SpamTrap({ id, honeypot }: { id: string; honeypot: RefObject<HTMLInputElement | null> }) {
+  return (
+    <div className="leads-form__trap" aria-hidden="true">
+      <label htmlFor={`${id}-${LEAD_SPAM_GUARD.honeypotField}`}>Website</label>
+      <input
+        ref={honeypot}
+        id={`${id}-${LEAD_SPAM_GUARD.honeypotField}`}
+        name={LEAD_SPAM_GUARD.honeypotField}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
+    </div>
+  );
+}
+
+/** Who the visitor writes to, and how what they send is used. */
+function FinePrint() {
+  const { business } = useSite();
+  return (
+    <p className="leads-form__fine-print">
+      {business.name}, {business.address.line1}, {business.address.line2} · {business.primary_email} ·{" "}
+      <Link to={paths.privacy()}>How we use what you send us</Link>
+    </p>
   );
 }

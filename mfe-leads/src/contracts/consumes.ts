@@ -1,4 +1,5 @@
-import { defineConsumes, t } from "remote-kit/contracts";
+import { defineConsumes } from "remote-kit/contracts";
+import { z } from "zod/mini";
 
 /**
  * What team leads reads of other teams, as its code reads it: team catalog's line-up (the model a request is
@@ -12,17 +13,23 @@ export default defineConsumes({
     lineup: {
       from: "catalog",
       name: "lineup-models",
-      shape: t.shape({
-        models: t.list(
-          t.shape({ id: t.string, make: t.string, model: t.list(t.string), name: t.string, image: t.string }),
+      shape: z.object({
+        models: z.array(
+          z.object({
+            id: z.string(),
+            make: z.string(),
+            model: z.array(z.string()),
+            name: z.string(),
+            image: z.string(),
+          }),
         ),
-        legacyIds: t.dictionary(t.string),
+        legacyIds: z.record(z.string(), z.string()),
       }),
     },
     trailers: {
       from: "inventory",
       name: "trailers",
-      shape: t.list(t.shape({ stock_number: t.string, name: t.string, thumbnail: t.string })),
+      shape: z.array(z.object({ stock_number: z.string(), name: z.string(), thumbnail: z.string() })),
     },
   },
 });

@@ -5,6 +5,7 @@ import type { SavedSearchFormProps } from "../remote";
 import { SAVED_SEARCH_FORMS } from "../saved-search/saved-search-forms";
 // rendered inside other teams' pages: it brings its styles with it
 import "../leads.css";
+import { FieldError } from "../components/field-error";
 
 const ID = `leads:${SAVED_SEARCH_FORMS.save}`;
 const DOM = "leads-saved-search";
@@ -46,11 +47,7 @@ export default function SavedSearchForm({ search = "", filters = "" }: SavedSear
           aria-invalid={emailError ? true : undefined}
           aria-describedby={emailError ? `${DOM}-email-error` : undefined}
         />
-        {emailError ? (
-          <p id={`${DOM}-email-error`} className="leads-form__error" role="alert">
-            {emailError}
-          </p>
-        ) : null}
+        <FieldError id={`${DOM}-email-error`} message={emailError} />
       </div>
       <div className="leads-form__field leads-form__field--wide">
         <label className="leads-form__consent" htmlFor={`${DOM}-consent`}>
@@ -65,11 +62,7 @@ export default function SavedSearchForm({ search = "", filters = "" }: SavedSear
           />{" "}
           {SAVED_SEARCH_CONSENT.text}
         </label>
-        {consentError ? (
-          <p id={`${DOM}-consent-error`} className="leads-form__error" role="alert">
-            {consentError}
-          </p>
-        ) : null}
+        <FieldError id={`${DOM}-consent-error`} message={consentError} />
       </div>
       {refused?.message && !emailError && !consentError ? (
         <p className="leads-form__failure" role="alert">

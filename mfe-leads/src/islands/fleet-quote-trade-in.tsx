@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { defineIsland, useSubmittedForm } from "remote-kit";
 import { FORM_FIELD, NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
+import { FieldError } from "../components/field-error";
 import { FLEET_QUOTE_FORMS, FLEET_QUOTE_MESSAGES } from "../fleet-quote/fleet-quote-forms";
 
 const FIELDS = [
@@ -77,11 +78,7 @@ function FleetQuoteTradeIn() {
               aria-describedby={error ? `${inputId}-error` : undefined}
               onInput={() => error && setErrors(({ [field.name]: _gone, ...rest }) => rest)}
             />
-            {error ? (
-              <p id={`${inputId}-error`} className="leads-form__error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FieldError id={`${inputId}-error`} message={error} />
           </div>
         );
       })}

@@ -25,13 +25,7 @@ export function ContactPage() {
     title: `Contact ${b.name}, Calgary fleet dealer`,
     description: `Call, email or message ${b.name} in Calgary, Alberta: sales ${b.phone_sales}, service ${b.phone_service}, Isuzu ${b.phone_isuzu}, with sales, service and parts hours.`,
     canonical: paths.contact(),
-    jsonLd: [
-      dealerJsonLd(siteUrl, b),
-      breadcrumbJsonLd(siteUrl, [
-        { name: "Home", path: paths.home() },
-        { name: "Contact Us", path: paths.contact() },
-      ]),
-    ],
+    jsonLd: [dealerJsonLd(siteUrl, b), breadcrumbJsonLd(siteUrl, [{ name: "Contact Us", path: paths.contact() }])],
   });
   return (
     <div className="leads-page">

@@ -11,6 +11,7 @@ import {
   telHref,
 } from "shared-types";
 import { fleetQuoteResource } from "../api/resources";
+import { FieldError } from "../components/field-error";
 import { FLEET_QUOTE_FORMS, FLEET_QUOTE_TOKEN_KEY } from "../fleet-quote/fleet-quote-forms";
 import FleetQuoteSend from "../islands/fleet-quote-send";
 import FleetQuoteTradeInForm from "../islands/fleet-quote-trade-in";
@@ -57,11 +58,7 @@ function LineForm({ line }: { line: FleetQuoteLine }) {
               aria-invalid={Boolean(quantityError)}
               aria-describedby={quantityError ? `${dom}-quantity-error` : undefined}
             />
-            {quantityError ? (
-              <p id={`${dom}-quantity-error`} className="leads-form__error" role="alert">
-                {quantityError}
-              </p>
-            ) : null}
+            <FieldError id={`${dom}-quantity-error`} message={quantityError} />
           </div>
           <div className="leads-form__field leads-form__field--wide">
             <label className="leads-form__label" htmlFor={`${dom}-notes`}>
@@ -77,11 +74,7 @@ function LineForm({ line }: { line: FleetQuoteLine }) {
               aria-invalid={Boolean(notesError)}
               aria-describedby={notesError ? `${dom}-notes-error` : undefined}
             />
-            {notesError ? (
-              <p id={`${dom}-notes-error`} className="leads-form__error" role="alert">
-                {notesError}
-              </p>
-            ) : null}
+            <FieldError id={`${dom}-notes-error`} message={notesError} />
           </div>
         </div>
         {refused?.message && !quantityError && !notesError ? (

@@ -19,12 +19,7 @@ export function PrivacyPage() {
     title: `Privacy notice | ${b.name}`,
     description: `What ${b.name} collects when you send an enquiry, why, how long it is kept, and how to ask for it to be corrected or deleted.`,
     canonical: paths.privacy(),
-    jsonLd: [
-      breadcrumbJsonLd(siteUrl, [
-        { name: "Home", path: paths.home() },
-        { name: "Privacy notice", path: paths.privacy() },
-      ]),
-    ],
+    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: "Privacy notice", path: paths.privacy() }])],
   });
   const retention =
     facts.status === "done"

@@ -33,35 +33,9 @@ const typed = (post: FormPost, names: readonly string[]) =>
  * (303, the cookie set again) or the list's page again with what was typed and why (4xx).
  */
 export async function submitFleetQuoteForm(id: string, key: string, post: FormPost): Promise<FormOutcome | null> {
-  const [kind = "", target = ""] = key.split(":");
-  const token = fleetQuoteToken(post);
-  let change: FleetQuoteChange;
-  let values: Record<string, string>;
-  let added = "";
-  let schema: z.ZodMiniType | null = null;
-
-  if (kind === FLEET_QUOTE_FORMS.add) {
-    const { fields } = FLEET_QUOTE_ADD;
-    values = typed(post, Object.values(fields));
-    added = values[fields.kind] === "model" ? (values[fields.modelId] ?? "") : (values[fields.stockNumber] ?? "");
-    change = { op: "add", body: values };
-    schema = fleetQuoteAddSchema;
-  } else if (kind === FLEET_QUOTE_FORMS.line && target) {
-    values = typed(post, ["quantity", "notes"]);
-    if (post.fields.action === "remove") change = { op: "remove-line", line: target };
-    else {
-      change = { op: "update-line", line: target, body: values };
-      schema = fleetQuoteLineUpdateSchema;
-    }
-  } else if (kind === FLEET_QUOTE_FORMS.tradeIn) {
-    values = typed(post, ["year", "make", "model", "vin", "odometer_km", "notes"]);
-    change = { op: "add-trade-in", body: values };
-    schema = fleetQuoteTradeInSchema;
-  } else if (kind === FLEET_QUOTE_FORMS.removeTradeIn && target) {
-    values = {};
-    change = { op: "remove-trade-in", tradeIn: target };
-  } else return null;
-
+  const asked = askedChange(key, post);
+  if (!asked) return null;
+  const { change, values, added = "", schema } = asked;
   const again = (status: number, errors: Record<string, string>, message: string): FormOutcome => ({
     kind: "page",
     status,
@@ -71,7 +45,7 @@ export async function submitFleetQuoteForm(id: string, key: string, post: FormPo
     const checked = z.safeParse(schema, values);
     if (!checked.success) return again(422, fieldReasons(checked.error), FLEET_QUOTE_MESSAGES.refused);
   }
-  const answer = await changeFleetQuote(change, token);
+  const answer = await changeFleetQuote(change, fleetQuoteToken(post));
   if (answer.kind === "changed") {
     const location = added ? `${paths.fleetQuote()}?${new URLSearchParams({ added })}` : paths.fleetQuote();
     return { kind: "redirect", location, cookies: [listCookie(answer.token)] };
@@ -81,4 +55,36 @@ export async function submitFleetQuoteForm(id: string, key: string, post: FormPo
     return again(400, answer.fields, Object.keys(answer.fields).length > 0 ? FLEET_QUOTE_MESSAGES.refused : reason);
   }
   return again(503, {}, FLEET_QUOTE_MESSAGES.failure);
+}
+
+/** What a form asks of the list: the change, the fields as typed, what it adds (its id) and the rules they meet. */
+interface AskedChange {
+  change: FleetQuoteChange;
+  values: Record<string, string>;
+  added?: string;
+  schema?: z.ZodMiniType;
+}
+
+/** The change a fleet quote form (its key: "kind" or "kind:target") asks for; null when the key is none of them. */
+function askedChange(key: string, post: FormPost): AskedChange | null {
+  const [kind = "", target = ""] = key.split(":");
+  if (kind === FLEET_QUOTE_FORMS.add) {
+    const { fields } = FLEET_QUOTE_ADD;
+    const values = typed(post, Object.values(fields));
+    const added = values[fields.kind] === "model" ? (values[fields.modelId] ?? "") : (values[fields.stockNumber] ?? "");
+    return { change: { op: "add", body: values }, values, added, schema: fleetQuoteAddSchema };
+  }
+  if (kind === FLEET_QUOTE_FORMS.line && target) {
+    const values = typed(post, ["quantity", "notes"]);
+    if (post.fields.action === "remove") return { change: { op: "remove-line", line: target }, values };
+    return { change: { op: "update-line", line: target, body: values }, values, schema: fleetQuoteLineUpdateSchema };
+  }
+  if (kind === FLEET_QUOTE_FORMS.tradeIn) {
+    const values = typed(post, ["year", "make", "model", "vin", "odometer_km", "notes"]);
+    return { change: { op: "add-trade-in", body: values }, values, schema: fleetQuoteTradeInSchema };
+  }
+  if (kind === FLEET_QUOTE_FORMS.removeTradeIn && target) {
+    return { change: { op: "remove-trade-in", tradeIn: target }, values: {} };
+  }
+  return null;
 }

@@ -4,6 +4,7 @@ import {
   LEAD_FORMS,
   LEAD_SPAM_GUARD,
   type LeadCaptureRequest,
+  type LeadFormId,
   type LeadTextField,
   leadForm,
   leadFormLabels,
@@ -51,23 +52,57 @@ export async function submitLeadForm(post: FormPost, client: ServerLeadClient): 
   };
 
   const checked = z.safeParse(leadFormValuesSchema(form, leadFormLabels(form)), { ...typed, marketing_opt_in: optIn });
-  if (!checked.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of checked.error.issues) {
-      const field = String(issue.path[0] ?? "");
-      errors[field] ??= issue.message;
-    }
-    return shownAgain(422, errors);
-  }
+  if (!checked.success) return shownAgain(422, firstReasons(checked.error.issues));
 
+  const lead = leadToSend(form, post, { ...checked.data, marketing_opt_in: optIn });
+  // a hidden field edited into something the API cannot take is refused here, not sent
+  if (!z.safeParse(leadFieldsSchema, lead).success) return shownAgain(400, {}, LEAD_MESSAGES.failure);
+
+  const answer = await client.capture(lead, post.clientIp);
+  if (answer.kind === "stored") {
+    const reference = leadForm(form).confirmation ? leadReference(answer.id) : undefined;
+    return { kind: "redirect", location: thankYouPath(form, post.path, reference) };
+  }
+  if (answer.kind === "refused") {
+    const errors = refusedFields(form, answer.fields);
+    // a reason about no field the visitor typed (an empty fleet quote) is said for the whole form
+    const listReason = answer.fields.fleet_list?.[0];
+    return shownAgain(
+      400,
+      errors,
+      Object.keys(errors).length > 0 ? LEAD_MESSAGES.refused : (listReason ?? LEAD_MESSAGES.failure),
+    );
+  }
+  if (answer.kind === "limited") return shownAgain(429, {}, answer.message);
+  return shownAgain(503, {}, LEAD_MESSAGES.failure);
+}
+
+/** Each field's first reason it was refused. */
+function firstReasons(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The lead as the browser would send it: what the visitor typed (checked) and what the form carries besides. */
+function leadToSend(
+  form: LeadFormId,
+  post: FormPost,
+  typed: Record<LeadTextField, string | undefined> & { marketing_opt_in: boolean },
+): LeadCaptureRequest {
+  const { inputs } = leadForm(form);
+  const optIn = typed.marketing_opt_in;
   // what the form carries but the visitor did not type: checked like everything else by the API's own schema
   const hidden = Object.fromEntries(
     HIDDEN_FIELDS.filter((name) => !inputs.some((input) => input.name === name) && post.fields[name] !== undefined).map(
       (name) => [name, post.fields[name] ?? ""],
     ),
   );
-  const visible = Object.fromEntries(inputs.map(({ name }) => [name, checked.data[name]]));
-  const lead: LeadCaptureRequest = {
+  const visible = Object.fromEntries(inputs.map(({ name }) => [name, typed[name]]));
+  return {
     ...hidden,
     ...visible,
     marketing_opt_in: optIn,
@@ -82,28 +117,14 @@ export async function submitLeadForm(post: FormPost, client: ServerLeadClient): 
       ? { [LEAD_SPAM_GUARD.startedField]: post.fields[LEAD_SPAM_GUARD.startedField] }
       : {}),
   };
-  // a hidden field edited into something the API cannot take is refused here, not sent
-  if (!z.safeParse(leadFieldsSchema, lead).success) return shownAgain(400, {}, LEAD_MESSAGES.failure);
+}
 
-  const answer = await client.capture(lead, post.clientIp);
-  if (answer.kind === "stored") {
-    const reference = leadForm(form).confirmation ? leadReference(answer.id) : undefined;
-    return { kind: "redirect", location: thankYouPath(form, post.path, reference) };
+/** The API's reasons for the fields the visitor typed, each with the field's label. */
+function refusedFields(form: LeadFormId, fields: Record<string, string[] | undefined>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const input of leadForm(form).inputs) {
+    const reason = fields[input.name]?.[0];
+    if (reason) errors[input.name] = `${input.label}: ${reason}`;
   }
-  if (answer.kind === "refused") {
-    const errors: Record<string, string> = {};
-    for (const input of inputs) {
-      const reason = answer.fields[input.name]?.[0];
-      if (reason) errors[input.name] = `${input.label}: ${reason}`;
-    }
-    // a reason about no field the visitor typed (an empty fleet quote) is said for the whole form
-    const listReason = answer.fields.fleet_list?.[0];
-    return shownAgain(
-      400,
-      errors,
-      Object.keys(errors).length > 0 ? LEAD_MESSAGES.refused : (listReason ?? LEAD_MESSAGES.failure),
-    );
-  }
-  if (answer.kind === "limited") return shownAgain(429, {}, answer.message);
-  return shownAgain(503, {}, LEAD_MESSAGES.failure);
+  return errors;
 }

@@ -1,6 +1,7 @@
-import { defineConsumes, t } from "remote-kit/contracts";
+import { defineConsumes } from "remote-kit/contracts";
+import { z } from "zod/mini";
 
-const modelRef = t.optional(t.shape({ make: t.string, name: t.string }));
+const modelProps = z.object({ model: z.optional(z.object({ make: z.string(), name: z.string() })) });
 
 /**
  * What team service uses of other teams, as its code uses it: team leads' forms and team catalog's published line-up
@@ -9,21 +10,25 @@ const modelRef = t.optional(t.shape({ make: t.string, name: t.string }));
 export default defineConsumes({
   consumer: "service",
   modules: {
-    serviceRequestForm: { from: "leads", module: "./service-request-form", props: { model: modelRef } },
-    partsRequestForm: { from: "leads", module: "./parts-request-form", props: { model: modelRef } },
+    serviceRequestForm: { from: "leads", module: "./service-request-form", props: modelProps },
+    partsRequestForm: { from: "leads", module: "./parts-request-form", props: modelProps },
     serviceBookingForm: {
       from: "leads",
       module: "./service-booking-form",
-      props: { section: t.oneOf("service", "body-shop"), serviceTitle: t.string, placement: t.optional(t.string) },
+      props: z.object({
+        section: z.enum(["service", "body-shop"]),
+        serviceTitle: z.string(),
+        placement: z.optional(z.string()),
+      }),
     },
   },
   data: {
     lineup: {
       from: "catalog",
       name: "lineup-models",
-      shape: t.shape({
-        models: t.list(t.shape({ id: t.string, make: t.string, name: t.string })),
-        legacyIds: t.dictionary(t.string),
+      shape: z.object({
+        models: z.array(z.object({ id: z.string(), make: z.string(), name: z.string() })),
+        legacyIds: z.record(z.string(), z.string()),
       }),
     },
   },

@@ -11,12 +11,7 @@ export function BodyShopPage() {
     description:
       "Collision repair, frame straightening and paint for trucks, buses and motor homes, with two 65 ft paint booths.",
     canonical: paths.bodyShop(),
-    jsonLd: [
-      breadcrumbJsonLd(siteUrl, [
-        { name: "Home", path: paths.home() },
-        { name: "Body Shop", path: paths.bodyShop() },
-      ]),
-    ],
+    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: "Body Shop", path: paths.bodyShop() }])],
   });
   return (
     <div className="service-page">

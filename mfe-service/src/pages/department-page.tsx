@@ -39,22 +39,20 @@ const DEPARTMENTS = {
   },
 } as const;
 
-/** /service, /service/{id}, /parts, /parts/{id}: the department page with its request form, prefilled for a model. */
-export function DepartmentPage({ department }: { department: "service" | "parts" }) {
-  const { id } = useParams();
-  const { siteUrl, business } = useSite();
+type Department = keyof typeof DEPARTMENTS;
+
+/** The line-up model the address names, if it names one. */
+function useModelLookup(id: string | undefined): ModelLookup {
   const load = useResource(id ? lineupModelResource : null, id ?? "");
   // the line-up is team catalog's: if it cannot be reached, the plain form still takes the request
-  const lookup: ModelLookup = !id
-    ? { status: "none" }
-    : load.status === "loading"
-      ? { status: "loading" }
-      : load.status === "failed"
-        ? { status: "none" }
-        : load.value
-          ? { status: "found", model: load.value }
-          : { status: "unknown" };
+  if (!id || load.status === "failed") return { status: "none" };
+  if (load.status === "loading") return { status: "loading" };
+  return load.value ? { status: "found", model: load.value } : { status: "unknown" };
+}
 
+/** The page's title, description and breadcrumb, for the department or one model's page of it. */
+function useDepartmentHead(department: Department, id: string | undefined, lookup: ModelLookup): void {
+  const { siteUrl } = useSite();
   const copy = DEPARTMENTS[department];
   const modelName = lookup.status === "found" ? lookup.model.name : undefined;
   const path = department === "service" ? paths.service(id) : paths.parts(id);
@@ -65,12 +63,36 @@ export function DepartmentPage({ department }: { department: "service" | "parts"
     ...(lookup.status === "unknown" ? { robots: "noindex" } : {}),
     jsonLd: [
       breadcrumbJsonLd(siteUrl, [
-        { name: "Home", path: paths.home() },
         { name: copy.crumb, path: department === "service" ? paths.service() : paths.parts() },
         ...(modelName ? [{ name: modelName, path }] : []),
       ]),
     ],
   });
+}
+
+/** The service department's own pages, one link each. */
+function ServiceLinks() {
+  return (
+    <ul className="service-grid">
+      {SERVICE_ITEMS.map((item) => (
+        <li key={item.link}>
+          <Link className="service-grid__link" to={paths.servicePage(item.link)}>
+            {item.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /service, /service/{id}, /parts, /parts/{id}: the department page with its request form, prefilled for a model. */
+export function DepartmentPage({ department }: { department: Department }) {
+  const { id } = useParams();
+  const { business } = useSite();
+  const lookup = useModelLookup(id);
+  useDepartmentHead(department, id, lookup);
+  const copy = DEPARTMENTS[department];
+  const model = lookup.status === "found" ? lookup.model : undefined;
   const phone = department === "service" ? business.phone_service : business.phone_sales;
   return (
     <div className="service-page">
@@ -84,17 +106,7 @@ export function DepartmentPage({ department }: { department: "service" | "parts"
       <p className="service-page__intro">
         {copy.intro} Call <a href={telHref(phone)}>{phone}</a>.
       </p>
-      {department === "service" ? (
-        <ul className="service-grid">
-          {SERVICE_ITEMS.map((item) => (
-            <li key={item.link}>
-              <Link className="service-grid__link" to={paths.servicePage(item.link)}>
-                {item.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {department === "service" ? <ServiceLinks /> : null}
       <section className="service-form">
         {lookup.status === "unknown" ? (
           <p role="status">We don't have a line-up model "{id}"; tell us about your vehicle in the form below.</p>
@@ -103,9 +115,9 @@ export function DepartmentPage({ department }: { department: "service" | "parts"
           <p className="service-muted">Loading...</p>
         ) : (
           <DepartmentForm
-            key={modelName ?? "plain"}
+            key={model?.name ?? "plain"}
             department={department}
-            model={lookup.status === "found" ? { make: lookup.model.make, name: lookup.model.name } : undefined}
+            model={model ? { make: model.make, name: model.name } : undefined}
           />
         )}
       </section>
@@ -117,7 +129,7 @@ function DepartmentForm({
   department,
   model,
 }: {
-  department: "service" | "parts";
+  department: Department;
   model?: PropsOfUse<typeof CONSUMES.modules.serviceRequestForm>["model"];
 }) {
   return department === "service" ? (

@@ -38,7 +38,6 @@ export function SectionItemPage({ section }: { section: SectionPage["section"] }
           canonical: path,
           jsonLd: [
             breadcrumbJsonLd(siteUrl, [
-              { name: "Home", path: paths.home() },
               { name: HOMES[section].crumb, path: HOMES[section].path },
               { name: page.title, path },
             ]),

@@ -65,7 +65,6 @@ function useSpecialsHead(title: string, description: string, path: string) {
     canonical: path,
     jsonLd: [
       breadcrumbJsonLd(siteUrl, [
-        { name: "Home", path: paths.home() },
         { name: "Specials", path: paths.specials() },
         ...(path === paths.specials() ? [] : [{ name: title.replace(/, Calgary$/, ""), path }]),
       ]),

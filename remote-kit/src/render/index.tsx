@@ -18,7 +18,6 @@ import {
   type RenderRequest,
   type RenderResult,
   type SitemapEntry,
-  takeLeadingLinks,
 } from "../protocol.js";
 import { isLazyPage, type LoaderContext, type RemoteRoute, RouteTable } from "../remote-routes.js";
 import { type Resource, RouteDataContext } from "../route-data.js";
@@ -259,7 +258,6 @@ export function serverRenderState(
     redirect: null,
     fragments: [],
     cacheTags: new Set(),
-    islandProps: "attribute",
     islandElement,
   };
 }
@@ -283,20 +281,131 @@ async function sitemapOf(routes: readonly RemoteRoute[], builtAt: string): Promi
   return lists.flat();
 }
 
-export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRenderModule {
-  const { routes, App, declaration } = options;
-  const remote = declaration.name;
-  // what the declaration promises is what the build has: a name in one and not the other fails the build
-  const differs = (kind: string, declared: readonly string[], given: readonly string[]) => {
-    const missing = declared.filter((name) => !given.includes(name));
-    const extra = given.filter((name) => !declared.includes(name));
-    if (missing.length > 0 || extra.length > 0)
-      throw new Error(
-        `${remote}'s ${kind}: declared but not given [${missing.join(", ")}]; given but not declared [${extra.join(", ")}]`,
-      );
+/** What a renderer's renders share: its options, and how it reads peers (set by its server's configure). */
+interface Renderer {
+  options: RemoteRendererOptions;
+  routes: readonly RemoteRoute[];
+  patterns: { path: string }[];
+  readPeerJson: RendererConfiguration["readPeerJson"];
+}
+
+/** What the declaration promises is what the build has: a name in one and not the other fails the build. */
+function checkGiven(remote: string, kind: string, declared: readonly string[], given: readonly string[]): void {
+  const missing = declared.filter((name) => !given.includes(name));
+  const extra = given.filter((name) => !declared.includes(name));
+  if (missing.length > 0 || extra.length > 0)
+    throw new Error(
+      `${remote}'s ${kind}: declared but not given [${missing.join(", ")}]; given but not declared [${extra.join(", ")}]`,
+    );
+}
+
+/** A page: its route's data loaded, then rendered with the routes module the browser has. */
+async function renderPage(renderer: Renderer, request: RenderRequest): Promise<RenderResult> {
+  const { options, routes } = renderer;
+  const remote = options.declaration.name;
+  const url = new URL(request.path, "http://remote.invalid");
+  const location = `${url.pathname}${url.search}`;
+  const match = matchRoutes(renderer.patterns, url.pathname)?.at(-1);
+  const route = match ? routes.find((r) => r.path === match.route.path) : undefined;
+  if (!match || !route) throw new RouteNotOwnedError(`${remote} owns no route for ${url.pathname}`);
+
+  const state: ServerRenderState = {
+    ...serverRenderState(remote, request.site),
+    remoteBase: request.remoteBase,
+    form: request.form,
   };
-  differs("fragments", Object.keys(declaration.fragments ?? {}), Object.keys(options.fragments ?? {}));
-  differs("published data", publishedDataOf(declaration), Object.keys(options.publishedData ?? {}));
+  const loading = loads(state);
+  const context: LoaderContext = {
+    params: match.params,
+    searchParams: url.searchParams,
+    cookies: route.private ? (request.cookies ?? {}) : {},
+    ...loading.context,
+  };
+  const dataStarted = performance.now();
+  // a span of its own: the API calls the loaders make carry it to the API (traceparent)
+  await inSpan("data", () =>
+    currentRender.run(
+      { peers: request.peers, readPeerJson: renderer.readPeerJson, cacheTags: state.cacheTags },
+      async () => {
+        await Promise.all([
+          route.load?.(context),
+          isLazyPage(route.element) ? route.element.preload() : undefined,
+          RouteTable.preload(),
+        ]);
+        await loading.done();
+      },
+    ),
+  );
+
+  const reactStarted = performance.now();
+  const { App } = options;
+  // React's resource hints (an image's preload) lead the HTML: the host takes them into the head
+  const html = renderToString(
+    <ServerRenderContext.Provider value={state}>
+      <SiteProvider value={request.site}>
+        <StaticRouter location={location}>
+          <App />
+        </StaticRouter>
+      </SiteProvider>
+    </ServerRenderContext.Provider>,
+  );
+  const timings = [
+    { name: "data", desc: "the API and peers", dur: reactStarted - dataStarted },
+    { name: "react", desc: "React on the server", dur: performance.now() - reactStarted },
+  ];
+  const head = state.head ?? { title: request.site.business.name };
+  // data and links: what the host of the previous release requires (RenderResult)
+  const required = { data: { path: location, entries: {} }, links: [] };
+  if (state.redirect) {
+    return { status: state.redirect.status, location: state.redirect.location, html: "", head, ...required };
+  }
+  return {
+    status: state.status,
+    html,
+    head,
+    ...required,
+    fragments: state.fragments,
+    cacheTags: [...state.cacheTags],
+    timings,
+  };
+}
+
+/** One exposed module as server HTML, for a peer's page. */
+async function renderFragment(renderer: Renderer, request: FragmentRequest): Promise<FragmentResult> {
+  const { declaration, fragments } = renderer.options;
+  const fragment = Object.hasOwn(fragments ?? {}, request.module) ? fragments?.[request.module] : null;
+  if (!fragment) throw new FragmentNotExposedError(`${declaration.name} exposes no fragment ${request.module}`);
+  const state: ServerRenderState = { ...serverRenderState(declaration.name, request.site), form: request.form };
+  const loading = loads(state);
+  await fragment.load?.(request.props, loading.context);
+  await loading.done();
+  const Fragment = fragment.component;
+  const html = renderToString(
+    <ServerRenderContext.Provider value={state}>
+      <SiteProvider value={request.site}>
+        <RouteDataContext.Provider value={{ entries: state.entries }}>
+          <StaticRouter location={request.path}>
+            <Fragment {...request.props} />
+          </StaticRouter>
+        </RouteDataContext.Provider>
+      </SiteProvider>
+    </ServerRenderContext.Provider>,
+  );
+  const takesFromPage = declaration.fragments?.[request.module as `./${string}`]?.takesFromPage;
+  return {
+    html,
+    cacheTags: [...state.cacheTags],
+    // a form sent back is one visitor's: anything else is the same for these props on every page
+    reusable: !request.form,
+    ...(takesFromPage?.length ? { takesFromPage: [...takesFromPage] } : {}),
+  };
+}
+
+export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRenderModule {
+  const { routes, declaration } = options;
+  const remote = declaration.name;
+  checkGiven(remote, "fragments", Object.keys(declaration.fragments ?? {}), Object.keys(options.fragments ?? {}));
+  checkGiven(remote, "published data", publishedDataOf(declaration), Object.keys(options.publishedData ?? {}));
   let apiOrigin = "";
   let transport = apiTransport(apiOrigin);
   /** Runs one render, fragment or form with its own scope: its API clients are its own. */
@@ -304,114 +413,16 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
     <A extends unknown[], T>(work: (...args: A) => Promise<T>) =>
     (...args: A) =>
       renderScope.run({ apiOrigin, headers: renderHeaders, transport }, () => work(...args));
-  let readPeerJson: RendererConfiguration["readPeerJson"] = () =>
-    Promise.reject(new Error("the renderer was not configured with a way to read peers"));
-  const patterns = routes.map((route) => ({ path: route.path }));
-
-  async function render(request: RenderRequest): Promise<RenderResult> {
-    const url = new URL(request.path, "http://remote.invalid");
-    const location = `${url.pathname}${url.search}`;
-    const match = matchRoutes(patterns, url.pathname)?.at(-1);
-    const route = match ? routes.find((r) => r.path === match.route.path) : undefined;
-    if (!match || !route) throw new RouteNotOwnedError(`${remote} owns no route for ${url.pathname}`);
-
-    const state: ServerRenderState = {
-      ...serverRenderState(remote, request.site),
-      remoteBase: request.remoteBase,
-      form: request.form,
-      islandProps: request.islandProps ?? "attribute",
-    };
-    const loading = loads(state);
-    const context: LoaderContext = {
-      params: match.params,
-      searchParams: url.searchParams,
-      cookies: route.private ? (request.cookies ?? {}) : {},
-      ...loading.context,
-    };
-    const dataStarted = performance.now();
-    // a span of its own: the API calls the loaders make carry it to the API (traceparent)
-    await inSpan("data", () =>
-      currentRender.run({ peers: request.peers, readPeerJson, cacheTags: state.cacheTags }, async () => {
-        await Promise.all([
-          route.load?.(context),
-          isLazyPage(route.element) ? route.element.preload() : undefined,
-          RouteTable.preload(),
-        ]);
-        await loading.done();
-      }),
-    );
-
-    const reactStarted = performance.now();
-    const rendered = renderToString(
-      <ServerRenderContext.Provider value={state}>
-        <SiteProvider value={request.site}>
-          <StaticRouter location={location}>
-            <App />
-          </StaticRouter>
-        </SiteProvider>
-      </ServerRenderContext.Provider>,
-    );
-    const timings = [
-      { name: "data", desc: "the API and peers", dur: reactStarted - dataStarted },
-      { name: "react", desc: "React on the server", dur: performance.now() - reactStarted },
-    ];
-    const { links, html } = takeLeadingLinks(rendered);
-    // no host reads an islands page's data (RenderResult.data): 20 KB of JSON for the inventory page, not sent
-    const data = { path: location, entries: {} };
-    const head = state.head ?? { title: request.site.business.name };
-    if (state.redirect) {
-      return { status: state.redirect.status, location: state.redirect.location, html: "", head, data, links: [] };
-    }
-    return {
-      status: state.status,
-      html,
-      head,
-      data,
-      links,
-      fragments: state.fragments,
-      cacheTags: [...state.cacheTags],
-      timings,
-    };
-  }
-
-  async function renderFragment(request: FragmentRequest): Promise<FragmentResult> {
-    const fragment = Object.hasOwn(options.fragments ?? {}, request.module)
-      ? options.fragments?.[request.module]
-      : null;
-    if (!fragment) throw new FragmentNotExposedError(`${remote} exposes no fragment ${request.module}`);
-    const state: ServerRenderState = {
-      ...serverRenderState(remote, request.site),
-      form: request.form,
-      islandProps: request.islandProps ?? "attribute",
-    };
-    const loading = loads(state);
-    await fragment.load?.(request.props, loading.context);
-    await loading.done();
-    const Fragment = fragment.component;
-    const rendered = renderToString(
-      <ServerRenderContext.Provider value={state}>
-        <SiteProvider value={request.site}>
-          <RouteDataContext.Provider value={{ entries: state.entries }}>
-            <StaticRouter location={request.path}>
-              <Fragment {...request.props} />
-            </StaticRouter>
-          </RouteDataContext.Provider>
-        </SiteProvider>
-      </ServerRenderContext.Provider>,
-    );
-    // a form sent back is one visitor's: anything else is the same for these props on every page
-    const takesFromPage = options.declaration.fragments?.[request.module as `./${string}`]?.takesFromPage;
-    return {
-      html: takeLeadingLinks(rendered).html,
-      cacheTags: [...state.cacheTags],
-      reusable: !request.form,
-      ...(takesFromPage?.length ? { takesFromPage: [...takesFromPage] } : {}),
-    };
-  }
+  const renderer: Renderer = {
+    options,
+    routes,
+    patterns: routes.map((route) => ({ path: route.path })),
+    readPeerJson: () => Promise.reject(new Error("the renderer was not configured with a way to read peers")),
+  };
 
   return {
-    render: inScope(render),
-    renderFragment: inScope(renderFragment),
+    render: inScope((request: RenderRequest) => renderPage(renderer, request)),
+    renderFragment: inScope((request: FragmentRequest) => renderFragment(renderer, request)),
     submitForm: inScope(async (post: FormPost) => {
       if (!options.submitForm) throw new FormNotOwnedError(`${remote} takes no forms`);
       return options.submitForm(post);
@@ -425,7 +436,7 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       ...(route.private ? { private: true } : {}),
     })),
     configure: (configuration) => {
-      readPeerJson = configuration.readPeerJson;
+      renderer.readPeerJson = configuration.readPeerJson;
       apiOrigin = configuration.apiOrigin;
       transport = apiTransport(apiOrigin);
     },

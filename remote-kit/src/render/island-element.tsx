@@ -5,31 +5,26 @@ import type { ServerRenderState } from "../server-state.js";
 
 /**
  * An island as the server writes it: the element that names it and says when it hydrates, its content, and its
- * props where the host's page script reads them (ServerRenderState.islandProps): a JSON script element, its last
- * child, or the data-props attribute. Server-only (the render state carries it), so none of it is in the islands'
- * code the browser loads.
+ * props in a JSON script element, its last child, where the host's page script reads them. Server-only (the render
+ * state carries it), so none of it is in the islands' code the browser loads.
  */
 export function islandElement(
   state: ServerRenderState,
   island: { id: string; hydrate: string; props: object },
   content: ReactNode,
 ): ReactElement {
-  const inScript = state.islandProps === "script";
   return createElement(
     ISLAND_ELEMENT,
     {
       [ISLAND_ATTRIBUTES.id]: island.id,
-      ...(inScript ? {} : { [ISLAND_ATTRIBUTES.props]: JSON.stringify(island.props) }),
       [ISLAND_ATTRIBUTES.hydrate]: island.hydrate,
       ...(state.form ? { [ISLAND_ATTRIBUTES.form]: JSON.stringify(state.form) } : {}),
     },
     content,
-    inScript
-      ? createElement("script", {
-          type: "application/json",
-          [ISLAND_PROPS_SCRIPT]: "",
-          dangerouslySetInnerHTML: { __html: jsonForScript(island.props) },
-        })
-      : null,
+    createElement("script", {
+      type: "application/json",
+      [ISLAND_PROPS_SCRIPT]: "",
+      dangerouslySetInnerHTML: { __html: jsonForScript(island.props) },
+    }),
   );
 }

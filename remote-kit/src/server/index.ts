@@ -26,7 +26,7 @@ import {
 import type { RemoteName } from "shared-types";
 import { z } from "zod";
 import type { z as zm } from "zod/mini";
-import { LEGACY_REFUSAL_NAMES, RELEASES_DIR, RENDERER_REFUSALS, SPLIT_ANSWER_TYPE, splitAnswer } from "../protocol.js";
+import { RELEASES_DIR, RENDERER_REFUSALS, SPLIT_ANSWER_TYPE, splitAnswer } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
 import {
   checkRendererRequest,
@@ -35,7 +35,7 @@ import {
   rendererVerifier,
   renderRequestSchema,
 } from "./protocol-schemas.js";
-import { parseRenderSecrets, SIGNATURE_HEADER, type SignedEndpoint } from "./request-signing.js";
+import { parseRenderSecrets, SIGNATURE_HEADER } from "./request-signing.js";
 
 export { ManifestCache } from "../manifest-cache.js";
 export * from "./protocol-schemas.js";
@@ -58,7 +58,8 @@ export interface RemoteServerOptions {
   /** Which proxies' X-Forwarded-Proto to believe (Fastify trustProxy syntax): HSTS is sent over TLS only. */
   trustProxy?: boolean | string;
   timeLimits?: TimeLimits;
-  logLevel?: string;
+  /** pino's level (LOG_LEVEL). */
+  logLevel: string;
   /**
    * `npm run dev` (remote-kit/vite startRemoteDevServer): the renderer is the source's, loaded through Vite for
    * each request (Vite compiles it again after a change), its published data is the renderer's, and every other
@@ -94,6 +95,40 @@ async function loadRenderer(
   return renderer;
 }
 
+/** Which renderer answers: the build's (or the source's under `npm run dev`), or a release's by its id. */
+interface Renderers {
+  /** The renderer of this request: the build's, or under `npm run dev` the source's as it is now. */
+  current(): Promise<RemoteRenderModule>;
+  /** A release's renderer, loaded on its first render; null for an id that names no release. */
+  release(id: string): Promise<RemoteRenderModule> | null;
+}
+
+async function renderersOf(options: RemoteServerOptions, root: string): Promise<Renderers> {
+  const peerPolicy: OutboundPolicy = { origins: options.peerOrigins, ...PEER_FETCH_LIMITS };
+  const dev = options.dev;
+  const built = dev ? null : await loadRenderer(join(root, "dist-server"), options.apiOrigin, peerPolicy);
+  const releases = new Map<string, Promise<RemoteRenderModule>>();
+  return {
+    async current() {
+      if (built) return built;
+      const renderer = await (dev as NonNullable<typeof dev>).renderer();
+      renderer.configure({ apiOrigin: options.apiOrigin, readPeerJson: (url) => fetchOutboundJson(url, peerPolicy) });
+      return renderer;
+    },
+    release(id) {
+      const serverDir = join(root, RELEASES_DIR, id, "server");
+      if (!RELEASE_ID.test(id) || !existsSync(join(serverDir, "server-entry.js"))) return null;
+      let renderer = releases.get(id);
+      if (!renderer) {
+        renderer = loadRenderer(serverDir, options.apiOrigin, peerPolicy);
+        releases.set(id, renderer);
+        renderer.catch(() => releases.delete(id));
+      }
+      return renderer;
+    },
+  };
+}
+
 /**
  * A remote's production server: its current build (hashed assets cached for a year; the manifest, entry and
  * published data revalidated on every use) and its renderer (POST /render, GET /sitemap.json); and every release
@@ -103,34 +138,14 @@ async function loadRenderer(
  */
 export async function createRemoteServer(options: RemoteServerOptions): Promise<FastifyInstance> {
   const root = typeof options.root === "string" ? options.root : fileURLToPath(options.root);
-  const peerPolicy: OutboundPolicy = { origins: options.peerOrigins, ...PEER_FETCH_LIMITS };
-  const configured = (renderer: RemoteRenderModule) => {
-    renderer.configure({ apiOrigin: options.apiOrigin, readPeerJson: (url) => fetchOutboundJson(url, peerPolicy) });
-    return renderer;
-  };
-  const dev = options.dev;
-  const built = dev ? null : await loadRenderer(join(root, "dist-server"), options.apiOrigin, peerPolicy);
-  /** The renderer of this request: the build's, or under `npm run dev` the source's as it is now. */
-  const current = async () => built ?? configured(await (dev as NonNullable<typeof dev>).renderer());
-  const releases = new Map<string, Promise<RemoteRenderModule>>();
-  /** A release's renderer, loaded on its first render; null for an id that names no release. */
-  const releaseRenderer = (id: string): Promise<RemoteRenderModule> | null => {
-    const serverDir = join(root, RELEASES_DIR, id, "server");
-    if (!RELEASE_ID.test(id) || !existsSync(join(serverDir, "server-entry.js"))) return null;
-    let renderer = releases.get(id);
-    if (!renderer) {
-      renderer = loadRenderer(serverDir, options.apiOrigin, peerPolicy);
-      releases.set(id, renderer);
-      renderer.catch(() => releases.delete(id));
-    }
-    return renderer;
-  };
+  const renderers = await renderersOf(options, root);
   const corsOrigins = new Set(options.corsOrigins ?? []);
 
   const app = Fastify({
-    logger: { level: options.logLevel ?? "warn", serializers: { req: requestForLog } },
+    logger: { level: options.logLevel, serializers: { req: requestForLog } },
     bodyLimit: 64 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    // unset: Fastify's own default, no proxy believed
+    trustProxy: options.trustProxy,
     ...timeLimitOptions(options.timeLimits ?? { ...DEFAULT_TIME_LIMITS, requestMs: 10_000, connectionMs: 10_000 }),
   });
   await app.register(compress, DYNAMIC_COMPRESSION);
@@ -139,7 +154,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
     // under `npm run dev` the host's page is on another port: its sheet and data are loaded from there
-    crossOriginResourcePolicy: dev || corsOrigins.size > 0 ? "cross-origin" : "same-origin",
+    crossOriginResourcePolicy: options.dev || corsOrigins.size > 0 ? "cross-origin" : "same-origin",
   });
 
   app.addHook("onSend", async (request, reply) => {
@@ -150,153 +165,142 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     }
   });
 
-  if (dev) {
-    // what is not the renderer's is Vite's: the modules, the manifest (with the routes of the source), HMR
-    app.setNotFoundHandler((request, reply) => {
-      reply.hijack();
-      dev.files(request.raw, reply.raw, () => {
-        reply.raw.statusCode = 404;
-        reply.raw.end();
-      });
-    });
-    app.get(`/${dev.stylesPath}`, async (_request, reply) =>
-      reply
-        .type("text/css; charset=utf-8")
-        .header("cache-control", "no-store")
-        .send(await dev.styles()),
-    );
-    app.get<{ Params: { name: string } }>("/data/:name", async (request, reply) => {
-      const published = (await current()).publishedData[request.params.name.replace(/\.json$/, "")];
-      if (published === undefined) return reply.code(404).send({ error: "Not Found", message: "No such data" });
-      return reply.header("cache-control", "no-store").send(published);
-    });
-  } else await registerFiles();
+  if (options.dev) registerDevFiles(app, options.dev, renderers);
+  else await registerFiles(app, root);
+  registerRenderers(app, options, renderers);
+  app.get("/health", async () => ({ ok: true, remote: options.remote }));
+  return app;
+}
 
-  async function registerFiles() {
-    await app.register(fastifyStatic, {
-      root: join(root, "dist"),
-      index: false,
-      wildcard: true,
-      // the .br and .gz beside each file, made at build time
-      preCompressed: true,
-      allowedPath: (pathName) => !NOT_SERVED.some((pattern) => pattern.test(pathName)),
-      setHeaders(reply, filePath) {
-        // a release's files (sent below) never change at their address; the current build's names only change
-        // with their content under assets/
-        const release = filePath.startsWith(join(root, RELEASES_DIR));
-        const relative = filePath.slice(join(root, "dist").length);
-        reply.header("cache-control", release || HASHED_ASSETS.test(relative) ? IMMUTABLE : "no-cache");
-      },
+/** Under `npm run dev`: what is not the renderer's is Vite's (the modules, the manifest with the source's routes, HMR). */
+function registerDevFiles(app: FastifyInstance, dev: NonNullable<RemoteServerOptions["dev"]>, renderers: Renderers) {
+  app.setNotFoundHandler((request, reply) => {
+    reply.hijack();
+    dev.files(request.raw, reply.raw, () => {
+      reply.raw.statusCode = 404;
+      reply.raw.end();
     });
+  });
+  app.get(`/${dev.stylesPath}`, async (_request, reply) =>
+    reply
+      .type("text/css; charset=utf-8")
+      .header("cache-control", "no-store")
+      .send(await dev.styles()),
+  );
+  app.get<{ Params: { name: string } }>("/data/:name", async (request, reply) => {
+    const published = (await renderers.current()).publishedData[request.params.name.replace(/\.json$/, "")];
+    if (published === undefined) return reply.code(404).send({ error: "Not Found", message: "No such data" });
+    return reply.header("cache-control", "no-store").send(published);
+  });
+}
 
-    // a release's files never change at their address: every one of them is cached for a year
-    app.get<{ Params: { id: string; "*": string } }>(`/${RELEASES_DIR}/:id/*`, async (request, reply) => {
-      const { id, "*": file } = request.params;
-      const browserDir = join(root, RELEASES_DIR, id, "browser");
-      if (!RELEASE_ID.test(id) || !existsSync(browserDir) || NOT_SERVED.some((p) => p.test(`/${file}`))) {
-        return reply.code(404).send({ error: "Not Found", message: `No release file ${id}/${file}` });
-      }
-      return reply.sendFile(file, browserDir);
-    });
-  }
+/** The build's files, and each release's. */
+async function registerFiles(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root: join(root, "dist"),
+    index: false,
+    wildcard: true,
+    // the .br and .gz beside each file, made at build time
+    preCompressed: true,
+    allowedPath: (pathName) => !NOT_SERVED.some((pattern) => pattern.test(pathName)),
+    setHeaders(reply, filePath) {
+      // a release's files (sent below) never change at their address; the current build's names only change
+      // with their content under assets/
+      const release = filePath.startsWith(join(root, RELEASES_DIR));
+      const relative = filePath.slice(join(root, "dist").length);
+      reply.header("cache-control", release || HASHED_ASSETS.test(relative) ? IMMUTABLE : "no-cache");
+    },
+  });
 
+  // a release's files never change at their address: every one of them is cached for a year
+  app.get<{ Params: { id: string; "*": string } }>(`/${RELEASES_DIR}/:id/*`, async (request, reply) => {
+    const { id, "*": file } = request.params;
+    const browserDir = join(root, RELEASES_DIR, id, "browser");
+    if (!RELEASE_ID.test(id) || !existsSync(browserDir) || NOT_SERVED.some((p) => p.test(`/${file}`))) {
+      return reply.code(404).send({ error: "Not Found", message: `No release file ${id}/${file}` });
+    }
+    return reply.sendFile(file, browserDir);
+  });
+}
+
+/** Each of a renderer's endpoints: its request's schema, what it does, and what a refusal of it is called. */
+const ENDPOINTS = {
+  render: {
+    schema: renderRequestSchema,
+    run: (renderer: RemoteRenderModule, body: zm.infer<typeof renderRequestSchema>) => renderer.render(body),
+    refusal: RENDERER_REFUSALS.route,
+    failed: "Render Failed",
+  },
+  fragment: {
+    schema: fragmentRequestSchema,
+    run: (renderer: RemoteRenderModule, body: zm.infer<typeof fragmentRequestSchema>) => renderer.renderFragment(body),
+    refusal: RENDERER_REFUSALS.fragment,
+    failed: "Render Failed",
+  },
+  form: {
+    schema: formPostSchema,
+    run: (renderer: RemoteRenderModule, body: zm.infer<typeof formPostSchema>) => renderer.submitForm(body),
+    refusal: RENDERER_REFUSALS.form,
+    failed: "Form Failed",
+  },
+} as const;
+
+/** POST /render, /fragment and /form, of the build and of each release, and each one's sitemap. */
+function registerRenderers(app: FastifyInstance, options: RemoteServerOptions, renderers: Renderers) {
   const verifier = rendererVerifier(options.renderSecrets);
   // the renderer's requests are read as text: the signature covers the bytes as sent, checked before any parsing
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
 
-  /** The request an endpoint may act on (checkRendererRequest); null when the refusal has been sent. */
-  const accepted = <T>(
-    endpoint: SignedEndpoint,
-    schema: zm.ZodMiniType<T>,
+  const handle = async (
+    endpoint: keyof typeof ENDPOINTS,
+    renderer: RemoteRenderModule,
     request: FastifyRequest,
     reply: FastifyReply,
-  ): T | null => {
+  ) => {
+    const { schema, run, refusal, failed } = ENDPOINTS[endpoint];
     const raw = typeof request.body === "string" ? request.body : "";
-    const checked = checkRendererRequest(verifier, endpoint, schema, request.headers[SIGNATURE_HEADER], raw);
-    if ("data" in checked) return checked.data;
-    reply.code(checked.status).send({ error: checked.error, message: checked.message });
-    return null;
-  };
-
-  /** A renderer's refusal (404): its code; a release built before the codes is known by its class's name. */
-  const refused = (error: unknown, kind: keyof typeof RENDERER_REFUSALS) =>
-    (error as { code?: unknown }).code === RENDERER_REFUSALS[kind] ||
-    (error as Error).constructor?.name === LEGACY_REFUSAL_NAMES[kind];
-  /** The answer with its HTML as it is, when the host asked for it so (SPLIT_ANSWER_TYPE), or as JSON. */
-  const answerWith = (request: FastifyRequest, reply: FastifyReply, result: object) => {
-    reply.header("cache-control", "no-store");
-    const split = request.headers.accept?.includes(SPLIT_ANSWER_TYPE) ? splitAnswer(result) : null;
-    return split === null ? reply.send(result) : reply.type(SPLIT_ANSWER_TYPE).send(split);
-  };
-  const render = async (renderer: RemoteRenderModule, request: FastifyRequest, reply: FastifyReply) => {
-    const body = accepted("render", renderRequestSchema, request, reply);
-    if (!body) return reply;
+    const signature = request.headers[SIGNATURE_HEADER];
+    const checked = checkRendererRequest(verifier, endpoint, schema as zm.ZodMiniType<unknown>, signature, raw);
+    if (!("data" in checked))
+      return reply.code(checked.status).send({ error: checked.error, message: checked.message });
     try {
       // the host's trace (traceparent) goes on through this render to the API
-      const result = await inIncomingTrace(request.headers, `${options.remote} render`, () => renderer.render(body));
-      return answerWith(request, reply, result);
-    } catch (error) {
-      const notOwned = refused(error, "route");
-      if (!notOwned) request.log.error({ err: error, path: body.path }, "render failed");
-      return reply
-        .code(notOwned ? 404 : 500)
-        .send({ error: notOwned ? "Not Found" : "Render Failed", message: (error as Error).message });
-    }
-  };
-  const fragment = async (renderer: RemoteRenderModule, request: FastifyRequest, reply: FastifyReply) => {
-    const body = accepted("fragment", fragmentRequestSchema, request, reply);
-    if (!body) return reply;
-    try {
-      const result = await inIncomingTrace(request.headers, `${options.remote} fragment`, () =>
-        renderer.renderFragment(body),
+      const result: object = await inIncomingTrace(request.headers, `${options.remote} ${endpoint}`, () =>
+        (run as (renderer: RemoteRenderModule, body: unknown) => Promise<object>)(renderer, checked.data),
       );
-      return answerWith(request, reply, result);
+      reply.header("cache-control", "no-store");
+      const split = splitAnswer(result);
+      return split === null ? reply.send(result) : reply.type(SPLIT_ANSWER_TYPE).send(split);
     } catch (error) {
-      const notExposed = refused(error, "fragment");
-      if (!notExposed) request.log.error({ err: error, module: body.module }, "fragment failed");
+      // a refusal carries its code (RENDERER_REFUSALS): a 404, not a failure
+      const refused = (error as { code?: unknown }).code === refusal;
+      if (!refused) request.log.error({ err: error, endpoint }, `${endpoint} failed`);
       return reply
-        .code(notExposed ? 404 : 500)
-        .send({ error: notExposed ? "Not Found" : "Render Failed", message: (error as Error).message });
-    }
-  };
-  const form = async (renderer: RemoteRenderModule, request: FastifyRequest, reply: FastifyReply) => {
-    const body = accepted("form", formPostSchema, request, reply);
-    if (!body) return reply;
-    try {
-      return reply.header("cache-control", "no-store").send(await renderer.submitForm(body));
-    } catch (error) {
-      const notOwned = refused(error, "form");
-      if (!notOwned) request.log.error({ err: error, path: body.path }, "form failed");
-      return reply
-        .code(notOwned ? 404 : 500)
-        .send({ error: notOwned ? "Not Found" : "Form Failed", message: (error as Error).message });
+        .code(refused ? 404 : 500)
+        .send({ error: refused ? "Not Found" : failed, message: (error as Error).message });
     }
   };
   const noRelease = (reply: FastifyReply, id: string) =>
     reply.code(404).send({ error: "Not Found", message: `No release ${id}` });
-  const endpoints = { render, fragment, form };
 
-  for (const [name, handle] of Object.entries(endpoints)) {
-    app.post(`/${name}`, async (request, reply) => handle(await current(), request, reply));
-    app.post<{ Params: { id: string } }>(`/${RELEASES_DIR}/:id/${name}`, async (request, reply) => {
-      const renderer = releaseRenderer(request.params.id);
-      return renderer ? handle(await renderer, request, reply) : noRelease(reply, request.params.id);
+  for (const endpoint of Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[]) {
+    app.post(`/${endpoint}`, async (request, reply) => handle(endpoint, await renderers.current(), request, reply));
+    app.post<{ Params: { id: string } }>(`/${RELEASES_DIR}/:id/${endpoint}`, async (request, reply) => {
+      const renderer = renderers.release(request.params.id);
+      return renderer ? handle(endpoint, await renderer, request, reply) : noRelease(reply, request.params.id);
     });
   }
 
   app.get("/sitemap.json", async (_request, reply) => {
     reply.header("cache-control", "no-store");
-    return (await current()).sitemap();
+    return (await renderers.current()).sitemap();
   });
   app.get<{ Params: { id: string } }>(`/${RELEASES_DIR}/:id/sitemap.json`, async (request, reply) => {
-    const renderer = releaseRenderer(request.params.id);
+    const renderer = renderers.release(request.params.id);
     if (!renderer) return noRelease(reply, request.params.id);
     reply.header("cache-control", "no-store");
     return (await renderer).sitemap();
   });
-
-  app.get("/health", async () => ({ ok: true, remote: options.remote }));
-  return app;
 }
 
 /** A remote server's environment, checked once at start-up: a value that cannot be right names its variable. */
@@ -384,7 +388,7 @@ export async function startRemoteServer(remote: RemoteName, root: URL, defaultPo
     renderSecrets: env.RENDER_SECRET,
     peerOrigins: env.PEER_ORIGINS,
     corsOrigins: env.CORS_ORIGINS,
-    trustProxy: env.TRUST_PROXY ?? false,
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
   });
   const port = env.PORT;

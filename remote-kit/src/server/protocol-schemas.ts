@@ -1,16 +1,16 @@
 import { CACHE_TAG_PATTERN, REMOTE_NAMES as REMOTES } from "shared-types";
 import { businessDetailsSchema } from "shared-types/schemas";
 import { z } from "zod/mini";
-import type {
-  FormOutcome,
-  FormPost,
-  FragmentRequest,
-  FragmentResult,
-  IslandPropsPlace,
-  RenderRequest,
-  RenderResult,
-  SiteContext,
-  SubmittedForm,
+import {
+  type FormOutcome,
+  type FormPost,
+  type FragmentRequest,
+  type FragmentResult,
+  ISLANDS_PROPS_IN_SCRIPT,
+  type RenderRequest,
+  type RenderResult,
+  type SiteContext,
+  type SubmittedForm,
 } from "../protocol.js";
 import { SignatureVerifier, type SignedEndpoint } from "./request-signing.js";
 
@@ -48,7 +48,7 @@ const submittedFormSchema = z.object({
   message: z.optional(text(1000)),
 }) satisfies z.ZodMiniType<SubmittedForm>;
 
-const islandPropsPlace = z.enum(["attribute", "script"]) satisfies z.ZodMiniType<IslandPropsPlace>;
+const islandProps = z.optional(z.literal(ISLANDS_PROPS_IN_SCRIPT));
 
 export const renderRequestSchema = z.object({
   path: sitePath(),
@@ -58,7 +58,7 @@ export const renderRequestSchema = z.object({
   peers: z.partialRecord(z.enum(REMOTES), httpUrl()),
   form: z.optional(submittedFormSchema),
   cookies: z.optional(z.record(text(200), text(4096))),
-  islandProps: z.optional(islandPropsPlace),
+  islandProps,
 }) satisfies z.ZodMiniType<RenderRequest>;
 
 export const fragmentRequestSchema = z.object({
@@ -67,7 +67,7 @@ export const fragmentRequestSchema = z.object({
   site: siteContextSchema,
   path: sitePath(),
   form: z.optional(submittedFormSchema),
-  islandProps: z.optional(islandPropsPlace),
+  islandProps,
 }) satisfies z.ZodMiniType<FragmentRequest>;
 
 export const formPostSchema = z.object({
@@ -102,8 +102,7 @@ export const renderResultSchema = z.object({
   location: z.optional(sitePath()),
   html: z.string(),
   head: pageHeadSchema,
-  data: z.object({ path: z.string(), entries: z.record(z.string(), z.unknown()) }),
-  links: z.array(z.record(z.string(), z.string())),
+  links: z.optional(z.array(z.record(z.string(), z.string()))),
   fragments: z.optional(
     z.array(
       z.object({

@@ -14,6 +14,7 @@ import type { RemoteRenderModule } from "../render/index.js";
 import { readRemoteEnvironment } from "../server/index.js";
 import { SHARED_DEPENDENCIES } from "../shared-dependencies.js";
 import { DEV_SERVER_PLUGIN, DEV_STYLES_PATH, devRenderer, SERVER_ENTRY } from "./dev-renderer.js";
+import { standalonePagePlugin } from "./standalone-page.js";
 
 export { SERVER_ENTRY };
 export const SERVER_OUT_DIR = "dist-server";
@@ -229,6 +230,7 @@ export function remoteViteConfig(declaration: RemoteDeclaration, options: Remote
           plugins: [
             react(),
             devServerPlugin(dev, declaration),
+            standalonePagePlugin(declaration),
             // every script, style and manifest also as .br and .gz, made once here and served as files
             compression({ algorithms: ["brotliCompress", "gzip"], threshold: 512 }),
             federation({
@@ -274,7 +276,7 @@ export function remoteViteConfig(declaration: RemoteDeclaration, options: Remote
             // the standalone page reads the dealership's details from the API, as the host's page would carry them
             proxy: { "/api": env.API_ORIGIN },
           },
-          // a build is the remote's entry and what it exposes; the standalone page (index.html) is `npm run dev`'s
+          // a build is the remote's entry and what it exposes; the standalone page is `npm run dev`'s (standalonePagePlugin)
           build: { target: "es2022", ...(command === "build" ? { rolldownOptions: { input: {} } } : {}) },
           // every remote's unit tests: the same environment, files and harness (remote-kit/test-harness)
           test: {

@@ -3,7 +3,8 @@ import { registerSecurityHeaders } from "server-kit";
 
 /**
  * The desk's own hardening: the strictest policy its pages allow (its own styles and one script, nothing from
- * elsewhere, never framed), nothing kept by a cache or an index, and forms taken from its own pages only.
+ * elsewhere, framing only its own email previews, never framed), nothing kept by a cache or an index, and forms
+ * taken from its own pages only.
  */
 export async function registerSecurity(app: FastifyInstance) {
   await registerSecurityHeaders(app, {
@@ -14,6 +15,7 @@ export async function registerSecurity(app: FastifyInstance) {
       imgSrc: ["'self'"],
       connectSrc: ["'self'"],
       formAction: ["'self'"],
+      frameSrc: ["'self'"],
       frameAncestors: ["'none'"],
       baseUri: ["'none'"],
     },

@@ -15,6 +15,7 @@ const MENU: { href: string; label: string; shown: (role: StaffRole) => boolean }
   { href: "/held", label: "Held enquiries", shown: (role) => allows(role, "leads") },
   { href: "/specials", label: "Specials", shown: (role) => allows(role, "specials") },
   { href: "/texts", label: "Site notice", shown: (role) => allows(role, "texts") },
+  { href: "/emails", label: "Emails", shown: (role) => allows(role, "texts") },
   { href: "/units", label: "Units", shown: (role) => allows(role, "units") },
   { href: "/business", label: "Hours and details", shown: (role) => allows(role, "business") },
   {

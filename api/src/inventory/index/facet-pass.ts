@@ -94,17 +94,8 @@ function facetCounts(table: UnitTable, facet: ListFacet, byCode: Int32Array) {
   return ordered.map(([value, id]) => counted(value, id));
 }
 
-/**
- * One pass over the units, each checked against every group the filter uses. A unit that passes them all is a
- * match and counts for every facet; one that fails a single group counts for that group's values (what choosing
- * one of them would add); a unit outside the search or a scope (the dealership) counts nowhere.
- */
-export function facetPass(
-  table: UnitTable,
-  requested: InventoryFilter,
-  searched: Uint8Array | null,
-): { matched: Uint8Array; total: number; facets: InventoryFacets } {
-  const filter = applyInventoryFilterRules(requested);
+/** The checks a filter asks of every unit: its scopes (the dealership), and the groups it chooses values or bounds in. */
+function filterChecks(table: UnitTable, filter: InventoryFilter): { scopes: ListCheck[]; active: GroupCheck[] } {
   const scopes: ListCheck[] = [];
   const groups = new Map<string, GroupCheck>();
   const groupCheck = (name: string) => {
@@ -128,7 +119,28 @@ export function facetPass(
     if (lower > 0 || upper > 0)
       groupCheck(groupOf(range)).ranges.push({ values: table.ranges[range.key], lower, upper });
   }
-  const active = [...groups.values()];
+  return { scopes, active: [...groups.values()] };
+}
+
+/** A counted facet's tally: the units' codes and a count for each code. */
+interface FacetTally {
+  facet: ListFacet;
+  group: number;
+  codes: Uint16Array;
+  counts: Int32Array;
+}
+
+/** A reported range's extent over the units counted: the lowest and highest value (0: none yet). */
+interface RangeExtent {
+  range: (typeof rangeFacets)[number];
+  group: number;
+  values: Float64Array;
+  lower: number;
+  upper: number;
+}
+
+/** The tallies and extents a pass fills in, all at zero. */
+function emptyTallies(table: UnitTable): { counting: FacetTally[]; reporting: RangeExtent[] } {
   const counting = countedFacets.map((facet) => ({
     facet,
     group: GROUP_IDS.get(groupOf(facet)) ?? -3,
@@ -144,47 +156,74 @@ export function facetPass(
       lower: 0,
       upper: 0,
     }));
+  return { counting, reporting };
+}
 
+/** A unit that counts nowhere: outside the search or a scope, or failing more than one group. */
+const OUTSIDE = -2;
+
+/** PASSED when unit i passes every check, the id of the one group it fails, or OUTSIDE. */
+function failedGroup(scopes: ListCheck[], active: GroupCheck[], i: number): number {
+  for (let s = 0; s < scopes.length; s++) {
+    const scope = scopes[s] as ListCheck;
+    if (!scope.allowed[scope.codes[i] as number]) return OUTSIDE;
+  }
+  let failed = PASSED;
+  for (let g = 0; g < active.length; g++) {
+    const group = active[g] as GroupCheck;
+    if (passes(group, i)) continue;
+    if (failed !== PASSED) return OUTSIDE;
+    failed = group.id;
+  }
+  return failed;
+}
+
+/** Counts unit i's codes in the tallies and widens the extents to its values. */
+function tally(columns: readonly FacetTally[], reports: readonly RangeExtent[], i: number): void {
+  for (let c = 0; c < columns.length; c++) {
+    const column = columns[c] as FacetTally;
+    const id = column.codes[i] as number;
+    column.counts[id] = (column.counts[id] ?? 0) + 1;
+  }
+  for (let r = 0; r < reports.length; r++) {
+    const report = reports[r] as RangeExtent;
+    const value = report.values[i] as number;
+    if (value > 0) {
+      report.lower = report.lower === 0 ? value : Math.min(report.lower, value);
+      report.upper = Math.max(report.upper, value);
+    }
+  }
+}
+
+/**
+ * One pass over the units, each checked against every group the filter uses. A unit that passes them all is a
+ * match and counts for every facet; one that fails a single group counts for that group's values (what choosing
+ * one of them would add); a unit outside the search or a scope (the dealership) counts nowhere.
+ */
+export function facetPass(
+  table: UnitTable,
+  requested: InventoryFilter,
+  searched: Uint8Array | null,
+): { matched: Uint8Array; total: number; facets: InventoryFacets } {
+  const { scopes, active } = filterChecks(table, applyInventoryFilterRules(requested));
+  const { counting, reporting } = emptyTallies(table);
   // what a unit failing exactly one group counts toward: that group's facets and reported ranges, looked up once
-  const countingOf = (group: number) => counting.filter((column) => column.group === group);
-  const reportingOf = (group: number) => reporting.filter((report) => report.group === group);
-  const failedCounting = new Map(active.map((group) => [group.id, countingOf(group.id)]));
-  const failedReporting = new Map(active.map((group) => [group.id, reportingOf(group.id)]));
+  const failedCounting = new Map(active.map((group) => [group.id, counting.filter((c) => c.group === group.id)]));
+  const failedReporting = new Map(active.map((group) => [group.id, reporting.filter((r) => r.group === group.id)]));
 
   const size = table.units.length;
   const matched = new Uint8Array(size);
   let total = 0;
-  units: for (let i = 0; i < size; i++) {
+  for (let i = 0; i < size; i++) {
     if (searched && !searched[i]) continue;
-    for (let s = 0; s < scopes.length; s++) {
-      const scope = scopes[s] as ListCheck;
-      if (!scope.allowed[scope.codes[i] as number]) continue units;
+    const failed = failedGroup(scopes, active, i);
+    if (failed === PASSED) {
+      tally(counting, reporting, i);
+      matched[i] = 1;
+      total++;
+    } else if (failed !== OUTSIDE) {
+      tally(failedCounting.get(failed) ?? [], failedReporting.get(failed) ?? [], i);
     }
-    let failed = PASSED;
-    for (let g = 0; g < active.length; g++) {
-      const group = active[g] as GroupCheck;
-      if (passes(group, i)) continue;
-      if (failed !== PASSED) continue units;
-      failed = group.id;
-    }
-    const columns = failed === PASSED ? counting : (failedCounting.get(failed) ?? []);
-    for (let c = 0; c < columns.length; c++) {
-      const column = columns[c] as (typeof counting)[number];
-      const id = column.codes[i] as number;
-      column.counts[id] = (column.counts[id] ?? 0) + 1;
-    }
-    const reports = failed === PASSED ? reporting : (failedReporting.get(failed) ?? []);
-    for (let r = 0; r < reports.length; r++) {
-      const report = reports[r] as (typeof reporting)[number];
-      const value = report.values[i] as number;
-      if (value > 0) {
-        report.lower = report.lower === 0 ? value : Math.min(report.lower, value);
-        report.upper = Math.max(report.upper, value);
-      }
-    }
-    if (failed !== PASSED) continue;
-    matched[i] = 1;
-    total++;
   }
   const facets = Object.fromEntries([
     ...counting.map(({ facet, counts }) => [facet.key, facetCounts(table, facet, counts)]),

@@ -187,21 +187,35 @@ export class InventoryIndex {
   private async readAhead(): Promise<void> {
     // a build that lands meanwhile is read ahead in turn, from its newest unit
     for (let table = this.current.table; this.followsChanges; table = this.current.table) {
-      const newestFirst = [...(table.orders.get("age_desc") ?? [])].map((i) => (table.units[i] as IndexedUnit).stock);
-      let start = 0;
-      while (start < newestFirst.length && this.units.size < this.units.capacity && this.current.table === table) {
-        const batch: string[] = [];
-        for (; start < newestFirst.length && batch.length < READ_AHEAD_BATCH; start++) {
-          const stock = newestFirst[start] as string;
-          if (!this.units.has(stock)) batch.push(stock);
-        }
-        if (batch.length === 0) continue;
-        await new Promise((resolve) => setTimeout(resolve, READ_AHEAD_PAUSE_MS));
-        if (!this.followsChanges) return;
-        await this.read(batch).catch(() => undefined);
-      }
+      if (!(await this.readAheadOf(table))) return;
       if (this.current.table === table) return;
     }
+  }
+
+  /** Reads one build's units ahead, batch by batch, while it is current; false when following stopped meanwhile. */
+  private async readAheadOf(table: UnitTable): Promise<boolean> {
+    const newestFirst = [...(table.orders.get("age_desc") ?? [])].map((i) => (table.units[i] as IndexedUnit).stock);
+    let start = 0;
+    while (start < newestFirst.length && this.units.size < this.units.capacity && this.current.table === table) {
+      const { batch, next } = this.unread(newestFirst, start);
+      start = next;
+      if (batch.length === 0) continue;
+      await new Promise((resolve) => setTimeout(resolve, READ_AHEAD_PAUSE_MS));
+      if (!this.followsChanges) return false;
+      await this.read(batch).catch(() => undefined);
+    }
+    return true;
+  }
+
+  /** From `start` on, the next READ_AHEAD_BATCH stock numbers memory lacks, and where the next batch starts. */
+  private unread(stockNumbers: readonly string[], start: number): { batch: string[]; next: number } {
+    const batch: string[] = [];
+    let next = start;
+    for (; next < stockNumbers.length && batch.length < READ_AHEAD_BATCH; next++) {
+      const stock = stockNumbers[next] as string;
+      if (!this.units.has(stock)) batch.push(stock);
+    }
+    return { batch, next };
   }
 
   /** Whole units read from the database (those not on the site skipped) and kept in memory. */

@@ -1,4 +1,5 @@
 import { STAFF_API } from "shared-types/schemas";
+import { staffInvitationEmail } from "../../emails/staff-invitation.js";
 import { refuse, type StaffContext } from "../staff-context.js";
 
 const LAST_ADMIN = "The desk needs at least one admin: make someone else an admin first";
@@ -27,8 +28,7 @@ export function registerMemberRoutes({ route, store, options, actor, link, mailS
     if (options.sendMail && request.staffMember) {
       await options.sendMail({
         to: invited.member.email,
-        subject: "You are invited to the staff desk",
-        text: `${by.email} has invited you to the dealership's staff desk. Open this link within 7 days to sign in (it works once):\n\n${enrol}`,
+        ...staffInvitationEmail({ invitedBy: by.email, link: enrol }),
       });
     }
     return { outcome: "invited" as const, member: invited.member, link: enrol, emailed: Boolean(options.sendMail) };

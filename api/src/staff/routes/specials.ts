@@ -27,20 +27,43 @@ export function specialsOf(refuseUnless: StaffContext["refuseUnless"]) {
   return { find, mine };
 }
 
+/** The last rank in a department's list (0 when it has none). */
+async function lastRank(tx: Queryable, department: string): Promise<number> {
+  const [row] = await tx.query<{ rank: number | null }>(
+    "select max(rank) as rank from promotions where branch = $1 and department = $2",
+    [ALLOWED_DEALERSHIP, department],
+  );
+  return Number(row?.rank ?? 0);
+}
+
+type Neighbour = { id: string; rank: number };
+
+/** The special next to this one in its department's list, above or below it (locked for the trade). */
+async function neighbourOf(tx: Queryable, special: DeskSpecial, up: boolean): Promise<Neighbour | undefined> {
+  const [neighbour] = await tx.query<Neighbour>(
+    `select id, rank from promotions where branch = $1 and department = $2 and id <> $3
+       and (rank ${up ? "<" : ">"} $4 or (rank = $4 and id ${up ? "<" : ">"} $3))
+     order by rank ${up ? "desc" : "asc"}, id ${up ? "desc" : "asc"} limit 1 for update`,
+    [ALLOWED_DEALERSHIP, special.department, special.id, special.rank],
+  );
+  return neighbour;
+}
+
+/** The ranks the special and its neighbour take when they trade places. */
+function tradedRanks(special: DeskSpecial, neighbour: Neighbour, up: boolean): [number, number] {
+  // equal ranks (a feed may give two the same) are told apart first, so the trade always changes the order
+  if (neighbour.rank !== special.rank) return [neighbour.rank, special.rank];
+  return up ? [special.rank - 1, special.rank] : [special.rank + 1, special.rank];
+}
+
 /**
  * The desk's specials (/api/staff/specials): each role writes its departments' (shared-types ROLE_GRANTS), every
  * change audited with the change. A special made or edited here is the desk's: a promotions feed replaces only its
  * own. A change reaches the public pages through the database's change signal, which purges the specials pages.
  */
-export function registerSpecialRoutes({ route, db, store, member, actor, refuseUnless }: StaffContext): void {
-  const { find, mine } = specialsOf(refuseUnless);
-  const lastRank = async (tx: Queryable, department: string) => {
-    const [row] = await tx.query<{ rank: number | null }>(
-      "select max(rank) as rank from promotions where branch = $1 and department = $2",
-      [ALLOWED_DEALERSHIP, department],
-    );
-    return Number(row?.rank ?? 0);
-  };
+export function registerSpecialRoutes(context: StaffContext): void {
+  const { route, db, member, refuseUnless } = context;
+  const { mine } = specialsOf(refuseUnless);
 
   route(STAFF_API.specials, {}, async (request) => ({
     specials: await db.query<DeskSpecial>(
@@ -56,6 +79,14 @@ export function registerSpecialRoutes({ route, db, store, member, actor, refuseU
   route(STAFF_API.previewSpecial, {}, async (request) => ({
     html: sanitizeDealerHtml(request.body.html),
   }));
+
+  registerSpecialEdits(context);
+  registerSpecialOrder(context);
+}
+
+/** Making a special and changing one. */
+function registerSpecialEdits({ route, db, store, actor, refuseUnless }: StaffContext): void {
+  const { find, mine } = specialsOf(refuseUnless);
 
   route(STAFF_API.createSpecial, {}, async (request, reply) => {
     const input = request.body;
@@ -102,26 +133,20 @@ export function registerSpecialRoutes({ route, db, store, member, actor, refuseU
       return after;
     });
   });
+}
+
+/** A special's place in its department's list, and its removal. */
+function registerSpecialOrder({ route, db, store, actor, refuseUnless }: StaffContext): void {
+  const { mine } = specialsOf(refuseUnless);
 
   /** One place up or down its department's list: it trades places with its neighbour. */
   route(STAFF_API.moveSpecial, {}, async (request) =>
     db.transaction(async (tx) => {
       const special = await mine(tx, request, request.params.id, true);
       const up = request.body.direction === "up";
-      const [neighbour] = await tx.query<{ id: string; rank: number }>(
-        `select id, rank from promotions where branch = $1 and department = $2 and id <> $3
-           and (rank ${up ? "<" : ">"} $4 or (rank = $4 and id ${up ? "<" : ">"} $3))
-         order by rank ${up ? "desc" : "asc"}, id ${up ? "desc" : "asc"} limit 1 for update`,
-        [ALLOWED_DEALERSHIP, special.department, special.id, special.rank],
-      );
+      const neighbour = await neighbourOf(tx, special, up);
       if (!neighbour) return { moved: false };
-      // equal ranks (a feed may give two the same) are told apart first, so the trade always changes the order
-      const [a, b] =
-        neighbour.rank === special.rank
-          ? up
-            ? [special.rank - 1, special.rank]
-            : [special.rank + 1, special.rank]
-          : [neighbour.rank, special.rank];
+      const [a, b] = tradedRanks(special, neighbour, up);
       await tx.query("update promotions set rank = $2 where id = $1", [special.id, a]);
       await tx.query("update promotions set rank = $2 where id = $1", [neighbour.id, b]);
       await store.audit(

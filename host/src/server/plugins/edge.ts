@@ -12,7 +12,7 @@ import { refuseUnsafePaths, warnOfUntrustedProxy } from "../public-edge";
  */
 export const edgePlugin = fp(async (app: FastifyInstance) => {
   refuseUnsafePaths(app);
-  warnOfUntrustedProxy(app, app.host.options.trustProxy);
+  warnOfUntrustedProxy(app, app.config.TRUST_PROXY);
   // every answer that is not a file gets an ETag (of its content, before compression: weak, so it names every
   // encoding of it), and a 304 when the browser has it already
   await app.register(etag, { weak: true });

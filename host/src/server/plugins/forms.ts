@@ -33,24 +33,56 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
   const refuse = (reply: FastifyReply, status: number, message: string) =>
     reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-store").send(refusal(message));
 
+  /** A form posted to an address no remote owns is not found; one whose owner cannot be reached is refused. */
+  async function pageRefusal(reply: FastifyReply, pathname: string) {
+    if (pathname === "/") return null;
+    const owner = await composer.ownerOf(pathname).catch((error: unknown) => {
+      if (error instanceof OwnerUnknown) return "unknown" as const;
+      throw error;
+    });
+    if (owner === "unknown") {
+      const { phone_sales: phone } = (await site()).business;
+      return refuse(
+        reply,
+        503,
+        `Part of our site is not answering just now. Please try again in a moment, or call us at ${phone}.`,
+      );
+    }
+    return owner ? null : reply.code(404).type("text/plain").send("Not found");
+  }
+
+  /** The form's owner's outcome, or (when the owner fails) the page again with what was typed and a way to call. */
+  async function outcomeOf(request: FastifyRequest, remote: RemoteName, fields: Record<string, string>) {
+    const path = request.url;
+    try {
+      return await composer.submitForm(remote, {
+        fields,
+        path,
+        pageUrl: `${(await site()).siteUrl}${path}`,
+        clientIp: request.ip,
+        cookies: visitorCookies(request),
+      });
+    } catch (error) {
+      request.log.error({ err: error, remote }, "a form's owner could not take it");
+      const { phone_sales: phone } = (await site()).business;
+      return {
+        kind: "page",
+        status: 503,
+        form: {
+          id: fields[FORM_FIELD] ?? "",
+          values: fields,
+          errors: {},
+          message: `We couldn't send your message just now. Please try again in a moment, or call us at ${phone}.`,
+        },
+      } satisfies FormOutcome as FormOutcome;
+    }
+  }
+
   async function formPost(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     // only a page takes a form: anything else (a remote's files, its renderer) is not found here
     const pathname = request.url.split("?")[0] ?? "/";
-    if (pathname !== "/") {
-      const owner = await composer.ownerOf(pathname).catch((error: unknown) => {
-        if (error instanceof OwnerUnknown) return "unknown" as const;
-        throw error;
-      });
-      if (owner === "unknown") {
-        const { phone_sales: phone } = (await site()).business;
-        return refuse(
-          reply,
-          503,
-          `Part of our site is not answering just now. Please try again in a moment, or call us at ${phone}.`,
-        );
-      }
-      if (!owner) return reply.code(404).type("text/plain").send("Not found");
-    }
+    const refused = await pageRefusal(reply, pathname);
+    if (refused) return refused;
     if (!sentFromThisSite(request)) {
       request.log.warn({ path: pathname }, "refused a form posted from another site");
       return refuse(
@@ -64,30 +96,7 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
     if (!owner || !(REMOTE_NAMES as readonly string[]).includes(owner.remote)) {
       return refuse(reply, 400, "We could not read this form. Please go back and try again.");
     }
-    const path = request.url;
-    let outcome: FormOutcome;
-    try {
-      outcome = await composer.submitForm(owner.remote as RemoteName, {
-        fields,
-        path,
-        pageUrl: `${(await site()).siteUrl}${path}`,
-        clientIp: request.ip,
-        cookies: visitorCookies(request),
-      });
-    } catch (error) {
-      request.log.error({ err: error, remote: owner.remote }, "a form's owner could not take it");
-      const { phone_sales: phone } = (await site()).business;
-      outcome = {
-        kind: "page",
-        status: 503,
-        form: {
-          id: fields[FORM_FIELD] ?? "",
-          values: fields,
-          errors: {},
-          message: `We couldn't send your message just now. Please try again in a moment, or call us at ${phone}.`,
-        },
-      };
-    }
+    const outcome = await outcomeOf(request, owner.remote as RemoteName, fields);
     setRemoteCookies(reply, owner.remote, outcome.cookies, (await site()).siteUrl.startsWith("https:"));
     if (outcome.kind === "redirect") return reply.header("cache-control", "no-store").redirect(outcome.location, 303);
     return app.page(request, reply, { form: outcome.form, status: outcome.status });

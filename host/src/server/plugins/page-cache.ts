@@ -54,8 +54,9 @@ declare module "fastify" {
  * new build or release of a remote purges what shows it, here and in the shared caches in front.
  */
 export const pageCachePlugin = fp(async (app: FastifyInstance) => {
-  const { options, remotesConfig, directory, businessDetails, composer } = app.host;
-  const pageCache = options.pageCache === false ? null : new PageCache();
+  const { config } = app;
+  const { services, remotesConfig, directory, businessDetails, composer } = app.host;
+  const pageCache = config.PAGE_CACHE === "on" ? new PageCache() : null;
 
   /** A page is made from the remote configuration in force: promoting a release makes new pages at once. */
   const key = async (request: FastifyRequest) => `${JSON.stringify(await remotesConfig())} ${request.url}`;
@@ -64,7 +65,7 @@ export const pageCachePlugin = fp(async (app: FastifyInstance) => {
     pageContentSecurityPolicy({
       inline: page.inline,
       ...page.sources,
-      imageSources: options.imageSources,
+      imageSources: config.CSP_IMAGE_SOURCES,
       tls: request.protocol === "https",
     });
 
@@ -102,7 +103,7 @@ export const pageCachePlugin = fp(async (app: FastifyInstance) => {
   } satisfies Answers);
   app.decorate("pagePolicy", pagePolicy);
 
-  const purgeShared = sharedCachePurger(options.sharedCachePurgeUrls ?? [], app.log, options.sharedCachePurgeSecret);
+  const purgeShared = sharedCachePurger(config.SHARED_CACHE_PURGE_URLS, app.log, config.SHARED_CACHE_PURGE_SECRET);
   /** Everything that shows any of these tags is purged: here, and in the shared caches in front. */
   const purge = (tags: readonly string[]) => {
     const gone = pageCache?.purge(tags) ?? 0;
@@ -111,21 +112,21 @@ export const pageCachePlugin = fp(async (app: FastifyInstance) => {
     app.log.info({ tags, gone }, "purged");
     void purgeShared(tags);
   };
-  if (options.followChanges !== false) {
-    const changes = followChanges(`${options.apiInternalOrigin ?? options.apiOrigin}/api/changes`, purge, app.log);
+  if (config.FOLLOW_CHANGES === "on") {
+    const changes = followChanges(`${config.API_INTERNAL_ORIGIN}/api/changes`, purge, app.log);
     app.addHook("onClose", async () => changes.close());
   }
-  if (pageCache || (options.sharedCachePurgeUrls ?? []).length > 0) {
+  if (pageCache || config.SHARED_CACHE_PURGE_URLS.length > 0) {
     // a remote's new build or release changes its pages' HTML and the files they name: its pages go with the old
     const releases = watchRemoteReleases(
       async () => {
-        const config = await remotesConfig();
+        const remotes = await remotesConfig();
         const signal = AbortSignal.timeout(2_000);
         return Object.fromEntries(
           await Promise.all(
             REMOTE_NAMES.map(async (name) => {
               try {
-                const remote = await directory.resolve(name, config, signal);
+                const remote = await directory.resolve(name, remotes, signal);
                 return [name, `${remote.serverManifest} ${JSON.stringify(remote.manifest)}`] as const;
               } catch {
                 return [name, null] as const;
@@ -135,7 +136,7 @@ export const pageCachePlugin = fp(async (app: FastifyInstance) => {
         );
       },
       purge,
-      options.releaseCheckMs ?? 3_000,
+      services.releaseCheckMs ?? 3_000,
     );
     app.addHook("onClose", async () => releases.close());
     // a closure's notice (a page's top on the days closed, the footer's holiday hours), marketing's notice and which

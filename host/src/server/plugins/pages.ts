@@ -32,6 +32,49 @@ declare module "fastify" {
   }
 }
 
+/** A page made for whoever asks: the same bytes for every visitor (nothing in it is theirs). */
+async function composedAnswer(
+  composer: FastifyInstance["host"]["composer"],
+  url: string,
+  cookies?: Record<string, string>,
+): Promise<CachedAnswer> {
+  const composed = await composer.page(url, cookies ? { cookies } : {});
+  if (composed.kind === "redirect") {
+    const permanent = composed.status === 301 || composed.status === 308;
+    return {
+      status: composed.status,
+      headers: {
+        location: composed.location,
+        "cache-control": permanent ? "public, max-age=3600, s-maxage=86400" : "no-store",
+      },
+      body: "",
+      encoded: {},
+      // a path no remote answers today may be one a remote's next build adds: any remote's redeploy purges it
+      tags: [CACHE_TAGS.site, ...REMOTE_NAMES.map(CACHE_TAGS.remote)],
+      freshMs: permanent ? 86_400_000 : 0,
+      staleMs: 0,
+    };
+  }
+  const policy = cachePolicy(composed);
+  const bytes = documentBytes(composed.html);
+  return {
+    status: composed.status,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": cacheControl(policy),
+      // worked out once, as the page is made: not again for each visitor the cache serves it to
+      etag: weakEtag(bytes),
+    },
+    page: { inline: composed.inline, sources: composed.sources },
+    body: bytes,
+    encoded: {},
+    tags: composed.tags,
+    freshMs: policy.freshS * 1000,
+    staleMs: policy.staleS * 1000,
+    timings: composed.timings,
+  };
+}
+
 /**
  * Every page: `/` and any path a remote owns (the not-found handler: a path is a page unless it names a file),
  * composed once for everyone (the page cache), redirected to its canonical address when it carries a parameter
@@ -41,51 +84,12 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
   const { composer } = app.host;
   const { answers } = app;
 
-  /** A page made for whoever asks: the same bytes for every visitor (nothing in it is theirs). */
-  async function composedAnswer(url: string, cookies?: Record<string, string>): Promise<CachedAnswer> {
-    const composed = await composer.page(url, cookies ? { cookies } : {});
-    if (composed.kind === "redirect") {
-      const permanent = composed.status === 301 || composed.status === 308;
-      return {
-        status: composed.status,
-        headers: {
-          location: composed.location,
-          "cache-control": permanent ? "public, max-age=3600, s-maxage=86400" : "no-store",
-        },
-        body: "",
-        encoded: {},
-        // a path no remote answers today may be one a remote's next build adds: any remote's redeploy purges it
-        tags: [CACHE_TAGS.site, ...REMOTE_NAMES.map(CACHE_TAGS.remote)],
-        freshMs: permanent ? 86_400_000 : 0,
-        staleMs: 0,
-      };
-    }
-    const policy = cachePolicy(composed);
-    const bytes = documentBytes(composed.html);
-    return {
-      status: composed.status,
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": cacheControl(policy),
-        // worked out once, as the page is made: not again for each visitor the cache serves it to
-        etag: weakEtag(bytes),
-      },
-      page: { inline: composed.inline, sources: composed.sources },
-      body: bytes,
-      encoded: {},
-      tags: composed.tags,
-      freshMs: policy.freshS * 1000,
-      staleMs: policy.staleS * 1000,
-      timings: composed.timings,
-    };
-  }
-
   /**
    * A page that shows what is a visitor's own (an unsubscribe link's address, the fleet quote kept by their cookie):
    * made for them, with their cookies for its owner, kept by no one.
    */
   async function privatePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const answer = await composedAnswer(request.url, visitorCookies(request));
+    const answer = await composedAnswer(composer, request.url, visitorCookies(request));
     reply.code(answer.status).headers(answer.headers).header("cache-control", "no-store");
     reply.header("server-timing", pageTiming(reply, answer.timings, "private"));
     if (answer.page) reply.header("content-security-policy", app.pagePolicy(answer.page, request));
@@ -97,7 +101,9 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
       const key = await answers.key(request);
       // a page made is a trace: continued from the visitor's traceparent, if it sent one
       const make = () =>
-        inIncomingTrace(request.headers, `page ${request.url.split("?", 1)[0]}`, () => composedAnswer(request.url));
+        inIncomingTrace(request.headers, `page ${request.url.split("?", 1)[0]}`, () =>
+          composedAnswer(composer, request.url),
+        );
       // what a cache holds is served as it is: only an address it does not hold is looked at further
       if (answers.holds(key)) return answers.send(reply, await answers.cached(request, make, key));
       const declared = await composer.declaredPage(request.url.split("?", 1)[0] ?? "/");
@@ -123,6 +129,11 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
   };
   app.decorate("page", page);
 
+  answerAddresses(app, page);
+});
+
+/** The answers that are not a page: no details to compose with yet, another's address, a file, another method. */
+function answerAddresses(app: FastifyInstance, page: PageResponder): void {
   // the API has never answered since this server started and no copy was kept: nothing to show the dealership's
   // phones and hours with, so say so briefly (a monitor and a visitor both understand a 503)
   app.setErrorHandler((error, request, reply) => {
@@ -168,4 +179,4 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
       .type("text/plain")
       .send(request.method === "OPTIONS" ? "" : `${request.method} is not allowed here; allowed: ${allow}`);
   });
-});
+}

@@ -25,8 +25,9 @@ function forwardedFor<H extends object>(request: { ip: string; protocol: string 
 
 /** `/api` (the API's public routes only), each remote's files under `/remotes/{name}/`, and the configuration in force. */
 export const proxiesPlugin = fp(async (app: FastifyInstance) => {
-  const { options, remotesConfig } = app.host;
-  const proxyTimeoutMs = options.proxyTimeoutMs ?? 10_000;
+  const { config } = app;
+  const { services, remotesConfig } = app.host;
+  const proxyTimeoutMs = config.PROXY_TIMEOUT_MS;
   // undici's own limits are five minutes: a hung upstream answers 504 in seconds instead
   const proxyLimits = {
     undici: {
@@ -44,18 +45,18 @@ export const proxiesPlugin = fp(async (app: FastifyInstance) => {
   // the API's public routes, and no other: its internal and staff routes are on listeners of their own, and even
   // a route the API would answer here is not forwarded unless it is on the list
   await app.register(proxy, {
-    upstream: options.apiOrigin,
+    upstream: config.API_ORIGIN,
     prefix: "/api",
     rewritePrefix: "/api",
     ...proxyLimits,
-    preHandler: publicApiGate(options.publicApiRoutes ?? PUBLIC_API_ROUTES),
+    preHandler: publicApiGate(services.publicApiRoutes ?? PUBLIC_API_ROUTES),
     httpMethods: ["GET", "HEAD", "POST"],
     // the API limits requests per visitor: tell it who the visitor is (replacing, never trusting, a client's own header)
     replyOptions: { rewriteRequestHeaders: forwardedFor },
   });
   for (const name of REMOTE_NAMES) {
     await app.register(proxy, {
-      upstream: options.remoteOrigins[name],
+      upstream: config.REMOTE_ORIGINS[name],
       prefix: `/remotes/${name}`,
       rewritePrefix: "",
       ...proxyLimits,

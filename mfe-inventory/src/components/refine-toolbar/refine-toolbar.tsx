@@ -39,6 +39,91 @@ function chosenIn(tab: FacetTab, view: InventoryView): number {
   return lists + ranges + (tab.label === SEARCH_TAB && view.search ? 1 : 0);
 }
 
+/** A tab of lists (and the ranges beside them): a make's models under it, a list beside its own range. */
+function ListPanel({
+  tab,
+  counts,
+  filter,
+  setFilter,
+  idPrefix,
+}: {
+  tab: FacetTab;
+  counts: InventoryFacets;
+  filter: InventoryFilter;
+  setFilter: (next: InventoryFilter) => void;
+  idPrefix: string;
+}) {
+  const shown = tab.lists.filter((facet) => !facet.parent);
+  const alone = shown.length === 1 && tab.ranges.length === 0;
+  const list = (facet: ListFacet) => {
+    const child = childOf(facet);
+    if (child) {
+      return (
+        <MakeAndModelOptions
+          key={facet.key}
+          parent={facet}
+          child={child}
+          facets={counts}
+          filter={filter}
+          setFilter={setFilter}
+          idPrefix={idPrefix}
+        />
+      );
+    }
+    const chosen = filter[facet.key] as (string | number)[];
+    return (
+      <FacetOptions
+        key={facet.key}
+        legend={facet.label}
+        // a tab with one list, or a list beside its own range (the years), is named by the tab already
+        hideLegend={alone || tab.ranges.some((range) => groupOf(range) === groupOf(facet))}
+        options={optionsOf(facet, counts)}
+        selected={chosen}
+        onToggle={(value) => setFilter({ ...filter, [facet.key]: toggled(chosen, value) })}
+      />
+    );
+  };
+  if (alone && shown[0]) return list(shown[0]);
+  return (
+    <div className={`inventory-refine__group${shown.length > 1 ? " inventory-refine__group--columns" : ""}`}>
+      {tab.ranges.map((range) => {
+        const valuesFrom = tab.lists.find((facet) => groupOf(facet) === groupOf(range));
+        const values = valuesFrom ? optionsOf(valuesFrom, counts).map((option) => Number(option.value)) : [];
+        return <RangeOfValues key={range.key} range={range} values={values} filter={filter} setFilter={setFilter} />;
+      })}
+      {shown.map(list)}
+    </div>
+  );
+}
+
+/** The sort orders, one chosen. */
+function SortPanel({
+  idPrefix,
+  sort,
+  onChange,
+}: {
+  idPrefix: string;
+  sort: InventoryView["sort"];
+  onChange: RefineToolbarProps["onChange"];
+}) {
+  return (
+    <fieldset className="inventory-refine__options">
+      <legend className="inventory-visually-hidden">Sort Order</legend>
+      {SORT_OPTIONS.map((option) => (
+        <label key={option.value}>
+          <input
+            type="radio"
+            name={`${idPrefix}-sort`}
+            checked={sort === option.value}
+            onChange={() => onChange({ sort: option.value })}
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /**
  * The sticky Refine Search toolbar (SPEC §2, §4): one tab open at a time (clicking the open one closes it), make
  * sections collapsed until opened, a make and its models mutually exclusive, condition single-valued. Its tabs and
@@ -51,69 +136,8 @@ export function RefineToolbar({ view, facets, onChange }: RefineToolbarProps) {
   const filter = view.filter;
   const setFilter = (next: InventoryFilter) => onChange({ filter: next });
 
-  const listPanel = (tab: FacetTab, counts: InventoryFacets) => {
-    const shown = tab.lists.filter((facet) => !facet.parent);
-    const alone = shown.length === 1 && tab.ranges.length === 0;
-    const list = (facet: ListFacet) => {
-      const child = childOf(facet);
-      if (child) {
-        return (
-          <MakeAndModelOptions
-            key={facet.key}
-            parent={facet}
-            child={child}
-            facets={counts}
-            filter={filter}
-            setFilter={setFilter}
-            idPrefix={id}
-          />
-        );
-      }
-      const chosen = filter[facet.key] as (string | number)[];
-      return (
-        <FacetOptions
-          key={facet.key}
-          legend={facet.label}
-          // a tab with one list, or a list beside its own range (the years), is named by the tab already
-          hideLegend={alone || tab.ranges.some((range) => groupOf(range) === groupOf(facet))}
-          options={optionsOf(facet, counts)}
-          selected={chosen}
-          onToggle={(value) => setFilter({ ...filter, [facet.key]: toggled(chosen, value) })}
-        />
-      );
-    };
-    if (alone && shown[0]) return list(shown[0]);
-    return (
-      <div className={`inventory-refine__group${shown.length > 1 ? " inventory-refine__group--columns" : ""}`}>
-        {tab.ranges.map((range) => {
-          const valuesFrom = tab.lists.find((facet) => groupOf(facet) === groupOf(range));
-          const values = valuesFrom ? optionsOf(valuesFrom, counts).map((option) => Number(option.value)) : [];
-          return <RangeOfValues key={range.key} range={range} values={values} filter={filter} setFilter={setFilter} />;
-        })}
-        {shown.map(list)}
-      </div>
-    );
-  };
-
   const panel = (label: string) => {
-    if (label === SORT_TAB) {
-      return (
-        <fieldset className="inventory-refine__options">
-          <legend className="inventory-visually-hidden">Sort Order</legend>
-          {SORT_OPTIONS.map((option) => (
-            <label key={option.value}>
-              <input
-                type="radio"
-                name={`${id}-sort`}
-                checked={view.sort === option.value}
-                onChange={() => onChange({ sort: option.value })}
-              />
-              {option.label}
-            </label>
-          ))}
-        </fieldset>
-      );
-    }
+    if (label === SORT_TAB) return <SortPanel idPrefix={id} sort={view.sort} onChange={onChange} />;
     const tab = FACET_TABS.find((t) => t.label === label);
     if (!tab) return null;
     if (label === SEARCH_TAB) {
@@ -128,7 +152,8 @@ export function RefineToolbar({ view, facets, onChange }: RefineToolbarProps) {
         />
       );
     }
-    return facets ? listPanel(tab, facets) : <p className="inventory-muted">Loading...</p>;
+    if (!facets) return <p className="inventory-muted">Loading...</p>;
+    return <ListPanel tab={tab} counts={facets} filter={filter} setFilter={setFilter} idPrefix={id} />;
   };
 
   return (

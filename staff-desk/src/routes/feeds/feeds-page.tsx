@@ -53,58 +53,71 @@ export function FeedsPage({
         <p>No run yet.</p>
       ) : (
         <ol className="desk-leads" reversed>
-          {runs.map((run) => {
-            const rejected = run.report.rejected ?? [];
-            const photos = run.report.photo_problems ?? [];
-            return (
-              <li key={run.id} className="desk-lead" data-run-id={run.id}>
-                <h3>
-                  {run.kind === "inventory" ? "Inventory" : "Specials"}, {formatDealershipTime(run.started_at)}
-                </h3>
-                <p>
-                  <span
-                    className={run.outcome === "refused" ? "desk-tag desk-tag--refused" : "desk-tag desk-tag--live"}
-                  >
-                    {run.outcome}
-                  </span>{" "}
-                  {summary(run)}
-                </p>
-                <p className="desk-hint">From {run.source}</p>
-                {rejected.length > 0 ? (
-                  <details open={rejected.length <= 10}>
-                    <summary>
-                      {rejected.length} row{rejected.length === 1 ? "" : "s"} left out (fix them in the DMS: they come
-                      in with the next feed)
-                    </summary>
-                    <ul>
-                      {rejected.map((row) => (
-                        <li key={`${row.line ?? row.index}-${row.reason}`}>
-                          {row.line !== undefined ? `Line ${row.line}` : `Item ${(row.index ?? 0) + 1}`}
-                          {row.stock_number ? ` (stock ${row.stock_number})` : ""}: {row.reason}
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                ) : null}
-                {photos.length > 0 ? (
-                  <details>
-                    <summary>
-                      {photos.length} photo{photos.length === 1 ? "" : "s"} not used
-                    </summary>
-                    <ul>
-                      {photos.map((photo) => (
-                        <li key={`${photo.line}-${photo.url}`}>
-                          Line {photo.line} (stock {photo.stock_number}), {photo.url}: {photo.reason}
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                ) : null}
-              </li>
-            );
-          })}
+          {runs.map((run) => (
+            <RunItem key={run.id} run={run} />
+          ))}
         </ol>
       )}
     </Layout>
+  );
+}
+
+/** One run of a feed: what it was, how it went, where it came from, and what it left out. */
+function RunItem({ run }: { run: DeskFeedRun }) {
+  return (
+    <li className="desk-lead" data-run-id={run.id}>
+      <h3>
+        {run.kind === "inventory" ? "Inventory" : "Specials"}, {formatDealershipTime(run.started_at)}
+      </h3>
+      <p>
+        <span className={run.outcome === "refused" ? "desk-tag desk-tag--refused" : "desk-tag desk-tag--live"}>
+          {run.outcome}
+        </span>{" "}
+        {summary(run)}
+      </p>
+      <p className="desk-hint">From {run.source}</p>
+      <RejectedRows rejected={run.report.rejected ?? []} />
+      <UnusedPhotos photos={run.report.photo_problems ?? []} />
+    </li>
+  );
+}
+
+/** The rows a run left out, each with its line (or item) and why. */
+function RejectedRows({ rejected }: { rejected: NonNullable<DeskFeedRun["report"]["rejected"]> }) {
+  if (rejected.length === 0) return null;
+  return (
+    <details open={rejected.length <= 10}>
+      <summary>
+        {rejected.length} row{rejected.length === 1 ? "" : "s"} left out (fix them in the DMS: they come in with the
+        next feed)
+      </summary>
+      <ul>
+        {rejected.map((row) => (
+          <li key={`${row.line ?? row.index}-${row.reason}`}>
+            {row.line !== undefined ? `Line ${row.line}` : `Item ${(row.index ?? 0) + 1}`}
+            {row.stock_number ? ` (stock ${row.stock_number})` : ""}: {row.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The photos a run could not use, each with its unit and why. */
+function UnusedPhotos({ photos }: { photos: NonNullable<DeskFeedRun["report"]["photo_problems"]> }) {
+  if (photos.length === 0) return null;
+  return (
+    <details>
+      <summary>
+        {photos.length} photo{photos.length === 1 ? "" : "s"} not used
+      </summary>
+      <ul>
+        {photos.map((photo) => (
+          <li key={`${photo.line}-${photo.url}`}>
+            Line {photo.line} (stock {photo.stock_number}), {photo.url}: {photo.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -45,6 +45,46 @@ function MoveButton({ id, name, direction }: { id: string; name: string; directi
   );
 }
 
+/** One special in its department's list: its name, whether the site shows it today, and its actions. */
+function SpecialRow({
+  special,
+  index,
+  last,
+  today,
+}: {
+  special: DeskSpecial;
+  index: number;
+  last: boolean;
+  today: string;
+}) {
+  const live = (!special.starts_on || special.starts_on <= today) && (!special.ends_on || special.ends_on >= today);
+  const name = specialName(special, `Image special ${index + 1}`);
+  return (
+    <li className="desk-special" data-special-id={special.id}>
+      <p className="desk-special__title">
+        <a href={`/specials/${encodeURIComponent(special.id)}`}>{name}</a>{" "}
+        <span className={live ? "desk-tag desk-tag--live" : "desk-tag"}>
+          {live ? "on the site" : "not shown today"}
+        </span>
+      </p>
+      <p className="desk-hint">
+        Shown {shownWhen(special)}
+        {special.image ? ", with an image" : ""}
+        {special.origin === "feed" ? "; from the promotions feed (editing it makes it the desk's)" : ""}
+      </p>
+      <div className="desk-lead__actions">
+        {index > 0 ? <MoveButton id={special.id} name={name} direction="up" /> : null}
+        {last ? null : <MoveButton id={special.id} name={name} direction="down" />}
+        <form method="post" action={`/specials/${encodeURIComponent(special.id)}/remove`}>
+          <button type="submit" className="desk-button--quiet" aria-label={`Remove ${name}`}>
+            Remove
+          </button>
+        </form>
+      </div>
+    </li>
+  );
+}
+
 /** Each department's specials in the order the public page shows them: move, edit, remove, or add one. */
 export function SpecialsPage({
   signedIn,
@@ -80,36 +120,15 @@ export function SpecialsPage({
               <p>None.</p>
             ) : (
               <ol className="desk-specials">
-                {mine.map((special, index) => {
-                  const live =
-                    (!special.starts_on || special.starts_on <= today) &&
-                    (!special.ends_on || special.ends_on >= today);
-                  const name = specialName(special, `Image special ${index + 1}`);
-                  return (
-                    <li key={special.id} className="desk-special" data-special-id={special.id}>
-                      <p className="desk-special__title">
-                        <a href={`/specials/${encodeURIComponent(special.id)}`}>{name}</a>{" "}
-                        <span className={live ? "desk-tag desk-tag--live" : "desk-tag"}>
-                          {live ? "on the site" : "not shown today"}
-                        </span>
-                      </p>
-                      <p className="desk-hint">
-                        Shown {shownWhen(special)}
-                        {special.image ? ", with an image" : ""}
-                        {special.origin === "feed" ? "; from the promotions feed (editing it makes it the desk's)" : ""}
-                      </p>
-                      <div className="desk-lead__actions">
-                        {index > 0 ? <MoveButton id={special.id} name={name} direction="up" /> : null}
-                        {index < mine.length - 1 ? <MoveButton id={special.id} name={name} direction="down" /> : null}
-                        <form method="post" action={`/specials/${encodeURIComponent(special.id)}/remove`}>
-                          <button type="submit" className="desk-button--quiet" aria-label={`Remove ${name}`}>
-                            Remove
-                          </button>
-                        </form>
-                      </div>
-                    </li>
-                  );
-                })}
+                {mine.map((special, index) => (
+                  <SpecialRow
+                    key={special.id}
+                    special={special}
+                    index={index}
+                    last={index === mine.length - 1}
+                    today={today}
+                  />
+                ))}
               </ol>
             )}
           </section>
@@ -148,12 +167,7 @@ export function SpecialEditPage({
     "aria-invalid": problems[name] ? true : undefined,
     "aria-describedby": problems[name] ? `desk-special-${name}-problem` : undefined,
   });
-  const problem = (name: keyof SpecialInput | "image") =>
-    problems[name] ? (
-      <p id={`desk-special-${name}-problem`} className="desk-problem">
-        {problems[name]}
-      </p>
-    ) : null;
+  const problem = (name: keyof SpecialInput) => problemText(name, problems[name]);
   const count = Object.keys(problems).length;
   return (
     <Layout title={special ? `Edit: ${special.title || "special"}` : "New special"} signedIn={signedIn}>
@@ -196,74 +210,97 @@ export function SpecialEditPage({
             Preview
           </button>
           <button type="submit" name="intent" value="save">
-            {special ? "Save the special" : "Create the special"}
+            {saveLabel(special)}
           </button>
         </div>
       </form>
-      {preview !== undefined ? (
-        <section className="desk-preview" aria-labelledby="desk-preview-heading">
-          <h2 id="desk-preview-heading" className="desk-subheading">
-            Preview: the text as the site will show it
-          </h2>
-          {preview ? (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the API's sanitiser made it, as for the public page
-            <div className="desk-preview__body" dangerouslySetInnerHTML={{ __html: preview }} />
-          ) : (
-            <p>No text: the site shows the image (with its link), or nothing until one is added.</p>
-          )}
-          <p className="desk-hint">Not saved yet: press "{special ? "Save the special" : "Create the special"}".</p>
-        </section>
-      ) : null}
+      {preview !== undefined ? <PreviewSection preview={preview} saveLabel={saveLabel(special)} /> : null}
       {special ? (
-        <section aria-labelledby="desk-image-heading">
-          <h2 id="desk-image-heading" className="desk-subheading">
-            Image
-          </h2>
-          <p className="desk-hint">The site shows the image, with its link, when the special has no text.</p>
-          {special.image ? (
-            <>
-              <img
-                className="desk-special__image"
-                src={deskImage(special.image)}
-                alt={special.title || "The special's image"}
-                width={640}
-                height={213}
-              />
-              <form method="post" action={`/specials/${encodeURIComponent(special.id)}/image/remove`}>
-                <button type="submit" className="desk-button--quiet">
-                  Remove the image
-                </button>
-              </form>
-            </>
-          ) : (
-            <p>No image. The site shows the text only.</p>
-          )}
-          <form
-            method="post"
-            action={`/specials/${encodeURIComponent(special.id)}/image`}
-            encType="multipart/form-data"
-            className="desk-form"
-          >
-            <label htmlFor="desk-special-image">
-              {special.image ? "Replace it with" : "Add one"} (JPEG, PNG or WebP; 1200 × 400 px reads best; it is turned
-              upright and its location and camera data are removed)
-            </label>
-            <input
-              id="desk-special-image"
-              name="image"
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              required
-              aria-invalid={problems.image ? true : undefined}
-              aria-describedby={problems.image ? "desk-special-image-problem" : undefined}
-            />
-            {problem("image")}
-            <button type="submit">Upload the image</button>
-          </form>
-        </section>
+        <ImageSection special={special} problem={problems.image} />
       ) : (
         <p className="desk-hint">Create the special first; then add its image.</p>
       )}
     </Layout>
+  );
+}
+
+/** The save button's words: a special is saved, a new one created. */
+const saveLabel = (special: DeskSpecial | undefined) => (special ? "Save the special" : "Create the special");
+
+/** Why a field's value is refused, tied to the field for screen readers. */
+const problemText = (name: keyof SpecialInput | "image", problem: string | undefined) =>
+  problem ? (
+    <p id={`desk-special-${name}-problem`} className="desk-problem">
+      {problem}
+    </p>
+  ) : null;
+
+/** The text as the site will show it, before it is saved. */
+function PreviewSection({ preview, saveLabel }: { preview: string; saveLabel: string }) {
+  return (
+    <section className="desk-preview" aria-labelledby="desk-preview-heading">
+      <h2 id="desk-preview-heading" className="desk-subheading">
+        Preview: the text as the site will show it
+      </h2>
+      {preview ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the API's sanitiser made it, as for the public page
+        <div className="desk-preview__body" dangerouslySetInnerHTML={{ __html: preview }} />
+      ) : (
+        <p>No text: the site shows the image (with its link), or nothing until one is added.</p>
+      )}
+      <p className="desk-hint">Not saved yet: press "{saveLabel}".</p>
+    </section>
+  );
+}
+
+/** A saved special's image: shown, removed, or uploaded (anew). */
+function ImageSection({ special, problem }: { special: DeskSpecial; problem: string | undefined }) {
+  return (
+    <section aria-labelledby="desk-image-heading">
+      <h2 id="desk-image-heading" className="desk-subheading">
+        Image
+      </h2>
+      <p className="desk-hint">The site shows the image, with its link, when the special has no text.</p>
+      {special.image ? (
+        <>
+          <img
+            className="desk-special__image"
+            src={deskImage(special.image)}
+            alt={special.title || "The special's image"}
+            width={640}
+            height={213}
+          />
+          <form method="post" action={`/specials/${encodeURIComponent(special.id)}/image/remove`}>
+            <button type="submit" className="desk-button--quiet">
+              Remove the image
+            </button>
+          </form>
+        </>
+      ) : (
+        <p>No image. The site shows the text only.</p>
+      )}
+      <form
+        method="post"
+        action={`/specials/${encodeURIComponent(special.id)}/image`}
+        encType="multipart/form-data"
+        className="desk-form"
+      >
+        <label htmlFor="desk-special-image">
+          {special.image ? "Replace it with" : "Add one"} (JPEG, PNG or WebP; 1200 × 400 px reads best; it is turned
+          upright and its location and camera data are removed)
+        </label>
+        <input
+          id="desk-special-image"
+          name="image"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          required
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? "desk-special-image-problem" : undefined}
+        />
+        {problemText("image", problem)}
+        <button type="submit">Upload the image</button>
+      </form>
+    </section>
   );
 }

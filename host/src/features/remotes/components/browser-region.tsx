@@ -1,11 +1,9 @@
-import { type ComponentType, lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import type { RemoteName } from "shared-types";
 import { loadRemoteRoutes } from "../api/remote-registry";
 import { DocumentRouter } from "./document-router";
 import { ErrorBoundary } from "./error-boundary";
 import { RemoteLoading, RemoteUnavailable } from "./remote-unavailable";
-
-export { DocumentRouter };
 
 /**
  * A region the server could not compose (its renderer was down or slow): the browser loads the remote's route
@@ -28,19 +26,5 @@ export function BrowserRegion({ name }: { name: RemoteName }) {
         </DocumentRouter>
       </Suspense>
     </ErrorBoundary>
-  );
-}
-
-/**
- * A region of the previous render protocol, hydrated whole as that protocol expects: its server HTML sits in a
- * Suspense boundary's markers, and its routes start from the data its server used (written into the page).
- */
-export function LegacyRegion({ Routes }: { Routes: ComponentType }) {
-  return (
-    <Suspense fallback={<RemoteLoading />}>
-      <DocumentRouter>
-        <Routes />
-      </DocumentRouter>
-    </Suspense>
   );
 }

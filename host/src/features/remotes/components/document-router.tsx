@@ -4,9 +4,9 @@ import { createPath, type Navigator, Router, type To } from "remote-kit/router";
 const href = (to: To) => (typeof to === "string" ? to : createPath(to));
 
 /**
- * The router for what the browser renders itself (a region its renderer could not compose, a region of the previous
- * protocol): it reads the address, and every navigation loads the page from the server, as a link does everywhere
- * else on the site. A region never swaps in another team's page on its own.
+ * The router for a region the browser renders itself (its renderer could not compose it): it reads the address, and
+ * every navigation loads the page from the server, as a link does everywhere else on the site. A region never swaps
+ * in another team's page on its own.
  */
 const documentNavigator: Navigator = {
   createHref: href,

@@ -1,8 +1,7 @@
 /**
  * How a remote's region arrives in the page (the host server writes it on the region's element):
  * - "islands": its server HTML, which stays as it is; only its islands hydrate, each on its own;
- * - "legacy": its server HTML from a remote of the previous render protocol, hydrated whole in the browser;
  * - "browser": empty (its renderer could not help in time), rendered by the browser.
  */
-export type RegionMode = "islands" | "legacy" | "browser";
+export type RegionMode = "islands" | "browser";
 export const REGION_MODE_ATTRIBUTE = "data-region";

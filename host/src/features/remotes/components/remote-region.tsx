@@ -1,8 +1,5 @@
 import { createContext, useContext } from "react";
 import type { RemoteName } from "shared-types";
-
-export type { RegionMode };
-
 import { REGION_MODE_ATTRIBUTE, type RegionMode } from "./region-mode";
 import { PageUnreachable, RemoteLoading } from "./remote-unavailable";
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
-import { escapeHtml } from "../content/escape-html.js";
 import type { Database } from "../db/database.js";
 import type { Channel } from "../delivery/outbox.js";
 import { withSchemas } from "../http-errors.js";
@@ -12,7 +13,6 @@ import { findHeld, heldSummary, releaseHeld } from "./held-enquiries.js";
 export interface HeldRouteOptions {
   signingSecret: Buffer;
   deliveryChannels: readonly Channel[];
-  adminToken?: string;
   /** Sends the sales desk the digest of held submissions now (staff asking for it). */
   sendDigest?: () => Promise<{ sent: number } | null>;
   /** Told once a released submission is committed as a lead, so its deliveries go out now. */
@@ -24,9 +24,22 @@ const tokenSchema = z.object({ token: z.string().regex(HELD_RELEASE_TOKEN_PATTER
 
 /**
  * A page for the sales desk, not the public site: plain HTML (no script, no style), its own policy (it may post its
- * form to itself, nothing else), never cached, never indexed.
+ * form to itself, nothing else), never cached, never indexed. React writes every value into it, escaped once.
  */
-function staffPage(reply: FastifyReply, status: number, title: string, body: string) {
+function staffPage(reply: FastifyReply, status: number, title: string, body: ReactNode) {
+  const page = renderToStaticMarkup(
+    <html lang="en-CA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+      </head>
+      <body>
+        <h1>{title}</h1>
+        {body}
+      </body>
+    </html>,
+  );
   return reply
     .code(status)
     .type("text/html; charset=utf-8")
@@ -36,14 +49,12 @@ function staffPage(reply: FastifyReply, status: number, title: string, body: str
       "content-security-policy",
       "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     )
-    .send(
-      `<!doctype html><html lang="en-CA"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><h1>${escapeHtml(title)}</h1>${body}</html>`,
-    );
+    .send(`<!doctype html>${page}`);
 }
 
 /** A link that carries no valid token, or names nothing held, says the same: nothing to release here. */
 const notFound = (reply: FastifyReply) =>
-  staffPage(reply, 404, "No held enquiry here", "<p>This link is not valid, or the enquiry was deleted.</p>");
+  staffPage(reply, 404, "No held enquiry here", <p>This link is not valid, or the enquiry was deleted.</p>);
 
 /** A release link past its time (HELD_RELEASE_LINK_DAYS): the next digest carries a fresh one. */
 const expired = (reply: FastifyReply) =>
@@ -51,8 +62,24 @@ const expired = (reply: FastifyReply) =>
     reply,
     410,
     "This link has expired",
-    "<p>Release links work for 14 days. The enquiry is still held: the next daily digest has a new link for it.</p>",
+    <p>Release links work for 14 days. The enquiry is still held: the next daily digest has a new link for it.</p>,
   );
+
+/** The held submission's fields, a row each. */
+function HeldSummary({ rows }: { rows: [label: string, value: string][] }) {
+  return (
+    <table>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th align="left">{label}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /**
  * The digest's release links. GET shows the held submission and a button (mail scanners open links: opening one
@@ -78,22 +105,31 @@ export async function registerHeldRoutes(app: FastifyInstance, db: Database, opt
         if (verdict === "expired") return expired(reply);
         const enquiry = verdict === "valid" ? await findHeld(db, id) : null;
         if (!enquiry) return notFound(reply);
-        const rows = heldSummary(enquiry)
-          .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-          .join("");
+        const summary = <HeldSummary rows={heldSummary(enquiry)} />;
         if (enquiry.released_at) {
           return staffPage(
             reply,
             200,
             "Already released",
-            `<p>This enquiry was released on ${escapeHtml(enquiry.released_at)} and delivered as a lead.</p><table>${rows}</table>`,
+            <>
+              <p>This enquiry was released on {enquiry.released_at} and delivered as a lead.</p>
+              {summary}
+            </>,
           );
         }
         return staffPage(
           reply,
           200,
           "Held enquiry: possible spam",
-          `<table>${rows}</table><form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}"><p><button type="submit">Not spam: release it to the desk and the CRM</button></p></form>`,
+          <>
+            {summary}
+            <form method="post">
+              <input type="hidden" name="token" value={token} />
+              <p>
+                <button type="submit">Not spam: release it to the desk and the CRM</button>
+              </p>
+            </form>
+          </>,
         );
       },
     );
@@ -120,13 +156,15 @@ export async function registerHeldRoutes(app: FastifyInstance, db: Database, opt
           reply,
           200,
           outcome === "released" ? "Released" : "Already released",
-          "<p>The enquiry is delivered as a lead: to its desk and to the CRM, as if it had been accepted when it was sent.</p>",
+          <p>
+            The enquiry is delivered as a lead: to its desk and to the CRM, as if it had been accepted when it was sent.
+          </p>,
         );
       },
     );
   });
 
-  await registerAdminRoutes(app, options.adminToken, (admin) => {
+  await registerAdminRoutes(app, (admin) => {
     // the digest on demand, whatever the schedule says (staff, and the tests)
     admin.post("/leads/held/digest", { config: ADMIN_RATE_LIMIT }, async (request) => {
       const result = (await options.sendDigest?.()) ?? { sent: 0 };

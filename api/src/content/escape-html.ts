@@ -1,3 +1,0 @@
-/** Text made safe to put in HTML, as element content or a quoted attribute. */
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

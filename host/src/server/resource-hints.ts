@@ -1,0 +1,43 @@
+import { Parser } from "htmlparser2";
+import { escapeHtml } from "remote-kit/protocol";
+
+/**
+ * The <link> elements React's server renderer writes before a render's content (an image above the fold gets a
+ * preload; with no <head> to hoist them into), each as its attributes, and the content after them. Read by an
+ * HTML parser (htmlparser2): in any order, quoted or not, entities decoded; it stops at the first thing that is not
+ * a link, so a page's HTML is not parsed beyond them.
+ */
+export function takeLeadingLinks(html: string): { links: Record<string, string>[]; html: string } {
+  const links: Record<string, string>[] = [];
+  let contentAt = html.length;
+  const stop = () => {
+    contentAt = parser.startIndex;
+    parser.pause();
+  };
+  const parser = new Parser(
+    {
+      onopentag: (name, attributes) => (name === "link" ? links.push(attributes) : stop()),
+      ontext: stop,
+      oncomment: stop,
+      onprocessinginstruction: stop,
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  return { links, html: links.length === 0 ? html : html.slice(contentAt) };
+}
+
+/** The kinds of resource hint a page may ask for: no stylesheet or anything else a renderer's HTML might carry. */
+const HINTS = new Set(["preload", "modulepreload", "preconnect", "dns-prefetch"]);
+
+/** Resource hints as HTML for the page's head, only the kinds a page may ask for. */
+export function renderLinks(links: readonly Record<string, string>[]): string[] {
+  return links
+    .filter((link) => HINTS.has(link.rel ?? ""))
+    .map(
+      (link) =>
+        `<link${Object.entries(link)
+          .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+          .join("")}>`,
+    );
+}

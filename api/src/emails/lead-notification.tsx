@@ -28,11 +28,11 @@ function quoteRows(quote: FleetQuoteList, siteUrl: string) {
       line.notes,
       line.kind === "unit" ? `${siteUrl}${paths.vehicle(line.stock_number)}` : "",
     ]),
-    tradeIns: quote.trade_ins.map((t) => [
-      `${t.year} ${t.make} ${t.model}`,
-      t.vin,
-      formatOdometer(t.odometer_km),
-      t.notes,
+    tradeIns: quote.trade_ins.map((tradeIn) => [
+      `${tradeIn.year} ${tradeIn.make} ${tradeIn.model}`,
+      tradeIn.vin,
+      formatOdometer(tradeIn.odometer_km),
+      tradeIn.notes,
     ]),
   };
 }
@@ -92,8 +92,8 @@ export function fleetQuoteText(quote: FleetQuoteList): string {
       ? [
           "Trade-ins:",
           ...quote.trade_ins.map(
-            (t, i) =>
-              `  ${i + 1}. ${t.year} ${t.make} ${t.model}, VIN ${t.vin}, ${formatOdometer(t.odometer_km)}${t.notes ? `. ${t.notes}` : ""}`,
+            (tradeIn, i) =>
+              `  ${i + 1}. ${tradeIn.year} ${tradeIn.make} ${tradeIn.model}, VIN ${tradeIn.vin}, ${formatOdometer(tradeIn.odometer_km)}${tradeIn.notes ? `. ${tradeIn.notes}` : ""}`,
           ),
         ]
       : []),

@@ -59,3 +59,48 @@ async function migrated(db: Database): Promise<Database> {
   await migrate(db);
   return db;
 }
+
+/**
+ * Two API processes on one database: on PostgreSQL two pools of their own (as api-1 and api-2 have), on the
+ * embedded database, which one process opens, two runners on it.
+ */
+export interface TwoProcesses {
+  name: string;
+  open(): Promise<[Database, Database]>;
+  close(): Promise<void>;
+}
+
+export function sharedDatabases(): TwoProcesses[] {
+  let pglite: Database | null = null;
+  const list: TwoProcesses[] = [
+    {
+      name: "pglite",
+      async open() {
+        pglite = await openPglite();
+        await migrate(pglite);
+        return [pglite, pglite];
+      },
+      close: async () => pglite?.close(),
+    },
+  ];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    let opened: { dbs: Database[]; drop(): Promise<void> } | null = null;
+    list.push({
+      name: "postgres",
+      async open() {
+        const created = await createPostgresDatabase(serverUrl);
+        const first = await openPostgres(created.url);
+        await migrate(first);
+        const second = await openPostgres(created.url);
+        opened = { dbs: [first, second], drop: created.drop };
+        return [first, second];
+      },
+      async close() {
+        for (const db of opened?.dbs ?? []) await db.close();
+        await opened?.drop();
+      },
+    });
+  }
+  return list;
+}

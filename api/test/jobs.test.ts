@@ -1,54 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openPglite, openPostgres } from "../src/db/database.js";
-import { migrate } from "../src/db/migrations.js";
+import type { Database } from "../src/db/database.js";
 import { type JobLog, type PeriodicJob, type PeriodicJobs, startPeriodicJobs } from "../src/jobs/job-runner.js";
-import { createPostgresDatabase } from "./database-fixtures.js";
+import { sharedDatabases } from "./database-fixtures.js";
 import { eventually } from "./smtp-catcher.js";
-
-/**
- * Two API processes on one database: on PostgreSQL two pools of their own (as api-1 and api-2 have), on the
- * embedded database, which one process opens, two runners on it.
- */
-interface TwoProcesses {
-  name: string;
-  open(): Promise<[Database, Database]>;
-  close(): Promise<void>;
-}
-
-function sharedDatabases(): TwoProcesses[] {
-  let pglite: Database | null = null;
-  const list: TwoProcesses[] = [
-    {
-      name: "pglite",
-      async open() {
-        pglite = await openPglite();
-        await migrate(pglite);
-        return [pglite, pglite];
-      },
-      close: async () => pglite?.close(),
-    },
-  ];
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    let opened: { dbs: Database[]; drop(): Promise<void> } | null = null;
-    list.push({
-      name: "postgres",
-      async open() {
-        const created = await createPostgresDatabase(serverUrl);
-        const first = await openPostgres(created.url);
-        await migrate(first);
-        const second = await openPostgres(created.url);
-        opened = { dbs: [first, second], drop: created.drop };
-        return [first, second];
-      },
-      async close() {
-        for (const db of opened?.dbs ?? []) await db.close();
-        await opened?.drop();
-      },
-    });
-  }
-  return list;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -485,6 +485,21 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    // team service: its bays' time, a row per bay and step of the booking grid (service-booking/bay-claims.ts); the
+    // primary key is what keeps two bookings out of one bay at one time, whichever process takes them
+    id: "030_service_bay_steps",
+    sql: `
+      create table service_bay_steps (
+        bay_id text not null,
+        starts_at timestamptz not null,
+        booking_id text not null,
+        primary key (bay_id, starts_at)
+      );
+      create index service_bay_steps_booking on service_bay_steps (booking_id);
+      create index service_bay_steps_starts_at on service_bay_steps (starts_at);
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

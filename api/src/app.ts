@@ -38,6 +38,8 @@ import { declareEdges } from "./security/edges.js";
 import { RecipientLimit } from "./security/recipient-limit.js";
 import { postgresRateLimitStore } from "./security/shared-rate-limits.js";
 import { loadSigningSecret } from "./security/signing.js";
+import { registerServiceBookingRoutes } from "./service-booking/booking-routes.js";
+import { ServiceCapacityStore } from "./service-booking/capacity-store.js";
 import { LeadEscalation } from "./staff/escalation.js";
 import type { StaffRouteOptions } from "./staff/staff-context.js";
 import { registerStaffRoutes } from "./staff/staff-routes.js";
@@ -243,6 +245,7 @@ async function registerProtections(app: FastifyInstance, db: Database, business:
 /** What the routes share: the stores and services built once for the app. */
 interface AppParts {
   business: BusinessDetailsStore;
+  capacity: ServiceCapacityStore;
   signingSecret: Buffer;
   siteUrl: string;
   photoStore: PhotoStore;
@@ -294,6 +297,7 @@ async function registerRoutes(api: FastifyInstance, services: AppServices, parts
     onLeadStored: () => delivery?.nudge(),
   });
   registerPromotionRoutes(api, db);
+  registerServiceBookingRoutes(api, db, { capacity: parts.capacity, business, now: services.now });
   await registerFeedRoutes(api, parts.feedService, db);
   registerMediaRoutes(api, photoStore);
   registerVitalsRoutes(api, new VitalsStore(db));
@@ -393,8 +397,11 @@ export async function buildApp(config: ApiConfig, services: AppServices): Promis
     savedSearchAlerts.runOnce().catch((error: unknown) => app.log.error({ err: error }, "saved searches failed"));
   });
   app.addHook("onClose", async () => void stopAlerting());
+  const capacity = new ServiceCapacityStore(db);
+  await capacity.seedIfMissing();
   const parts = {
     business,
+    capacity,
     signingSecret,
     siteUrl,
     photoStore,

@@ -30,6 +30,8 @@ export const apiPaths = {
   fleetQuoteLines: () => `${API_PREFIX}/fleet-quote/lines`,
   /** Saves an inventory search for alerts (pending until its address confirms). */
   savedSearches: () => `${API_PREFIX}/saved-searches`,
+  serviceBooking: () => `${API_PREFIX}/service/booking`,
+  serviceFreeTimes: () => `${API_PREFIX}/service/free-times`,
   /** One of a saved search's links: confirm, unsubscribe (RFC 8058 one-click too), renew. */
   savedSearchAction: (id: string, action: "confirm" | "unsubscribe" | "renew") =>
     `${API_PREFIX}/saved-searches/${encodeURIComponent(id)}/${action}`,

@@ -21,6 +21,7 @@ export * from "./public-edge.js";
 export * from "./return-address.js";
 export * from "./routes.js";
 export * from "./saved-search.js";
+export * from "./service-booking.js";
 export * from "./staff.js";
 export type * from "./staff-api.types.js";
 export * from "./text.js";

@@ -52,6 +52,9 @@ export const PUBLIC_API_ROUTES: readonly EdgeRoute[] = [
   route("POST", "/fleet-quote/lists/:token/lines/:line/remove"),
   route("POST", "/fleet-quote/lists/:token/trade-ins"),
   route("POST", "/fleet-quote/lists/:token/trade-ins/:tradeIn/remove"),
+  // team service: what can be booked, and the free times of a visit
+  route("GET", "/service/booking"),
+  route("GET", "/service/free-times"),
   // team api: a sampled page view's Web Vitals, sent by the visitor's browser (sendBeacon) to the site's own origin
   route("POST", "/vitals"),
 ];

@@ -7,6 +7,7 @@ export * from "./inventory-filter.schema.js";
 export * from "./lead.schema.js";
 export * from "./promotion.schema.js";
 export * from "./saved-search.schema.js";
+export * from "./service-booking.schema.js";
 export * from "./staff-api.schema.js";
 export * from "./text.schema.js";
 export * from "./vehicle.schema.js";

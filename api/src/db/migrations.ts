@@ -488,7 +488,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   {
     // team service: its bays' time, a row per bay and step of the booking grid (service-booking/bay-claims.ts); the
     // primary key is what keeps two bookings out of one bay at one time, whichever process takes them
-    id: "030_service_bay_steps",
+    id: "030_service_booking",
     sql: `
       create table service_bay_steps (
         bay_id text not null,
@@ -498,6 +498,8 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       );
       create index service_bay_steps_booking on service_bay_steps (booking_id);
       create index service_bay_steps_starts_at on service_bay_steps (starts_at);
+      create table service_capacity (id integer primary key check (id = 1), details jsonb not null,
+        updated_at timestamptz not null default now());
     `,
   },
 ];

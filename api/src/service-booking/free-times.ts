@@ -111,6 +111,36 @@ function assignBays(
 const isClosed = (capacity: Capacity, date: string) =>
   capacity.closures.some((closure) => closure.from <= date && date <= closure.to);
 
+const clockOf = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+
+/** A visit's units, each with the steps of the grid it holds a bay for. */
+type VisitSteps = readonly { kind: string; steps: number }[];
+
+/** The free times of one open segment of one day. */
+function segmentTimes(
+  capacity: Capacity,
+  visit: { units: VisitSteps; soonest: number; taken: Map<string, Set<number>> },
+  date: Temporal.PlainDate,
+  segment: BookingSegment,
+): FreeTime[] {
+  const stepMs = capacity.stepMinutes * 60_000;
+  const longest = Math.max(...visit.units.map((unit) => unit.steps)) * capacity.stepMinutes;
+  const [open, close] = [minutesOf(segment.open), minutesOf(segment.close)];
+  const opens = momentOf(date, open);
+  // the zone's rules cost a fifth of a millisecond a look: looked up once a segment, unless its clocks change
+  const steady = momentOf(date, close) - opens === (close - open) * 60_000;
+  const found: FreeTime[] = [];
+  for (let minute = open; minute + longest <= close; minute += capacity.stepMinutes) {
+    const start = steady ? opens + (minute - open) * 60_000 : momentOf(date, minute);
+    if (start < visit.soonest) continue;
+    const bays = assignBays(visit.units, capacity.bays, visit.taken, start, stepMs);
+    if (bays)
+      found.push({ startsAt: new Date(start).toISOString(), date: date.toString(), clock: clockOf(minute), bays });
+  }
+  return found;
+}
+
 /**
  * The times a visit of these units (each with its kind of appointment) can start over the next `days` days: on the
  * department's grid, in its booking hours, each unit finished before its segment closes, not on a closed day, no
@@ -122,33 +152,21 @@ export function freeTimes(
   held: readonly HeldBay[],
   { now, days }: { now: number; days: number },
 ): FreeTime[] {
-  const stepMs = capacity.stepMinutes * 60_000;
   const lengthOf = new Map(capacity.kinds.map((kind) => [kind.id, kind.minutes]));
-  const units = unitKinds.map((kind) => ({ kind, minutes: lengthOf.get(kind) ?? Number.NaN }));
-  if (units.length === 0 || units.some((unit) => Number.isNaN(unit.minutes))) return [];
-  const steps = units.map((unit) => ({ kind: unit.kind, steps: Math.ceil(unit.minutes / capacity.stepMinutes) }));
-  const longest = Math.max(...steps.map((unit) => unit.steps)) * capacity.stepMinutes;
-  const soonest = now + capacity.leadTimeHours * 3_600_000;
-  const taken = heldSteps(held, stepMs);
+  const minutes = unitKinds.map((kind) => lengthOf.get(kind));
+  if (minutes.length === 0 || minutes.some((length) => length === undefined)) return [];
+  const visit = {
+    units: unitKinds.map((kind, index) => ({ kind, steps: Math.ceil((minutes[index] ?? 0) / capacity.stepMinutes) })),
+    soonest: now + capacity.leadTimeHours * 3_600_000,
+    taken: heldSteps(held, capacity.stepMinutes * 60_000),
+  };
   const today = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(DEALERSHIP_ZONE).toPlainDate();
   const found: FreeTime[] = [];
   for (let offset = 0; offset < days; offset++) {
     const date = today.add({ days: offset });
-    const dateText = date.toString();
-    if (isClosed(capacity, dateText)) continue;
+    if (isClosed(capacity, date.toString())) continue;
     for (const segment of capacity.week[WEEKDAYS[date.dayOfWeek - 1] as Weekday] ?? []) {
-      const [open, close] = [minutesOf(segment.open), minutesOf(segment.close)];
-      const opens = momentOf(date, open);
-      // the zone's rules cost a fifth of a millisecond a look: looked up once a segment, unless its clocks change
-      const steady = momentOf(date, close) - opens === (close - open) * 60_000;
-      for (let minute = open; minute + longest <= close; minute += capacity.stepMinutes) {
-        const start = steady ? opens + (minute - open) * 60_000 : momentOf(date, minute);
-        if (start < soonest) continue;
-        const bays = assignBays(steps, capacity.bays, taken, start, stepMs);
-        if (!bays) continue;
-        const clock = `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
-        found.push({ startsAt: new Date(start).toISOString(), date: dateText, clock, bays });
-      }
+      found.push(...segmentTimes(capacity, visit, date, segment));
     }
   }
   return found;

@@ -1,0 +1,56 @@
+import { z } from "zod/mini";
+// configures zod before any schema here is built: no eval (text.schema.ts)
+import "./text.schema.js";
+import { calendarDateSchema, openingSegmentSchema } from "./business.schema.js";
+import { WEEKDAYS } from "./enumerations.js";
+
+// What the service department can book, set by its manager on the desk: the API computes the free times from it.
+
+const idSchema = z.string().check(z.regex(/^[a-z0-9-]{1,60}$/, "Use lower-case letters, digits and dashes"));
+const nameSchema = (what: string) =>
+  z.string().check(z.trim(), z.minLength(1, `Name the ${what}`), z.maxLength(80, `Keep the ${what}'s name short`));
+
+/** A kind of appointment: one of the 18 services, an inspection, a body-shop estimate; how long it holds a bay. */
+export const appointmentKindSchema = z.object({
+  id: idSchema,
+  name: nameSchema("kind of appointment"),
+  minutes: z
+    .number()
+    .check(z.int(), z.gte(15, "An appointment takes at least 15 minutes"), z.lte(600, "At most 10 hours a visit")),
+  /** Where it is done: the service bays or the body shop (its estimates) */
+  shop: z.enum(["service", "body-shop"]),
+});
+
+/** A bay (or a technician) and the kinds it takes. */
+export const serviceBaySchema = z.object({
+  id: idSchema,
+  name: nameSchema("bay"),
+  kinds: z.array(idSchema).check(z.minLength(1, "A bay takes at least one kind of appointment")),
+});
+
+export const serviceCapacitySchema = z
+  .object({
+    bays: z.array(serviceBaySchema).check(z.minLength(1, "Keep at least one bay")),
+    kinds: z.array(appointmentKindSchema).check(z.minLength(1, "Keep at least one kind of appointment")),
+    /** When appointments start and end, per weekday (Calgary): the department's hours, evenings and Saturdays too */
+    week: z.record(z.enum(WEEKDAYS), z.array(openingSegmentSchema)),
+    leadTimeHours: z.number().check(z.int(), z.gte(0), z.lte(336, "A lead time of at most two weeks")),
+    stepMinutes: z.union([z.literal(15), z.literal(30), z.literal(60)]),
+    /** How far ahead visitors may book */
+    weeksAhead: z.number().check(z.int(), z.gte(1), z.lte(26)),
+  })
+  .check(
+    z.refine(
+      (capacity) => {
+        const kinds = new Set(capacity.kinds.map((kind) => kind.id));
+        return capacity.bays.every((bay) => bay.kinds.every((kind) => kinds.has(kind)));
+      },
+      { message: "A bay names a kind of appointment that is not on the list", path: ["bays"] },
+    ),
+  );
+
+/** The free times a visitor asks for: the kinds of appointment of each unit of the visit, and from which day. */
+export const freeTimesQuerySchema = z.object({
+  kind: z.array(idSchema).check(z.minLength(1, "Choose what each vehicle needs"), z.maxLength(10)),
+  from: z.optional(calendarDateSchema),
+});

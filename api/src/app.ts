@@ -297,7 +297,15 @@ async function registerRoutes(api: FastifyInstance, services: AppServices, parts
     onLeadStored: () => delivery?.nudge(),
   });
   registerPromotionRoutes(api, db);
-  registerServiceBookingRoutes(api, db, { capacity: parts.capacity, business, now: services.now });
+  registerServiceBookingRoutes(api, db, {
+    capacity: parts.capacity,
+    business,
+    signingSecret,
+    channels: deliveryChannels,
+    siteUrl,
+    onLeadStored: () => delivery?.nudge(),
+    now: services.now,
+  });
   await registerFeedRoutes(api, parts.feedService, db);
   registerMediaRoutes(api, photoStore);
   registerVitalsRoutes(api, new VitalsStore(db));

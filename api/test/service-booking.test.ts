@@ -69,4 +69,84 @@ describe.each(backends())("service booking on $name", (backend) => {
     expect(unknown.json().message).toMatch(/We do not book "paint"/);
     expect((await get("/api/service/free-times")).statusCode).toBe(400);
   });
+  const book = (payload: object) => app.inject({ method: "POST", url: "/api/service/bookings", payload });
+  const VISITOR = {
+    stay: "drop-off",
+    first_name: "Dana",
+    last_name: "O'Neil",
+    company: "Prairie Couriers",
+    email: "dana@example.com",
+    phone: "403-555-0199",
+  };
+  const inspection = (unit: number) => ({
+    kind: "commercial-vehicle-inspection",
+    year: "2021",
+    make: "Isuzu",
+    model: "NPR-HD",
+    vin: "JALE5W163M7300001".slice(0, 17),
+    unit_number: `U-${unit}`,
+    odometer_km: "84,200",
+  });
+
+  it("books a fleet's visit: each unit in its own bay, one lead in the ledger with the appointment, its deliveries queued", async () => {
+    const startsAt = "2026-12-02T14:30:00.000Z";
+    const units = [1, 2, 3, 4, 5, 6].map((unit) => ({ ...inspection(unit), vin: "" }));
+    const response = await book({ ...VISITOR, startsAt, units });
+    expect(response.statusCode, response.body).toBe(201);
+    const booking = response.json();
+    expect(booking).toMatchObject({ starts_at: startsAt, ends_at: "2026-12-02T17:30:00.000Z", stay: "drop-off" });
+    expect(booking.units.map((unit: { bay: string }) => unit.bay)).toEqual([
+      "bay-1",
+      "bay-2",
+      "bay-3",
+      "bay-4",
+      "bay-5",
+      "bay-6",
+    ]);
+    expect(booking.units[0]).toMatchObject({
+      kind_name: "Commercial Vehicle Inspection",
+      odometer_km: 84200,
+      unit_number: "U-1",
+    });
+    expect(booking.reference).toMatch(/^FQ-[0-9A-F]{8}$/);
+    expect(booking.link).toMatch(new RegExp(`^${booking.id}\\.0\\.`));
+    const [lead] = await db.query<{ form: string; fields: { email: string }; service_booking: { id: string } }>(
+      "select form, fields, service_booking from leads where service_booking->>'id' = $1",
+      [booking.id],
+    );
+    expect(lead?.form).toBe("service-booking");
+    expect(lead?.fields.email).toBe("dana@example.com");
+    const channels = await db.query<{ channel: string }>(
+      "select d.channel from lead_deliveries d join leads l on l.id = d.lead_id where l.service_booking->>'id' = $1 order by 1",
+      [booking.id],
+    );
+    expect(channels.map((row) => row.channel)).toEqual(["crm-email", "department-email", "visitor-confirmation"]);
+  });
+
+  it("answers 409 with the next free time when every bay is taken at that time", async () => {
+    const response = await book({
+      ...VISITOR,
+      startsAt: "2026-12-02T14:30:00.000Z",
+      units: [{ ...inspection(7), vin: "" }],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      message: "That time is no longer free: choose another",
+      next: { startsAt: "2026-12-02T17:30:00.000Z", clock: "10:30" },
+    });
+  });
+
+  it("refuses what it cannot book with a reason per field, and keeps nothing", async () => {
+    const before = await db.query("select id from service_bookings");
+    const response = await book({
+      ...VISITOR,
+      email: "not an address",
+      startsAt: "2026-12-03T14:30:00.000Z",
+      units: [{ ...inspection(8), vin: "1GCEK19T3XE000000" }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toMatch(/Enter a valid email address/);
+    expect(JSON.stringify(response.json())).toMatch(/VIN is not valid/);
+    expect(await db.query("select id from service_bookings")).toHaveLength(before.length);
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { FLEET_QUOTE } from "./fleet-quote.js";
 import { identifier, safeText, stockNumberSchema } from "./text.schema.js";
-import { vinProblem } from "./vin.js";
+import { checkedVinSchema, label, odometerKmSchema, vehicleYearSchema } from "./vehicle-fields.schema.js";
 
 /**
  * The fleet quote's forms, checked by the same rules wherever they are sent from: the list's page and the add
@@ -21,14 +21,6 @@ const quantity = () =>
         z.lte(FLEET_QUOTE.maxQuantity, `Quantity can be at most ${FLEET_QUOTE.maxQuantity}: call us for more`),
       ),
   );
-
-const label = (name: string, max: number) =>
-  safeText(max, {
-    messages: {
-      tooLong: `${name} is too long: at most ${max} characters`,
-      unstorable: `${name} contains invisible characters we can't accept: please retype it`,
-    },
-  });
 
 export const fleetQuoteTokenSchema = identifier(FLEET_QUOTE.tokenPattern, "the key of a fleet quote list");
 
@@ -57,44 +49,13 @@ export const fleetQuoteLineUpdateSchema = z.object({
 });
 export type FleetQuoteLineUpdate = z.output<typeof fleetQuoteLineUpdateSchema>;
 
-const thisYear = () => new Date().getUTCFullYear();
-
 /** A vehicle the buyer trades in: its VIN's check digit must hold (49 CFR 565), as a feed's must. */
 export const fleetQuoteTradeInSchema = z.object({
-  year: z.pipe(
-    z.pipe(
-      z.union([z.number(), z.string().check(z.trim())]),
-      z.transform((value) => (value === "" ? Number.NaN : Number(value))),
-    ),
-    z.number({ error: "Year must be a year, e.g. 2019" }).check(
-      z.int("Year must be a year, e.g. 2019"),
-      z.refine((year) => year >= 1950 && year <= thisYear() + 1, "Year must be a year from 1950 to next year"),
-    ),
-  ),
+  year: vehicleYearSchema,
   make: label("Make", 80).check(z.minLength(1, "Make is required")),
   model: label("Model", 160).check(z.minLength(1, "Model is required")),
-  vin: z.pipe(
-    z.string().check(z.trim(), z.toUpperCase()),
-    z.string().check(
-      z.refine((vin) => vin !== "", "VIN is required"),
-      z.refine((vin) => vin === "" || vinProblem(vin) === null, {
-        message: "VIN is not valid: check its 17 characters (its check digit does not hold)",
-      }),
-    ),
-  ),
-  odometer_km: z.pipe(
-    z.pipe(
-      z.union([z.number(), z.string().check(z.trim())]),
-      z.transform((value) => (value === "" ? Number.NaN : Number(String(value).replace(/[\s,]/g, "")))),
-    ),
-    z
-      .number({ error: "Odometer must be a number of kilometres" })
-      .check(
-        z.int("Odometer must be a whole number of kilometres"),
-        z.gte(0, "Odometer must be a number of kilometres"),
-        z.lte(3_000_000, "Odometer is more than 3,000,000 km: check it"),
-      ),
-  ),
+  vin: z.pipe(checkedVinSchema, z.string().check(z.refine((vin) => vin !== "", "VIN is required"))),
+  odometer_km: odometerKmSchema,
   notes: z._default(
     safeText(500, { multiline: true, messages: { tooLong: "Notes are too long: at most 500 characters" } }),
     "",

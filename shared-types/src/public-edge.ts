@@ -55,6 +55,7 @@ export const PUBLIC_API_ROUTES: readonly EdgeRoute[] = [
   // team service: what can be booked, and the free times of a visit
   route("GET", "/service/booking"),
   route("GET", "/service/free-times"),
+  route("POST", "/service/bookings"),
   // team api: a sampled page view's Web Vitals, sent by the visitor's browser (sendBeacon) to the site's own origin
   route("POST", "/vitals"),
 ];

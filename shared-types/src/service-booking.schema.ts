@@ -3,6 +3,9 @@ import { z } from "zod/mini";
 import "./text.schema.js";
 import { calendarDateSchema, openingSegmentSchema } from "./business.schema.js";
 import { WEEKDAYS } from "./enumerations.js";
+import { EMAIL_PATTERN } from "./lead-forms.js";
+import { safeText } from "./text.schema.js";
+import { checkedVinSchema, label, odometerKmSchema, vehicleYearSchema } from "./vehicle-fields.schema.js";
 
 // What the service department can book, set by its manager on the desk: the API computes the free times from it.
 
@@ -53,4 +56,35 @@ export const serviceCapacitySchema = z
 export const freeTimesQuerySchema = z.object({
   kind: z.array(idSchema).check(z.minLength(1, "Choose what each vehicle needs"), z.maxLength(10)),
   from: z.optional(calendarDateSchema),
+});
+
+/** One vehicle of a visit: what it needs and what it is (a fleet's unit number and odometer help the shop). */
+export const bookedUnitSchema = z.object({
+  kind: idSchema,
+  year: vehicleYearSchema,
+  make: label("Make", 80).check(z.minLength(1, "Make is required")),
+  model: label("Model", 160).check(z.minLength(1, "Model is required")),
+  vin: z._default(checkedVinSchema, ""),
+  unit_number: z._default(label("Unit number", 40), ""),
+  odometer_km: z.optional(odometerKmSchema),
+});
+
+/** A visitor's booking: the time chosen from the free ones, each vehicle, whether they wait, and who they are. */
+export const serviceBookingRequestSchema = z.object({
+  startsAt: z.iso.datetime({ message: "Choose a time from the list" }),
+  units: z
+    .array(bookedUnitSchema)
+    .check(
+      z.minLength(1, "Add the vehicle to be serviced"),
+      z.maxLength(10, "At most 10 vehicles a visit: call us for more"),
+    ),
+  stay: z.enum(["wait", "drop-off"], { error: "Say whether you will wait or drop the vehicle off" }),
+  first_name: label("First name", 80).check(z.minLength(1, "First name is required")),
+  last_name: z._default(label("Last name", 80), ""),
+  company: z._default(label("Company", 120), ""),
+  email: z.string().check(z.trim(), z.regex(EMAIL_PATTERN, "Enter a valid email address"), z.maxLength(254)),
+  phone: label("Phone", 40).check(z.minLength(7, "Enter a phone number we can call on the day")),
+  comments: z._default(safeText(1000, { multiline: true }), ""),
+  /** The page the visitor booked from */
+  page: z._default(z.string().check(z.maxLength(500)), ""),
 });

@@ -500,6 +500,22 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       create index service_bay_steps_starts_at on service_bay_steps (starts_at);
       create table service_capacity (id integer primary key check (id = 1), details jsonb not null,
         updated_at timestamptz not null default now());
+      create table service_bookings (
+        id text primary key,
+        lead_id text not null,
+        starts_at timestamptz not null,
+        ends_at timestamptz not null,
+        units jsonb not null,
+        stay text not null check (stay in ('wait', 'drop-off')),
+        status text not null default 'booked'
+          check (status in ('booked', 'confirmed', 'arrived', 'ready', 'no-show', 'cancelled')),
+        version integer not null default 0,
+        reminded_at timestamptz,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      create index service_bookings_starts_at on service_bookings (starts_at);
+      alter table leads add column service_booking jsonb;
     `,
   },
 ];

@@ -80,3 +80,21 @@ export function verifyHeldReleaseToken(
   if (!/^\d{10}$/.test(expires) || !macMatches(secret, "release-held", `${id}:${expires}`, given)) return "invalid";
   return Number(expires) * 1000 > now ? "valid" : "expired";
 }
+
+/**
+ * The token of a service booking's link (see it, move it, cancel it): it names the booking's version, which each
+ * change moves on, so a link works for one change and a mail scanner's visit (a GET) changes nothing.
+ */
+export function bookingLinkToken(secret: Buffer, bookingId: string, version: number): string {
+  return `${bookingId}.${version}.${mac(secret, "service-booking", `${bookingId}:${version}`)}`;
+}
+
+/** The booking and version a link names, or null for a token the API did not sign. */
+export function verifyBookingLinkToken(secret: Buffer, token: string): { bookingId: string; version: number } | null {
+  const match = /^([0-9a-f-]{36})\.(\d{1,6})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match?.[1] || !match[2] || !match[3]) return null;
+  const value = `${match[1]}:${match[2]}`;
+  return macMatches(secret, "service-booking", value, match[3])
+    ? { bookingId: match[1], version: Number(match[2]) }
+    : null;
+}

@@ -1,16 +1,25 @@
 import type { FastifyInstance } from "fastify";
-import { dealershipToday } from "shared-types";
-import { freeTimesQuerySchema } from "shared-types/schemas";
+import { dealershipToday, leadReference } from "shared-types";
+import { freeTimesQuerySchema, serviceBookingRequestSchema } from "shared-types/schemas";
 import type { BusinessDetailsStore } from "../business/business-store.js";
 import type { Database } from "../db/database.js";
-import { HttpError, parseOrBadRequest } from "../http-errors.js";
+import type { Channel } from "../delivery/outbox.js";
+import { HttpError, parseOrBadRequest, withSchemas } from "../http-errors.js";
+import { bookingLinkToken } from "../security/signing.js";
 import { heldBays } from "./bay-claims.js";
+import { createBooking } from "./booking-store.js";
 import type { ServiceCapacityStore } from "./capacity-store.js";
 import { type Capacity, freeTimes } from "./free-times.js";
 
 export interface ServiceBookingRouteOptions {
   capacity: ServiceCapacityStore;
   business: BusinessDetailsStore;
+  signingSecret: Buffer;
+  /** The lead channels this API delivers on */
+  channels: readonly Channel[];
+  siteUrl: string;
+  /** A booking's lead was stored: its deliveries go now */
+  onLeadStored?: () => void;
   now?: () => number;
 }
 
@@ -49,4 +58,39 @@ export function registerServiceBookingRoutes(app: FastifyInstance, db: Database,
     const held = await heldBays(db, at, at + (rules.days + 1) * DAY_MS, rules.stepMinutes);
     return { times: freeTimes(rules, query.kind, held, { now: at, days: rules.days }) };
   });
+
+  /** A visitor books a free time: 201 with the booking's link, or 409 with the next free time when it went meanwhile. */
+  withSchemas(app).post(
+    "/service/bookings",
+    {
+      schema: { body: serviceBookingRequestSchema },
+      config: { rateLimit: { max: app.config.LEAD_RATE_LIMIT_MAX, timeWindow: app.config.LEAD_RATE_LIMIT_WINDOW_MS } },
+    },
+    async (request, reply) => {
+      const rules = await bookingRules(options);
+      const known = new Set(rules.kinds.map((kind) => kind.id));
+      const unknown = request.body.units.find((unit) => !known.has(unit.kind));
+      if (unknown)
+        throw new HttpError(400, {
+          error: "Bad Request",
+          message: `We do not book "${unknown.kind}": choose a service from the list`,
+        });
+      const context = { rules, channels: options.channels, siteUrl: options.siteUrl, now: now() };
+      const outcome = await createBooking(db, request.body, context);
+      if (!("booked" in outcome)) {
+        return reply.code(409).send({
+          error: "Conflict",
+          message: "That time is no longer free: choose another",
+          next: outcome.next,
+        });
+      }
+      request.log.info({ booking: outcome.booking.id, leadId: outcome.leadId }, "service booked");
+      options.onLeadStored?.();
+      return reply.code(201).send({
+        ...outcome.booking,
+        reference: leadReference(outcome.leadId),
+        link: bookingLinkToken(options.signingSecret, outcome.booking.id, 0),
+      });
+    },
+  );
 }

@@ -1,12 +1,21 @@
 import type { FastifyInstance } from "fastify";
+import ICAL from "ical.js";
 import { serviceCapacitySchema } from "shared-types/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
+import { BusinessDetailsStore } from "../src/business/business-store.js";
 import type { Database } from "../src/db/database.js";
+import { crmEmailSender, departmentEmailSender, visitorConfirmationSender } from "../src/delivery/channels.js";
+import { smtpTransport } from "../src/delivery/delivery-setup.js";
+import { DeliveryWorker } from "../src/delivery/delivery-worker.js";
+import { bookingLinkSigner } from "../src/service-booking/booking-links.js";
 import { DEFAULT_SERVICE_CAPACITY } from "../src/service-booking/default-capacity.js";
 import { backends } from "./database-fixtures.js";
+import { SmtpCatcher } from "./smtp-catcher.js";
 import { testConfig } from "./test-config.js";
 
+const SITE_URL = "https://fleet.example";
+const SIGNING_SECRET = "signing-secret-for-tests-0123456789abcdef";
 // Monday 2026-11-30, 06:00 in Calgary
 const NOW = new Date("2026-11-30T13:00:00Z").getTime();
 
@@ -28,11 +37,32 @@ describe.each(backends())("service booking on $name", (backend) => {
   let db: Database;
   let app: FastifyInstance;
 
+  let smtp: SmtpCatcher;
+  let transport: ReturnType<typeof smtpTransport>;
+  let worker: DeliveryWorker;
+
   beforeAll(async () => {
     db = await backend.open();
-    app = await buildApp(testConfig({}), { db, now: () => NOW });
+    smtp = await new SmtpCatcher().start();
+    transport = smtpTransport(smtp.url);
+    const business = new BusinessDetailsStore(db);
+    const config = testConfig({ PUBLIC_SITE_URL: SITE_URL, LEAD_SIGNING_SECRET: SIGNING_SECRET });
+    worker = new DeliveryWorker({
+      db,
+      senders: {
+        "crm-email": crmEmailSender(transport, {}),
+        "department-email": departmentEmailSender(transport, {}),
+        "visitor-confirmation": visitorConfirmationSender(transport, {}, bookingLinkSigner(db, SIGNING_SECRET)),
+      },
+      business: () => business.get(),
+      siteUrl: SITE_URL,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    app = await buildApp(config, { db, now: () => NOW });
   });
   afterAll(async () => {
+    transport.close();
+    await smtp.stop();
     await app.close();
     await db.close();
   });
@@ -121,6 +151,26 @@ describe.each(backends())("service booking on $name", (backend) => {
       [booking.id],
     );
     expect(channels.map((row) => row.channel)).toEqual(["crm-email", "department-email", "visitor-confirmation"]);
+  });
+
+  it("emails the visitor the booking in the dealership's words, with the invite their calendar takes and the link", async () => {
+    await worker.runOnce();
+    const visitor = smtp.mails.find((mail) => mail.to.includes("dana@example.com"));
+    expect(visitor?.mail.subject).toMatch(/^Your service appointment FQ-[0-9A-F]{8}: Summit Heavy Fleet$/);
+    const text = visitor?.mail.text ?? "";
+    expect(text).toContain("booked for Wednesday, December 2, 2026 at 7:30 a.m. (Calgary time)");
+    expect(text).toContain("Commercial Vehicle Inspection (6 vehicles)");
+    const link = /https:\/\/fleet\.example\/service\/booking\/(\S+)/.exec(text)?.[1];
+    expect(link).toMatch(/^[0-9a-f-]{36}\.0\.[A-Za-z0-9_-]{43}$/);
+    // nothing the visitor typed comes back: anyone can type anyone's address
+    for (const typed of ["Dana", "O'Neil", "Prairie", "U-1", "NPR-HD"]) expect(visitor?.raw).not.toContain(typed);
+    const calendar = visitor?.mail.attachments.find((part) => part.contentType.startsWith("text/calendar"));
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(calendar?.content.toString() ?? "")).getFirstSubcomponent("vevent") ?? undefined,
+    );
+    expect(event.startDate.toJSDate().toISOString()).toBe("2026-12-02T14:30:00.000Z");
+    expect(event.endDate.toJSDate().toISOString()).toBe("2026-12-02T17:30:00.000Z");
+    expect(String(event.attendees[0]?.getFirstValue()).toLowerCase()).toBe("mailto:dana@example.com");
   });
 
   it("answers 409 with the next free time when every bay is taken at that time", async () => {

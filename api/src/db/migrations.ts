@@ -516,6 +516,9 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       );
       create index service_bookings_starts_at on service_bookings (starts_at);
       alter table leads add column service_booking jsonb;
+      alter table lead_deliveries add column notice text not null default '';
+      alter table lead_deliveries drop constraint lead_deliveries_lead_id_channel_key;
+      alter table lead_deliveries add constraint lead_deliveries_once unique (lead_id, channel, notice);
     `,
   },
 ];

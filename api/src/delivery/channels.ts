@@ -1,6 +1,7 @@
 import type { Transporter } from "nodemailer";
 import type { BusinessDetails } from "shared-types";
 import type { ExportedLead } from "../leads/lead-export.js";
+import { bookingMessage } from "../service-booking/booking-messages.js";
 import { type Department, departmentOf } from "./departments.js";
 import {
   crmMessage,
@@ -106,22 +107,42 @@ export function departmentEmailSender(transport: Transporter, addresses: EmailAd
   };
 }
 
-/** The visitor's own copy of a request that confirms (the fleet quote): to the address they gave, only to it. */
-export function visitorConfirmationSender(transport: Transporter, addresses: EmailAddresses): ChannelSender {
+/** A booking's page link token for its current version (service-booking/booking-links), signed when it is sent. */
+export type BookingLinkSigner = (bookingId: string, version: number) => Promise<string>;
+
+/**
+ * The visitor's own copy of a request that confirms (the fleet quote), or of a service booking (with its calendar
+ * invite and its page's link): to the address they gave, only to it.
+ */
+export function visitorConfirmationSender(
+  transport: Transporter,
+  addresses: EmailAddresses,
+  bookingLink?: BookingLinkSigner,
+): ChannelSender {
   return {
     async send(lead, deliveryId, context) {
       const to = replyAddress(lead.fields.email);
       if (!to) throw new DeliveryError("the visitor's address is not one bare address", true);
-      const message = visitorConfirmation(lead, context, deliveryId);
+      const booking = lead.service_booking;
+      const built =
+        booking && bookingLink
+          ? bookingMessage(
+              { ...lead, service_booking: booking },
+              context,
+              await bookingLink(booking.id, booking.version),
+            )
+          : { email: visitorConfirmation(lead, context, deliveryId) };
       try {
         const info = await transport.sendMail({
           from: resolveAddresses(addresses, context.business).from,
           to: { name: "", address: to },
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          messageId: message.messageId,
+          subject: built.email.subject,
+          text: built.email.text,
+          html: built.email.html,
+          messageId: `<${deliveryId}@${context.business.domain}>`,
           headers: { "Auto-Submitted": "auto-replied" },
+          // as its own part (text/calendar; method=...): mail clients offer to add it to the calendar
+          ...("invite" in built && built.invite ? { icalEvent: built.invite } : {}),
         });
         return smtpReceipt(info);
       } catch (error) {

@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import type { BusinessDetailsStore } from "../business/business-store.js";
 import type { ApiConfig } from "../config.js";
 import type { Queryable } from "../db/database.js";
+import { bookingLinkSigner } from "../service-booking/booking-links.js";
 import {
   crmEmailSender,
   departmentEmailSender,
@@ -68,7 +69,11 @@ export function createDeliveryWorker(
   const senders: Senders = {
     "crm-email": crmEmailSender(transport, addresses),
     "department-email": departmentEmailSender(transport, addresses),
-    "visitor-confirmation": visitorConfirmationSender(transport, addresses),
+    "visitor-confirmation": visitorConfirmationSender(
+      transport,
+      addresses,
+      bookingLinkSigner(db, config.LEAD_SIGNING_SECRET),
+    ),
     ...(config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET
       ? { webhook: webhookSender({ url: config.LEADS_WEBHOOK_URL, secret: config.LEADS_WEBHOOK_SECRET }) }
       : {}),

@@ -113,7 +113,7 @@ export class DeliveryWorker {
       if (!sender) throw new DeliveryError(`the ${delivery.channel} channel is not configured`);
       const lead = await loadLead(db, delivery.lead_id);
       if (!lead) throw new DeliveryError("the lead is no longer stored", true);
-      receipt = await sender.send(lead, delivery.id, context);
+      receipt = await sender.send(lead, delivery.id, { ...context, notice: delivery.notice });
     } catch (caught) {
       const failure =
         caught instanceof DeliveryError ? caught : new DeliveryError(String((caught as Error)?.message ?? caught));

@@ -23,6 +23,8 @@ export interface MessageContext {
   business: BusinessDetails;
   /** The public site's origin, e.g. https://summitheavyfleet.ca (links in the notification point there) */
   siteUrl: string;
+  /** Which message of its channel the delivery is ("" the first; a service booking's later notices) */
+  notice?: string;
 }
 
 export interface EmailMessage {

@@ -31,6 +31,8 @@ export interface Delivery {
   id: string;
   lead_id: string;
   channel: Channel;
+  /** Which message of the channel: "" for the first, or a later notice (a booking's "moved:2") */
+  notice: string;
   status: DeliveryStatus;
   /** Tries so far, this one included once it is claimed */
   attempts: number;
@@ -47,18 +49,25 @@ export const DELIVERY_POLL_MS = 1_000;
 /** How long a claimed delivery is held: longer than any send may take (the transports time out well before) */
 export const DELIVERY_LEASE_MS = 60_000;
 
-/** Inside the lead's transaction: one pending delivery per channel. */
-export async function enqueueDeliveries(tx: Queryable, leadId: string, channels: readonly Channel[]): Promise<void> {
+/**
+ * Inside the lead's transaction: one pending delivery per channel. `notice` names a later message on the same
+ * channel (a booking moved, cancelled, reminded of): each is sent once.
+ */
+export async function enqueueDeliveries(
+  tx: Queryable,
+  leadId: string,
+  channels: readonly Channel[],
+  notice = "",
+): Promise<void> {
   for (const channel of channels) {
-    await tx.query("insert into lead_deliveries (id, lead_id, channel) values ($1, $2, $3)", [
-      randomUUID(),
-      leadId,
-      channel,
-    ]);
+    await tx.query(
+      "insert into lead_deliveries (id, lead_id, channel, notice) values ($1, $2, $3, $4) on conflict do nothing",
+      [randomUUID(), leadId, channel, notice],
+    );
   }
 }
 
-const DELIVERY_COLUMNS = `id, lead_id, channel, status, attempts, last_error,
+const DELIVERY_COLUMNS = `id, lead_id, channel, notice, status, attempts, last_error,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
 
 /**

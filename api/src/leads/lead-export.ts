@@ -20,6 +20,7 @@ import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
 import { z } from "zod";
 import type { Queryable } from "../db/database.js";
+import type { BookingSnapshot } from "../service-booking/booking-store.js";
 import { sourcePage } from "./source-page.js";
 
 const unitChargesSchema = z.array(unitChargeSchema);
@@ -60,6 +61,8 @@ export interface ExportedLead {
   fields: Partial<LeadFields>;
   /** A fleet quote's lines and trade-ins as they were when it was sent; null for every other form. */
   fleet_quote: ExportedFleetQuote | null;
+  /** A service booking's appointment as it stands now (moved, cancelled); null for every other lead. */
+  service_booking?: BookingSnapshot | null;
   vehicle: InventoryUnit | null;
 }
 
@@ -99,7 +102,7 @@ function unitOf(r: Record<string, unknown>): InventoryUnit {
 
 async function selectLeads(db: Queryable, where: string, params: unknown[]): Promise<ExportedLead[]> {
   const rows = await db.query<Omit<ExportedLead, "vehicle"> & Record<string, unknown>>(
-    `select l.id, l.form, l.destination, l.marketing_opt_in, l.consent_text, l.consent_version, l.fields, l.fleet_quote,
+    `select l.id, l.form, l.destination, l.marketing_opt_in, l.consent_text, l.consent_version, l.fields, l.fleet_quote, l.service_booking,
             to_char(l.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as received_at,
             (select to_char(max(w.withdrawn_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
                from consent_withdrawals w
@@ -124,6 +127,7 @@ async function selectLeads(db: Queryable, where: string, params: unknown[]): Pro
     consent_withdrawn_at: plain(r.consent_withdrawn_at),
     fields: storedFields(r.fields),
     fleet_quote: withUnits(quotes[index] ?? null, units),
+    service_booking: (r.service_booking as BookingSnapshot | null) ?? null,
     vehicle: r.v_make == null ? null : unitOf(r),
   }));
 }

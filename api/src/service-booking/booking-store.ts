@@ -26,7 +26,13 @@ export interface BookingSnapshot {
   ends_at: string;
   stay: "wait" | "drop-off";
   units: KeptUnit[];
+  status: BookingStatus;
+  /** Moves on with each change the visitor makes: a link names the version it was sent with */
+  version: number;
 }
+
+export const BOOKING_STATUSES = ["booked", "confirmed", "arrived", "ready", "no-show", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export interface BookingContext {
   rules: Capacity & { days: number };
@@ -113,6 +119,8 @@ export async function createBooking(
         ends_at: visitEnd(context.rules, time, request.units),
         stay: request.stay,
         units: keptUnits(context.rules, request, time),
+        status: "booked",
+        version: 0,
       };
       await tx.query(
         `insert into service_bookings (id, lead_id, starts_at, ends_at, units, stay) values ($1, $2, $3, $4, $5, $6)`,

@@ -34,7 +34,9 @@ export function bookingInvite(booking: InviteBooking, domain: string): string {
     description: booking.description,
     location: booking.location,
     organizer: booking.organizer,
-    attendees: [{ ...booking.attendee, rsvp: false }],
+    attendees: [
+      { email: booking.attendee.email, ...(booking.attendee.name ? { name: booking.attendee.name } : {}), rsvp: false },
+    ],
     status: booking.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   return calendar.toString();

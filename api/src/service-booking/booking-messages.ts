@@ -1,0 +1,80 @@
+import { leadReference } from "shared-types";
+import type { MessageContext } from "../delivery/lead-messages.js";
+import { type BookingNotice, bookingNoticeEmail } from "../emails/booking-notice.js";
+import type { HtmlEmail } from "../emails/email-layout.js";
+import type { ExportedLead } from "../leads/lead-export.js";
+import type { BookingSnapshot } from "./booking-store.js";
+import { DEALERSHIP_ZONE } from "./free-times.js";
+import { bookingInvite } from "./invite.js";
+
+const calgaryWhen = new Intl.DateTimeFormat("en-CA", {
+  timeZone: DEALERSHIP_ZONE,
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** "Tuesday, December 1, 2026 at 7:30 a.m.": a booking's time as Calgary reads it. */
+export const bookingWhen = (iso: string) => calgaryWhen.format(new Date(iso));
+
+/** The work of a visit in the dealership's words: each kind once, with how many vehicles. */
+export function workInWords(booking: BookingSnapshot): string[] {
+  const counts = new Map<string, number>();
+  for (const unit of booking.units) counts.set(unit.kind_name, (counts.get(unit.kind_name) ?? 0) + 1);
+  return [...counts].map(([name, count]) => (count === 1 ? name : `${name} (${count} vehicles)`));
+}
+
+/** Which notice a delivery of the visitor's channel is: "" the booking itself, else the notice it was queued as. */
+export const noticeOf = (notice = ""): BookingNotice =>
+  (["moved", "cancelled", "reminder", "ready"].find((kind) => notice.startsWith(kind)) as BookingNotice) ?? "booked";
+
+export interface BookingMessage {
+  email: HtmlEmail;
+  /** The calendar invite, for every notice of the appointment's time (none once the vehicles are ready) */
+  invite?: { method: "REQUEST" | "CANCEL"; content: string };
+}
+
+/**
+ * The visitor's email of a booking lead's delivery, with the invite their calendar takes (the same event, moved or
+ * removed as the booking changes) and the link to the booking's page (`link`: its current version's token).
+ */
+export function bookingMessage(
+  lead: ExportedLead & { service_booking: BookingSnapshot },
+  context: MessageContext,
+  link: string,
+): BookingMessage {
+  const booking = lead.service_booking;
+  const { business } = context;
+  const notice = noticeOf(context.notice);
+  const address = `${business.address.line1}, ${business.address.city}, ${business.address.province} ${business.address.postal_code}`;
+  const email = bookingNoticeEmail({
+    notice,
+    when: bookingWhen(booking.starts_at),
+    work: workInWords(booking),
+    stay: booking.stay,
+    reference: leadReference(lead.id),
+    ...(booking.status === "cancelled" ? {} : { link: `${context.siteUrl}/service/booking/${link}` }),
+    business: { name: business.name, phone: business.phone_service, address },
+  });
+  if (notice === "ready") return { email };
+  const cancelled = notice === "cancelled";
+  const content = bookingInvite(
+    {
+      id: booking.id,
+      sequence: booking.version,
+      startsAt: new Date(booking.starts_at),
+      endsAt: new Date(booking.ends_at),
+      summary: `Service appointment at ${business.name}`,
+      description: `${workInWords(booking).join("; ")}. Reference ${leadReference(lead.id)}. Service: ${business.phone_service}.`,
+      location: address,
+      organizer: { name: `${business.name} Service`, email: `service@${business.domain}` },
+      attendee: { name: "", email: lead.fields.email ?? "" },
+      cancelled,
+    },
+    business.domain,
+  );
+  return { email, invite: { method: cancelled ? "CANCEL" : "REQUEST", content } };
+}

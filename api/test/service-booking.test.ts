@@ -10,6 +10,7 @@ import { smtpTransport } from "../src/delivery/delivery-setup.js";
 import { DeliveryWorker } from "../src/delivery/delivery-worker.js";
 import { bookingLinkSigner } from "../src/service-booking/booking-links.js";
 import { DEFAULT_SERVICE_CAPACITY } from "../src/service-booking/default-capacity.js";
+import { validateAgainstDtd } from "./adf-dtd.js";
 import { backends } from "./database-fixtures.js";
 import { SmtpCatcher } from "./smtp-catcher.js";
 import { testConfig } from "./test-config.js";
@@ -171,6 +172,17 @@ describe.each(backends())("service booking on $name", (backend) => {
     expect(event.startDate.toJSDate().toISOString()).toBe("2026-12-02T14:30:00.000Z");
     expect(event.endDate.toJSDate().toISOString()).toBe("2026-12-02T17:30:00.000Z");
     expect(String(event.attendees[0]?.getFirstValue()).toLowerCase()).toBe("mailto:dana@example.com");
+  });
+
+  it("sends the CRM the booking as ADF valid against its DTD: a vehicle per unit, the appointment in the comments", async () => {
+    const crm = smtp.mails.find((mail) => mail.to.some((to) => to.startsWith("leads-crm@")));
+    const adf = crm?.mail.attachments.find((part) => part.filename?.endsWith(".adf.xml"))?.content.toString() ?? "";
+    validateAgainstDtd(adf);
+    expect(adf.match(/<vehicle>/g)).toHaveLength(6);
+    expect(adf).toContain("Service appointment: Commercial Vehicle Inspection, 2026-12-02T14:30:00.000Z, unit U-3.");
+    expect(adf).toContain('<odometer status="original" units="km">84200</odometer>');
+    expect(adf).toMatch(/Service booking FQ-[0-9A-F]{8}: 6 vehicles on 2026-12-02T14:30:00.000Z/);
+    expect(adf).toContain('<phone type="voice">403-555-0199</phone>');
   });
 
   it("answers 409 with the next free time when every bay is taken at that time", async () => {

@@ -349,6 +349,29 @@ function addFleetQuoteVehicles(prospect: XMLBuilder, quote: ExportedFleetQuote) 
 }
 
 /**
+ * A service booking (docs/forms-and-leads.md "Service bookings in ADF"): ADF 1.0 has no interest for a service, so
+ * each vehicle of the visit is a `<vehicle>` whose comments begin "Service appointment:" with its work and time;
+ * its odometer as the visitor gave it.
+ */
+function addBookedVehicles(prospect: XMLBuilder, booking: BookingSnapshot) {
+  for (const unit of booking.units) {
+    const vehicle = branch(prospect, "vehicle");
+    leaf(vehicle, "year", String(unit.year));
+    leaf(vehicle, "make", unit.make);
+    leaf(vehicle, "model", unit.model);
+    if (unit.vin) leaf(vehicle, "vin", unit.vin);
+    if (unit.odometer_km !== null)
+      leaf(vehicle, "odometer", String(unit.odometer_km), { status: "original", units: "km" });
+    const unitNumber = unit.unit_number ? `, unit ${unit.unit_number}` : "";
+    leaf(vehicle, "comments", `Service appointment: ${unit.kind_name}, ${booking.starts_at}${unitNumber}.`);
+  }
+}
+
+/** The booking's first line in the customer's comments: when, how many vehicles, and whether they wait. */
+const bookingSummary = (lead: ExportedLead, booking: BookingSnapshot) =>
+  `Service booking ${leadReference(lead.id)}: ${booking.units.length} ${booking.units.length === 1 ? "vehicle" : "vehicles"} on ${booking.starts_at} (until ${booking.ends_at}), ${booking.stay === "wait" ? "the customer waits" : "dropped off"}; status ${booking.status}.`;
+
+/**
  * Every field without a place of its own in ADF, as shared-types LEAD_FIELDS introduces it (what the visitor wrote
  * first, then the labelled facts), with the fleet quote's summary before them and the consent after.
  */
@@ -362,6 +385,7 @@ function customerComments(lead: ExportedLead): string {
       return label ? `${label}: ${row.value}` : row.value;
     });
   return [
+    lead.service_booking ? bookingSummary(lead, lead.service_booking) : "",
     quote
       ? `Fleet quote ${leadReference(lead.id)}: ${quote.unit_count} units on ${quote.lines.length} lines (each vehicle's quantity is in its comments), ${quote.trade_ins.length} trade-ins.`
       : "",
@@ -441,6 +465,7 @@ export function toAdf(
     leaf(prospect, "id", lead.id, { sequence: "1", source: business.domain });
     leaf(prospect, "requestdate", lead.received_at);
     if (lead.fleet_quote) addFleetQuoteVehicles(prospect, lead.fleet_quote);
+    else if (lead.service_booking) addBookedVehicles(prospect, lead.service_booking);
     else addVehicle(prospect, lead);
     addCustomer(prospect, lead);
     addVendor(prospect, business, siteUrl);

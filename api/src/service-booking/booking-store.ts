@@ -77,14 +77,16 @@ async function storeLead(
   booking: BookingSnapshot,
   context: BookingContext,
 ) {
-  const { startsAt: _time, units: _units, stay: _stay, page, ...contact } = request;
+  const { first_name, last_name, company, email, phone, comments, page } = request;
+  // named as every lead's fields are (shared-types LEAD_FIELDS): the ledger, the desk and the export read them so
+  const fields = { first_name, last_name, company, email, day_phone: phone, message: comments };
   await tx.query(
     `insert into leads (id, destination, form, fields, received_at, service_booking) values ($1, $2, $3, $4, $5, $6)`,
     [
       leadId,
       LEAD_DESTINATIONS.vehicleServiceRequest,
       "service-booking",
-      JSON.stringify({ ...contact, "-url": sourcePage(page, context.siteUrl) }),
+      JSON.stringify({ ...fields, "-url": sourcePage(page, context.siteUrl) }),
       `${new Date(context.now).toISOString().slice(0, 19)}Z`,
       JSON.stringify(booking),
     ],

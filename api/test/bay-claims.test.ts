@@ -35,16 +35,13 @@ for (const databases of sharedDatabases()) {
       const attempts = Array.from({ length: 100 }, (_, index) => {
         const db = index % 2 === 0 ? first : second;
         const wanted = times[index % 10]?.startsAt as string;
-        return bookTime(
-          db,
-          CAPACITY,
-          [{ kind: "oil" }],
-          { ...HORIZON, bookingId: `b-${index}`, startsAt: wanted },
-          async (tx) => {
+        return bookTime(db, CAPACITY, { ...HORIZON, bookingId: `b-${index}`, startsAt: wanted }, async (tx) => ({
+          units: [{ kind: "oil" }],
+          store: async () => {
             await tx.query("select 1");
             stored.push(`b-${index}`);
           },
-        );
+        }));
       });
       const claims = await Promise.all(attempts);
       const taken = claims.filter((claim) => claim.taken);
@@ -69,9 +66,9 @@ for (const databases of sharedDatabases()) {
       const times = freeTimes(CAPACITY, ["oil"], [], HORIZON);
       const wanted = (times[0] as { startsAt: string }).startsAt;
       const request = { ...HORIZON, startsAt: wanted };
-      const store = async () => undefined;
-      const winner = await bookTime(first, CAPACITY, [{ kind: "oil" }], { ...request, bookingId: "w" }, store);
-      const loser = await bookTime(second, CAPACITY, [{ kind: "oil" }], { ...request, bookingId: "l" }, store);
+      const work = async () => ({ units: [{ kind: "oil" }], store: async () => undefined });
+      const winner = await bookTime(first, CAPACITY, { ...request, bookingId: "w" }, work);
+      const loser = await bookTime(second, CAPACITY, { ...request, bookingId: "l" }, work);
       expect(winner.taken).toBe(true);
       expect(loser).toEqual({ taken: false, next: times[1] });
     });

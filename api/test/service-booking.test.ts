@@ -211,4 +211,78 @@ describe.each(backends())("service booking on $name", (backend) => {
     expect(JSON.stringify(response.json())).toMatch(/VIN is not valid/);
     expect(await db.query("select id from service_bookings")).toHaveLength(before.length);
   });
+  describe("the booking's link", () => {
+    let link: string;
+    let bookingId: string;
+    beforeAll(async () => {
+      const response = await book({
+        ...VISITOR,
+        startsAt: "2026-12-04T15:00:00.000Z",
+        units: [{ ...inspection(20), kind: "oil-air-fuel-filter-changes", vin: "" }],
+      });
+      ({ link, id: bookingId } = response.json());
+    });
+    const page = (token: string) => get(`/api/service/bookings/${token}`);
+
+    it("shows the booking in the dealership's words, as often as it is opened (a mail scanner's visit changes nothing)", async () => {
+      for (let visit = 0; visit < 3; visit++) {
+        const response = await page(link);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({
+          when: "Friday, December 4, 2026 at 8:00 a.m.",
+          work: ["Oil, Air & Fuel Filter Changes"],
+          kinds: ["oil-air-fuel-filter-changes"],
+          status: "booked",
+          changeable: true,
+        });
+      }
+      expect((await page(`${bookingId}.0.${"x".repeat(43)}`)).statusCode).toBe(404);
+    });
+
+    it("moves it to another free time once: the old link is spent, the new one works, the visitor is told", async () => {
+      const moved = await app.inject({
+        method: "POST",
+        url: `/api/service/bookings/${link}/move`,
+        payload: { startsAt: "2026-12-07T16:00:00.000Z" },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ when: "Monday, December 7, 2026 at 9:00 a.m.", status: "booked" });
+      expect((await page(link)).statusCode).toBe(410);
+      const again = await app.inject({
+        method: "POST",
+        url: `/api/service/bookings/${link}/move`,
+        payload: { startsAt: "2026-12-08T16:00:00.000Z" },
+      });
+      expect(again.statusCode).toBe(410);
+      expect(again.json().message).toMatch(/newest email we sent you/);
+      link = moved.json().link;
+      const steps = await db.query<{ starts_at: Date }>(
+        "select starts_at from service_bay_steps where booking_id = $1 order by starts_at",
+        [bookingId],
+      );
+      expect(steps.map((step) => new Date(step.starts_at).toISOString())).toEqual([
+        "2026-12-07T16:00:00.000Z",
+        "2026-12-07T16:30:00.000Z",
+      ]);
+      await worker.runOnce();
+      const mail = smtp.mails.find((caught) => caught.mail.subject?.startsWith("Your service appointment has moved"));
+      expect(mail?.mail.text).toContain("has moved to Monday, December 7, 2026 at 9:00 a.m.");
+    });
+
+    it("cancels it once: its bay is free again and the visitor's calendar is told to remove it", async () => {
+      const cancelled = await app.inject({ method: "POST", url: `/api/service/bookings/${link}/cancel` });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json()).toMatchObject({ status: "cancelled", changeable: false });
+      expect((await app.inject({ method: "POST", url: `/api/service/bookings/${link}/cancel` })).statusCode).toBe(410);
+      expect(await db.query("select 1 from service_bay_steps where booking_id = $1", [bookingId])).toHaveLength(0);
+      await worker.runOnce();
+      const mail = smtp.mails.find((caught) =>
+        caught.mail.subject?.startsWith("Your service appointment is cancelled"),
+      );
+      const calendar = mail?.mail.attachments.find((part) => part.contentType.startsWith("text/calendar"));
+      const parsed = new ICAL.Component(ICAL.parse(calendar?.content.toString() ?? ""));
+      expect(parsed.getFirstPropertyValue("method")).toBe("CANCEL");
+      expect(parsed.getFirstSubcomponent("vevent")?.getFirstPropertyValue("sequence")).toBe(2);
+    });
+  });
 });

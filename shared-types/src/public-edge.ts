@@ -56,6 +56,9 @@ export const PUBLIC_API_ROUTES: readonly EdgeRoute[] = [
   route("GET", "/service/booking"),
   route("GET", "/service/free-times"),
   route("POST", "/service/bookings"),
+  route("GET", "/service/bookings/:token"),
+  route("POST", "/service/bookings/:token/cancel"),
+  route("POST", "/service/bookings/:token/move"),
   // team api: a sampled page view's Web Vitals, sent by the visitor's browser (sendBeacon) to the site's own origin
   route("POST", "/vitals"),
 ];

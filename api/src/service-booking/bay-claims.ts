@@ -73,24 +73,30 @@ export class BayTaken extends Error {
 /** How often a booking tries again after another took its bay first (each try sees the other's steps). */
 const TRIES = 5;
 
+/** What a booking does in its transaction: says which units it needs bays for, then stores itself at the time. */
+export type BookingWork = (tx: Queryable) => Promise<{
+  units: readonly VisitUnit[];
+  store(time: FreeTime): Promise<void>;
+}>;
+
 /**
- * Books `units` at `startsAt` with `store` writing the booking itself in the same transaction: of visitors racing for
- * the last bay, exactly one gets it; one that lost a bay tries the others, and when none is left is answered the next
- * free time, as it stands after the race.
+ * Books a visit at `startsAt` in one transaction: `work` first (it may let go of the booking's own bays, to move
+ * it), then the bays, then `work`'s store. Of visitors racing for the last bay exactly one gets it; one that lost a
+ * bay tries the others, and when none is left is answered the next free time, as it stands after the race.
  */
 export async function bookTime(
   db: Database,
   capacity: Capacity,
-  units: readonly VisitUnit[],
   request: { bookingId: string; startsAt: string; now: number; days: number },
-  store: (tx: Queryable, time: FreeTime) => Promise<void>,
+  work: BookingWork,
 ): Promise<Claim> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const claim = await claimBays(tx, capacity, units, request);
+        const visit = await work(tx);
+        const claim = await claimBays(tx, capacity, visit.units, request);
         if (!claim.taken) throw new NotFree(claim);
-        await store(tx, claim.time);
+        await visit.store(claim.time);
         return claim;
       });
     } catch (error) {

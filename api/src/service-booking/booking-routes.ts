@@ -1,13 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import { dealershipToday, leadReference } from "shared-types";
 import { freeTimesQuerySchema, serviceBookingRequestSchema } from "shared-types/schemas";
+import { z } from "zod";
 import type { BusinessDetailsStore } from "../business/business-store.js";
 import type { Database } from "../db/database.js";
 import type { Channel } from "../delivery/outbox.js";
 import { HttpError, parseOrBadRequest, withSchemas } from "../http-errors.js";
-import { bookingLinkToken } from "../security/signing.js";
+import { bookingLinkToken, verifyBookingLinkToken } from "../security/signing.js";
 import { heldBays } from "./bay-claims.js";
-import { createBooking } from "./booking-store.js";
+import { bookingWhen, workInWords } from "./booking-messages.js";
+import {
+  BookingLinkSpent,
+  type BookingSnapshot,
+  cancelBooking,
+  changeable,
+  createBooking,
+  moveBooking,
+  readBooking,
+} from "./booking-store.js";
 import type { ServiceCapacityStore } from "./capacity-store.js";
 import { type Capacity, freeTimes } from "./free-times.js";
 
@@ -93,4 +103,78 @@ export function registerServiceBookingRoutes(app: FastifyInstance, db: Database,
       });
     },
   );
+
+  registerBookingLinkRoutes(app, db, options);
 }
+
+const SPENT =
+  "This link has been used or the booking can no longer change: the newest email we sent you has the link that works. Or call us.";
+
+/** The link a booking email carries: its page (GET, never a change, so a mail scanner's visit does nothing), cancel, move. */
+function registerBookingLinkRoutes(app: FastifyInstance, db: Database, options: ServiceBookingRouteOptions) {
+  const now = () => options.now?.() ?? Date.now();
+  const linked = (token: string) => {
+    const link = verifyBookingLinkToken(options.signingSecret, token);
+    if (!link) throw new HttpError(404, { error: "Not Found", message: "We have no booking by this link." });
+    return link;
+  };
+  const spent = () => new HttpError(410, { error: "Gone", message: SPENT });
+  const view = (booking: BookingSnapshot, leadId: string) => ({
+    reference: leadReference(leadId),
+    starts_at: booking.starts_at,
+    ends_at: booking.ends_at,
+    when: bookingWhen(booking.starts_at),
+    work: workInWords(booking),
+    kinds: booking.units.map((unit) => unit.kind),
+    stay: booking.stay,
+    status: booking.status,
+    changeable: changeable(booking, now()),
+  });
+  const params = z.object({ token: z.string().check(z.maxLength(200)) });
+
+  withSchemas(app).get("/service/bookings/:token", { schema: { params } }, async (request) => {
+    const link = linked(request.params.token);
+    const booking = await readBooking(db, link.bookingId);
+    if (!booking) throw new HttpError(404, { error: "Not Found", message: "We have no booking by this link." });
+    if (booking.version !== link.version) throw spent();
+    return view(booking, booking.lead_id);
+  });
+
+  withSchemas(app).post("/service/bookings/:token/cancel", { schema: { params } }, async (request) => {
+    const link = linked(request.params.token);
+    const cancelled = await cancelBooking(db, link, now()).catch(refuseSpent(spent));
+    options.onLeadStored?.();
+    request.log.info({ booking: cancelled.id }, "service booking cancelled by the visitor");
+    return { ...view(cancelled, (await readBooking(db, cancelled.id))?.lead_id ?? ""), link: null };
+  });
+
+  withSchemas(app).post(
+    "/service/bookings/:token/move",
+    { schema: { params, body: z.object({ startsAt: z.iso.datetime({ message: "Choose a time from the list" }) }) } },
+    async (request, reply) => {
+      const link = linked(request.params.token);
+      const rules = await bookingRules(options);
+      const outcome = await moveBooking(db, link, request.body.startsAt, { rules, now: now() }).catch(
+        refuseSpent(spent),
+      );
+      if (!("moved" in outcome)) {
+        return reply
+          .code(409)
+          .send({ error: "Conflict", message: "That time is no longer free: choose another", next: outcome.next });
+      }
+      options.onLeadStored?.();
+      const moved = outcome.moved;
+      return {
+        ...view(moved, (await readBooking(db, moved.id))?.lead_id ?? ""),
+        link: bookingLinkToken(options.signingSecret, moved.id, moved.version),
+      };
+    },
+  );
+}
+
+/** A spent link's refusal in place of BookingLinkSpent; anything else goes on as it was. */
+const refuseSpent =
+  (spent: () => HttpError) =>
+  (error: unknown): never => {
+    throw error instanceof BookingLinkSpent ? spent() : error;
+  };

@@ -112,25 +112,117 @@ export async function createBooking(
   const claim = await bookTime(
     db,
     context.rules,
-    request.units,
     { bookingId, startsAt: request.startsAt, now: context.now, days: context.rules.days },
-    async (tx, time) => {
-      booking = {
-        id: bookingId,
-        starts_at: time.startsAt,
-        ends_at: visitEnd(context.rules, time, request.units),
-        stay: request.stay,
-        units: keptUnits(context.rules, request, time),
-        status: "booked",
-        version: 0,
-      };
-      await tx.query(
-        `insert into service_bookings (id, lead_id, starts_at, ends_at, units, stay) values ($1, $2, $3, $4, $5, $6)`,
-        [bookingId, leadId, booking.starts_at, booking.ends_at, JSON.stringify(booking.units), booking.stay],
-      );
-      await storeLead(tx, leadId, request, booking, context);
-    },
+    async (tx) => ({
+      units: request.units,
+      store: async (time) => {
+        booking = {
+          id: bookingId,
+          starts_at: time.startsAt,
+          ends_at: visitEnd(context.rules, time, request.units),
+          stay: request.stay,
+          units: keptUnits(context.rules, request, time),
+          status: "booked",
+          version: 0,
+        };
+        await tx.query(
+          `insert into service_bookings (id, lead_id, starts_at, ends_at, units, stay) values ($1, $2, $3, $4, $5, $6)`,
+          [bookingId, leadId, booking.starts_at, booking.ends_at, JSON.stringify(booking.units), booking.stay],
+        );
+        await storeLead(tx, leadId, request, booking, context);
+      },
+    }),
   );
   if (!claim.taken) return claim;
   return { booked: true, booking: booking as unknown as BookingSnapshot, leadId };
+}
+
+/** A booking's link that no longer works: another change came first, or the booking cannot change any more. */
+export class BookingLinkSpent extends Error {}
+
+/** The booking a link names, as it stands, or null when there is none. */
+export async function readBooking(
+  db: Queryable,
+  bookingId: string,
+): Promise<(BookingSnapshot & { lead_id: string }) | null> {
+  const [row] = await db.query<{ lead_id: string; service_booking: BookingSnapshot }>(
+    `select b.lead_id, l.service_booking from service_bookings b join leads l on l.id = b.lead_id where b.id = $1`,
+    [bookingId],
+  );
+  return row ? { ...row.service_booking, lead_id: row.lead_id } : null;
+}
+
+/** Whether the visitor may still move or cancel it: booked or confirmed, and not begun. */
+export const changeable = (booking: BookingSnapshot, now: number) =>
+  (booking.status === "booked" || booking.status === "confirmed") && new Date(booking.starts_at).getTime() > now;
+
+/** Writes a booking as it now stands to its row and to its lead's copy (what the emails and the CRM read). */
+async function saveBooking(tx: Queryable, leadId: string, booking: BookingSnapshot): Promise<void> {
+  await tx.query(
+    `update service_bookings set starts_at = $2, ends_at = $3, units = $4, status = $5, version = $6, updated_at = now()
+      where id = $1`,
+    [booking.id, booking.starts_at, booking.ends_at, JSON.stringify(booking.units), booking.status, booking.version],
+  );
+  await tx.query("update leads set service_booking = $2 where id = $1", [leadId, JSON.stringify(booking)]);
+}
+
+/**
+ * The visitor cancels with the link of the booking's current version: the bays are let go, the version moves on
+ * (the link is spent) and the visitor is sent the cancellation with its calendar's CANCEL.
+ */
+export async function cancelBooking(db: Database, link: { bookingId: string; version: number }, now: number) {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.query("select id from service_bookings where id = $1 for update", [link.bookingId]);
+    const booking = locked ? await readBooking(tx, link.bookingId) : null;
+    if (!booking || booking.version !== link.version || !changeable(booking, now)) throw new BookingLinkSpent();
+    const { lead_id: leadId, ...kept } = booking;
+    const cancelled: BookingSnapshot = { ...kept, status: "cancelled", version: booking.version + 1 };
+    await tx.query("delete from service_bay_steps where booking_id = $1", [booking.id]);
+    await saveBooking(tx, leadId, cancelled);
+    await enqueueDeliveries(tx, leadId, ["visitor-confirmation"], `cancelled:${cancelled.version}`);
+    return cancelled;
+  });
+}
+
+/**
+ * The visitor moves the booking to another free time with the link of its current version: its bays are let go and
+ * the new time's taken in one transaction; the version moves on and the visitor is sent the moved invite. When the
+ * new time went meanwhile, nothing changes and the next free time is answered.
+ */
+export async function moveBooking(
+  db: Database,
+  link: { bookingId: string; version: number },
+  startsAt: string,
+  context: Pick<BookingContext, "rules" | "now">,
+): Promise<{ moved: BookingSnapshot } | Extract<Claim, { taken: false }>> {
+  let moved: BookingSnapshot | null = null;
+  const claim = await bookTime(
+    db,
+    context.rules,
+    { bookingId: link.bookingId, startsAt, now: context.now, days: context.rules.days },
+    async (tx) => {
+      const [locked] = await tx.query("select id from service_bookings where id = $1 for update", [link.bookingId]);
+      const booking = locked ? await readBooking(tx, link.bookingId) : null;
+      if (!booking || booking.version !== link.version || !changeable(booking, context.now))
+        throw new BookingLinkSpent();
+      await tx.query("delete from service_bay_steps where booking_id = $1", [booking.id]);
+      return {
+        units: booking.units,
+        store: async (time: FreeTime) => {
+          const { lead_id: leadId, ...kept } = booking;
+          moved = {
+            ...kept,
+            starts_at: time.startsAt,
+            ends_at: visitEnd(context.rules, time, booking.units),
+            units: booking.units.map((unit, index) => ({ ...unit, bay: time.bays[index] ?? unit.bay })),
+            version: booking.version + 1,
+          };
+          await saveBooking(tx, leadId, moved);
+          await enqueueDeliveries(tx, leadId, ["visitor-confirmation"], `moved:${moved.version}`);
+        },
+      };
+    },
+  );
+  if (!claim.taken) return claim;
+  return { moved: moved as unknown as BookingSnapshot };
 }

@@ -36,7 +36,12 @@ describe("free times", () => {
         "13:30",
       ]),
     );
-    expect(times[0]).toEqual({ startsAt: "2026-11-30T14:30:00.000Z", date: "2026-11-30", clock: "07:30", bays: ["bay-1"] });
+    expect(times[0]).toEqual({
+      startsAt: "2026-11-30T14:30:00.000Z",
+      date: "2026-11-30",
+      clock: "07:30",
+      bays: ["bay-1"],
+    });
   });
 
   it("keeps Calgary's clock across a change of clocks: 07:30 is 14:30 UTC before and 13:30 UTC after", () => {
@@ -69,7 +74,9 @@ describe("free times", () => {
     const two = freeTimes(CAPACITY, ["inspection", "oil"], [], { now, days: 1 });
     expect(two[0]?.bays).toEqual(["bay-1", "bay-2"]);
     expect(freeTimes(CAPACITY, ["inspection", "inspection"], [], { now, days: 1 })).toEqual([]);
-    const held: HeldBay[] = [{ bayId: "bay-1", startsAt: at("2026-11-30T14:30:00Z"), endsAt: at("2026-11-30T17:30:00Z") }];
+    const held: HeldBay[] = [
+      { bayId: "bay-1", startsAt: at("2026-11-30T14:30:00Z"), endsAt: at("2026-11-30T17:30:00Z") },
+    ];
     const around = freeTimes(CAPACITY, ["inspection"], held, { now, days: 1 });
     expect(around[0]?.clock).toBe("10:30");
     // the oil change goes to the other bay meanwhile

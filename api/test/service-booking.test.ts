@@ -161,7 +161,7 @@ describe.each(backends())("service booking on $name", (backend) => {
     const text = visitor?.mail.text ?? "";
     expect(text).toContain("booked for Wednesday, December 2, 2026 at 7:30 a.m. (Calgary time)");
     expect(text).toContain("Commercial Vehicle Inspection (6 vehicles)");
-    const link = /https:\/\/fleet\.example\/service\/booking\/(\S+)/.exec(text)?.[1];
+    const link = /https:\/\/fleet\.example\/book-service\/(\S+)/.exec(text)?.[1];
     expect(link).toMatch(/^[0-9a-f-]{36}\.0\.[A-Za-z0-9_-]{43}$/);
     // nothing the visitor typed comes back: anyone can type anyone's address
     for (const typed of ["Dana", "O'Neil", "Prairie", "U-1", "NPR-HD"]) expect(visitor?.raw).not.toContain(typed);

@@ -31,7 +31,11 @@ export const apiPaths = {
   /** Saves an inventory search for alerts (pending until its address confirms). */
   savedSearches: () => `${API_PREFIX}/saved-searches`,
   serviceBooking: () => `${API_PREFIX}/service/booking`,
-  serviceFreeTimes: () => `${API_PREFIX}/service/free-times`,
+  serviceFreeTimes: (kinds: readonly string[], from?: string) =>
+    `${API_PREFIX}/service/free-times?${new URLSearchParams([...kinds.map((kind) => ["kind", kind]), ...(from ? [["from", from]] : [])])}`,
+  serviceBookings: () => `${API_PREFIX}/service/bookings`,
+  serviceBookingLink: (token: string, action?: "cancel" | "move") =>
+    `${API_PREFIX}/service/bookings/${encodeURIComponent(token)}${action ? `/${action}` : ""}`,
   /** One of a saved search's links: confirm, unsubscribe (RFC 8058 one-click too), renew. */
   savedSearchAction: (id: string, action: "confirm" | "unsubscribe" | "renew") =>
     `${API_PREFIX}/saved-searches/${encodeURIComponent(id)}/${action}`,

@@ -20,6 +20,11 @@ export const paths = {
   financing: () => "/get-financing",
   financingForm: () => "/get-financing/form",
   service: (modelId?: string) => (modelId ? `/service/${encodeURIComponent(modelId)}` : "/service"),
+  /** Team service's booking: the visit's work (a kind of appointment per vehicle) chosen in the address, or none yet. */
+  bookService: (work: readonly string[] = []) =>
+    work.length > 0 ? `/book-service?${new URLSearchParams(work.map((kind) => ["work", kind]))}` : "/book-service",
+  /** A booking's own page, by its link's token (the visitor's email carries it). */
+  serviceBooking: (token: string) => `/book-service/${encodeURIComponent(token)}`,
   parts: (modelId?: string) => (modelId ? `/parts/${encodeURIComponent(modelId)}` : "/parts"),
   servicePage: (link: string) => `/services/${link}`,
   bodyShop: () => "/body-shop",

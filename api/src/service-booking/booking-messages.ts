@@ -1,4 +1,4 @@
-import { leadReference } from "shared-types";
+import { leadReference, paths } from "shared-types";
 import type { MessageContext } from "../delivery/lead-messages.js";
 import { type BookingNotice, bookingNoticeEmail } from "../emails/booking-notice.js";
 import type { HtmlEmail } from "../emails/email-layout.js";
@@ -56,7 +56,7 @@ export function bookingMessage(
     work: workInWords(booking),
     stay: booking.stay,
     reference: leadReference(lead.id),
-    ...(booking.status === "cancelled" ? {} : { link: `${context.siteUrl}/service/booking/${link}` }),
+    ...(booking.status === "cancelled" ? {} : { link: `${context.siteUrl}${paths.serviceBooking(link)}` }),
     business: { name: business.name, phone: business.phone_service, address },
   });
   if (notice === "ready") return { email };

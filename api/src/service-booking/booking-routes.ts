@@ -66,7 +66,8 @@ export function registerServiceBookingRoutes(app: FastifyInstance, db: Database,
     }
     const at = now();
     const held = await heldBays(db, at, at + (rules.days + 1) * DAY_MS, rules.stepMinutes);
-    return { times: freeTimes(rules, query.kind, held, { now: at, days: rules.days }) };
+    const times = freeTimes(rules, query.kind, held, { now: at, days: rules.days });
+    return { times: query.from ? times.filter((time) => time.date >= (query.from as string)) : times };
   });
 
   /** A visitor books a free time: 201 with the booking's link, or 409 with the next free time when it went meanwhile. */

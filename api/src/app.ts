@@ -297,7 +297,7 @@ async function registerRoutes(api: FastifyInstance, services: AppServices, parts
     onLeadStored: () => delivery?.nudge(),
   });
   registerPromotionRoutes(api, db);
-  registerServiceBookingRoutes(api, db, {
+  const serviceBooking = {
     capacity: parts.capacity,
     business,
     signingSecret,
@@ -305,7 +305,8 @@ async function registerRoutes(api: FastifyInstance, services: AppServices, parts
     siteUrl,
     onLeadStored: () => delivery?.nudge(),
     now: services.now,
-  });
+  };
+  registerServiceBookingRoutes(api, db, serviceBooking);
   await registerFeedRoutes(api, parts.feedService, db);
   registerMediaRoutes(api, photoStore);
   registerVitalsRoutes(api, new VitalsStore(db));
@@ -316,6 +317,7 @@ async function registerRoutes(api: FastifyInstance, services: AppServices, parts
     business,
     photos: photoStore,
     held: { channels: deliveryChannels, onReleased: () => delivery?.nudge() },
+    serviceBooking,
     sendMail: services.sendStaffMail,
     cliToken: services.cliToken,
     now: services.now,

@@ -1,6 +1,13 @@
 import { lazyPage, type RemoteRoute, RemoteRoutes } from "remote-kit";
 import { paths } from "shared-types";
-import { lineupModelResource, promotionsResource, sectionPageResource } from "./api/resources";
+import {
+  bookingLinkResource,
+  bookingOptionsResource,
+  freeTimesResource,
+  lineupModelResource,
+  promotionsResource,
+  sectionPageResource,
+} from "./api/resources";
 import { BODY_SHOP_ITEMS, SERVICE_ITEMS } from "./data/site-sections";
 import "./service.css";
 
@@ -21,6 +28,8 @@ const specialsPage = (page: "sales" | "service" | "parts" | "index") =>
   );
 const ServicePage = departmentPage("service");
 const PartsPage = departmentPage("parts");
+const BookingPage = lazyPage(() => import("./pages/booking-page").then((m) => m.BookingPage));
+const BookingLinkPage = lazyPage(() => import("./pages/booking-link-page").then((m) => m.BookingLinkPage));
 const BodyShopPage = lazyPage(() => import("./pages/body-shop-page").then((m) => m.BodyShopPage));
 
 const withModel: RemoteRoute["load"] = async ({ params, preload }) => {
@@ -37,6 +46,31 @@ const withModel: RemoteRoute["load"] = async ({ params, preload }) => {
 export const SERVICE_ROUTES: readonly RemoteRoute[] = [
   { path: "/service", element: ServicePage, sitemap: true },
   { path: "/service/:id", element: ServicePage, load: withModel },
+  {
+    path: "/book-service",
+    element: BookingPage,
+    query: ["work", "add", "from"],
+    // the free times are as of this moment: no cache keeps them
+    private: true,
+    load: async ({ searchParams, preload }) => {
+      const { kinds } = await preload(bookingOptionsResource);
+      const known = new Set(kinds.map((kind) => kind.id));
+      const work = searchParams.getAll("work").filter((kind) => known.has(kind));
+      if (work.length > 0)
+        await preload(freeTimesResource, work, searchParams.get("from") ?? "").catch(() => undefined);
+    },
+    sitemap: true,
+  },
+  {
+    path: "/book-service/:token",
+    element: BookingLinkPage,
+    query: ["done"],
+    private: true,
+    load: async ({ params, preload }) => {
+      const booking = await preload(bookingLinkResource, params.token ?? "");
+      if (booking?.changeable) await preload(freeTimesResource, booking.kinds, "").catch(() => undefined);
+    },
+  },
   { path: "/parts", element: PartsPage, sitemap: true },
   { path: "/parts/:id", element: PartsPage, load: withModel },
   {

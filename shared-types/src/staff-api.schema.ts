@@ -4,6 +4,7 @@ import "./text.schema.js";
 import { businessDetailsSchema, calendarDateSchema, siteNoticeSchema, weekHoursSchema } from "./business.schema.js";
 import { DEPARTMENTS, STAFF_ROLES, VEHICLE_STATUSES } from "./enumerations.js";
 import { specialInputSchema } from "./promotion.schema.js";
+import { serviceCapacitySchema } from "./service-booking.schema.js";
 import type { StaffAccess } from "./staff.js";
 import { vitalSummarySchema } from "./vitals.schema.js";
 
@@ -38,6 +39,7 @@ export const staffGrantsSchema = z.object({
   feeds: z.boolean(),
   texts: z.boolean(),
   speed: z.boolean(),
+  bookings: z.boolean(),
 });
 
 /** A member as the staff page lists them: active, or disabled (signed out everywhere, kept for the audit log). */
@@ -60,6 +62,43 @@ export const ceremonyAnswerSchema = z.object({
     id: z.string().check(z.minLength(1), z.maxLength(1024)),
     type: z.literal("public-key"),
   }),
+});
+
+/** A booking as the service manager's day shows it: who, when, which bays, and where it stands. */
+export const deskBookingSchema = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  reference: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  date: z.string(),
+  clock: z.string(),
+  status: z.enum(["booked", "confirmed", "arrived", "ready", "no-show", "cancelled"]),
+  stay: z.enum(["wait", "drop-off"]),
+  name: z.string(),
+  company: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  units: z.array(
+    z.object({
+      kind_name: z.string(),
+      bay: z.string(),
+      year: z.number(),
+      make: z.string(),
+      model: z.string(),
+      vin: z.string(),
+      unit_number: z.string(),
+      odometer_km: z.nullable(z.number()),
+    }),
+  ),
+});
+
+/** The department's days: its bays, the bookings on them, and how many bay hours are still free each day. */
+export const serviceDaySchema = z.object({
+  from: z.string(),
+  days: z.array(z.object({ date: z.string(), freeBayHours: z.number(), openBayHours: z.number() })),
+  bays: z.array(z.object({ id: z.string(), name: z.string() })),
+  bookings: z.array(deskBookingSchema),
 });
 
 export const LEAD_STATES = ["unclaimed", "claimed", "contacted"] as const;
@@ -361,6 +400,46 @@ export const STAFF_API = {
     path: "/staff/held/:id/discard",
     params: idParams,
     response: z.object({ outcome: z.string() }),
+  }),
+
+  serviceDay: route({
+    access: "bookings",
+    method: "GET",
+    path: "/staff/bookings",
+    query: z.object({
+      from: z.optional(calendarDateSchema),
+      days: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(7)), 1),
+    }),
+    response: serviceDaySchema,
+  }),
+  bookingStatus: route({
+    access: "bookings",
+    method: "POST",
+    path: "/staff/bookings/:id/status",
+    params: idParams,
+    body: z.object({ status: z.enum(["confirmed", "arrived", "no-show", "ready", "cancelled"]) }),
+    response: z.object({ booking: deskBookingSchema }),
+  }),
+  moveBooking: route({
+    access: "bookings",
+    method: "POST",
+    path: "/staff/bookings/:id/move",
+    params: idParams,
+    body: z.object({ startsAt: z.iso.datetime({ message: "Choose a time from the list" }) }),
+    response: z.object({ booking: deskBookingSchema }),
+  }),
+  serviceCapacity: route({
+    access: "bookings",
+    method: "GET",
+    path: "/staff/service-capacity",
+    response: serviceCapacitySchema,
+  }),
+  saveServiceCapacity: route({
+    access: "bookings",
+    method: "PUT",
+    path: "/staff/service-capacity",
+    body: serviceCapacitySchema,
+    response: serviceCapacitySchema,
   }),
 
   business: route({

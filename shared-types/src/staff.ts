@@ -23,6 +23,7 @@ export const ROLE_GRANTS = {
     feeds: true,
     texts: true,
     speed: true,
+    bookings: true,
   },
   sales_manager: {
     leads: ["sales"],
@@ -35,6 +36,7 @@ export const ROLE_GRANTS = {
     feeds: false,
     texts: false,
     speed: false,
+    bookings: false,
   },
   service_manager: {
     leads: ["service", "parts"],
@@ -47,6 +49,7 @@ export const ROLE_GRANTS = {
     feeds: false,
     texts: false,
     speed: false,
+    bookings: true,
   },
   marketing: {
     leads: [],
@@ -59,6 +62,7 @@ export const ROLE_GRANTS = {
     feeds: false,
     texts: true,
     speed: true,
+    bookings: false,
   },
 } as const satisfies Record<
   StaffRole,
@@ -75,6 +79,8 @@ export const ROLE_GRANTS = {
     texts: boolean;
     /** Team desk: the site's speed as its real visitors measured it (Web Vitals), against Google's goals. */
     speed: boolean;
+    /** The service department's bookings (its day and week) and what it can book (bays, kinds, hours). */
+    bookings: boolean;
   }
 >;
 

@@ -1,7 +1,7 @@
 import type { Transporter } from "nodemailer";
-import type { BusinessDetails } from "shared-types";
+import { type BusinessDetails, leadReference } from "shared-types";
 import type { ExportedLead } from "../leads/lead-export.js";
-import { bookingMessage } from "../service-booking/booking-messages.js";
+import { bookingCalendar, bookingMessage } from "../service-booking/booking-messages.js";
 import { type Department, departmentOf } from "./departments.js";
 import {
   crmMessage,
@@ -96,6 +96,18 @@ export function departmentEmailSender(transport: Transporter, addresses: EmailAd
           text: message.text,
           html: message.html,
           messageId: message.messageId,
+          // a booking's appointment, for the service desk's calendar
+          ...(lead.service_booking
+            ? {
+                attachments: [
+                  {
+                    filename: `appointment-${leadReference(lead.id)}.ics`,
+                    content: bookingCalendar({ ...lead, service_booking: lead.service_booking }, context.business),
+                    contentType: "text/calendar; charset=utf-8",
+                  },
+                ],
+              }
+            : {}),
           // as an address object: nodemailer takes it as one address, never parses a name or a list out of it
           ...(message.replyTo ? { replyTo: { name: "", address: message.replyTo } } : {}),
         });

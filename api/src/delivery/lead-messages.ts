@@ -16,6 +16,8 @@ import { leadNotificationEmail } from "../emails/lead-notification.js";
 import { visitorConfirmationEmail } from "../emails/visitor-confirmation.js";
 import { type ExportedLead, toAdf } from "../leads/lead-export.js";
 import { sourcePage } from "../leads/source-page.js";
+import type { BookingSnapshot } from "../service-booking/booking-store.js";
+import { bookingWhen } from "../service-booking/booking-words.js";
 import { type Department, departmentOf } from "./departments.js";
 
 /** What a message needs besides the lead: the dealership, and where the site lives (for links). */
@@ -71,6 +73,26 @@ export function consentLine(lead: ExportedLead): string {
  * Label and value rows of what the visitor sent, in the order a desk reads them (shared-types LEAD_FIELDS, with the
  * unit's own facts where the lead names one); empty ones left out. Every field the table declares has its row.
  */
+/** A booking's rows in the service desk's email: when, how the customer comes, and each vehicle with its bay. */
+function bookingRows(booking: BookingSnapshot): [string, string][] {
+  return [
+    ["Appointment", `${bookingWhen(booking.starts_at)} (Calgary time), until ${bookingWhen(booking.ends_at)}`],
+    ["Customer", booking.stay === "wait" ? "waits" : "drops off"],
+    ...booking.units.map((unit, index): [string, string] => [
+      `Vehicle ${index + 1}`,
+      [
+        `${unit.kind_name}: ${unit.year} ${unit.make} ${unit.model}`,
+        unit.unit_number ? `unit ${unit.unit_number}` : "",
+        unit.vin ? `VIN ${unit.vin}` : "",
+        unit.odometer_km !== null ? formatOdometer(unit.odometer_km) : "",
+        `bay ${unit.bay}`,
+      ]
+        .filter(Boolean)
+        .join(", "),
+    ]),
+  ];
+}
+
 function detailRows(lead: ExportedLead, context: MessageContext): [string, string][] {
   const f = lead.fields;
   const vehicle = vehicleLine(lead);
@@ -88,6 +110,7 @@ function detailRows(lead: ExportedLead, context: MessageContext): [string, strin
     ["Name", personName(lead)],
     ...contact.map((row): [string, string] => [row.label, row.value]),
     ["Form", formTitle(lead.form)],
+    ...(lead.service_booking ? bookingRows(lead.service_booking) : []),
     ["Vehicle", vehicle],
     ["VIN", v?.vin || f.vin || ""],
     [
@@ -118,6 +141,14 @@ export function replyAddress(email: string | undefined): string | undefined {
 
 /** The subject a desk scans its inbox by: what was asked, about which unit, by whom. */
 export function notificationSubject(lead: ExportedLead): string {
+  const booking = lead.service_booking;
+  if (booking) {
+    const vehicles = `${booking.units.length} ${booking.units.length === 1 ? "vehicle" : "vehicles"}`;
+    return `New service booking: ${bookingWhen(booking.starts_at)}, ${vehicles} (${leadReference(lead.id)}) from ${personName(lead)}`.slice(
+      0,
+      200,
+    );
+  }
   const quote = lead.fleet_quote;
   const vehicle = quote
     ? `${quote.unit_count} units on ${quote.lines.length} lines${quote.trade_ins.length ? `, ${quote.trade_ins.length} trade-ins` : ""} (${leadReference(lead.id)})`

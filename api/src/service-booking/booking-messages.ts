@@ -4,28 +4,12 @@ import { type BookingNotice, bookingNoticeEmail } from "../emails/booking-notice
 import type { HtmlEmail } from "../emails/email-layout.js";
 import type { ExportedLead } from "../leads/lead-export.js";
 import type { BookingSnapshot } from "./booking-store.js";
-import { DEALERSHIP_ZONE } from "./free-times.js";
+import { bookingWhen, workInWords } from "./booking-words.js";
 import { bookingInvite } from "./invite.js";
 
-const calgaryWhen = new Intl.DateTimeFormat("en-CA", {
-  timeZone: DEALERSHIP_ZONE,
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
-/** "Tuesday, December 1, 2026 at 7:30 a.m.": a booking's time as Calgary reads it. */
-export const bookingWhen = (iso: string) => calgaryWhen.format(new Date(iso));
-
-/** The work of a visit in the dealership's words: each kind once, with how many vehicles. */
-export function workInWords(booking: BookingSnapshot): string[] {
-  const counts = new Map<string, number>();
-  for (const unit of booking.units) counts.set(unit.kind_name, (counts.get(unit.kind_name) ?? 0) + 1);
-  return [...counts].map(([name, count]) => (count === 1 ? name : `${name} (${count} vehicles)`));
-}
+/** The dealership's street address on one line, as the emails and the invite give it. */
+const addressLine = ({ address }: MessageContext["business"]) =>
+  `${address.line1}, ${address.city}, ${address.province} ${address.postal_code}`;
 
 /** Which notice a delivery of the visitor's channel is: "" the booking itself, else the notice it was queued as. */
 export const noticeOf = (notice = ""): BookingNotice =>
@@ -49,7 +33,7 @@ export function bookingMessage(
   const booking = lead.service_booking;
   const { business } = context;
   const notice = noticeOf(context.notice);
-  const address = `${business.address.line1}, ${business.address.city}, ${business.address.province} ${business.address.postal_code}`;
+  const address = addressLine(business);
   const email = bookingNoticeEmail({
     notice,
     when: bookingWhen(booking.starts_at),
@@ -61,7 +45,19 @@ export function bookingMessage(
   });
   if (notice === "ready") return { email };
   const cancelled = notice === "cancelled";
-  const content = bookingInvite(
+  const content = bookingCalendar(lead, business, cancelled);
+  return { email, invite: { method: cancelled ? "CANCEL" : "REQUEST", content } };
+}
+
+/** The booking as one calendar event (invite.ts): the visitor's, and the service desk's copy of it. */
+export function bookingCalendar(
+  lead: ExportedLead & { service_booking: BookingSnapshot },
+  business: MessageContext["business"],
+  cancelled = lead.service_booking.status === "cancelled",
+): string {
+  const booking = lead.service_booking;
+  const address = addressLine(business);
+  return bookingInvite(
     {
       id: booking.id,
       sequence: booking.version,
@@ -76,5 +72,4 @@ export function bookingMessage(
     },
     business.domain,
   );
-  return { email, invite: { method: cancelled ? "CANCEL" : "REQUEST", content } };
 }

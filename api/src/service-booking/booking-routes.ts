@@ -8,7 +8,6 @@ import type { Channel } from "../delivery/outbox.js";
 import { HttpError, parseOrBadRequest, withSchemas } from "../http-errors.js";
 import { bookingLinkToken, verifyBookingLinkToken } from "../security/signing.js";
 import { heldBays } from "./bay-claims.js";
-import { bookingWhen, workInWords } from "./booking-messages.js";
 import {
   BookingLinkSpent,
   type BookingSnapshot,
@@ -18,6 +17,7 @@ import {
   moveBooking,
   readBooking,
 } from "./booking-store.js";
+import { bookingWhen, workInWords } from "./booking-words.js";
 import type { ServiceCapacityStore } from "./capacity-store.js";
 import { type Capacity, freeTimes } from "./free-times.js";
 

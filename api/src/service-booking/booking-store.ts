@@ -157,7 +157,7 @@ export const changeable = (booking: BookingSnapshot, now: number) =>
   (booking.status === "booked" || booking.status === "confirmed") && new Date(booking.starts_at).getTime() > now;
 
 /** Writes a booking as it now stands to its row and to its lead's copy (what the emails and the CRM read). */
-async function saveBooking(tx: Queryable, leadId: string, booking: BookingSnapshot): Promise<void> {
+export async function saveBooking(tx: Queryable, leadId: string, booking: BookingSnapshot): Promise<void> {
   await tx.query(
     `update service_bookings set starts_at = $2, ends_at = $3, units = $4, status = $5, version = $6, updated_at = now()
       where id = $1`,
@@ -185,44 +185,64 @@ export async function cancelBooking(db: Database, link: { bookingId: string; ver
 }
 
 /**
- * The visitor moves the booking to another free time with the link of its current version: its bays are let go and
- * the new time's taken in one transaction; the version moves on and the visitor is sent the moved invite. When the
- * new time went meanwhile, nothing changes and the next free time is answered.
+ * Moves a booking to another free time: its bays are let go and the new time's taken in one transaction, the version
+ * moves on (a visitor's link is spent) and the visitor is sent the moved invite; `onMoved` writes what else goes with
+ * it (the desk's audit row). When the new time went meanwhile, nothing changes and the next free time is answered.
  */
-export async function moveBooking(
+export async function moveBookingBy(
   db: Database,
-  link: { bookingId: string; version: number },
+  bookingId: string,
   startsAt: string,
   context: Pick<BookingContext, "rules" | "now">,
+  onMoved: (tx: Queryable, before: BookingSnapshot, after: BookingSnapshot) => Promise<void>,
+  mayMove: (booking: BookingSnapshot) => boolean = (booking) => changeable(booking, context.now),
 ): Promise<{ moved: BookingSnapshot } | Extract<Claim, { taken: false }>> {
   let moved: BookingSnapshot | null = null;
   const claim = await bookTime(
     db,
     context.rules,
-    { bookingId: link.bookingId, startsAt, now: context.now, days: context.rules.days },
+    { bookingId, startsAt, now: context.now, days: context.rules.days },
     async (tx) => {
-      const [locked] = await tx.query("select id from service_bookings where id = $1 for update", [link.bookingId]);
-      const booking = locked ? await readBooking(tx, link.bookingId) : null;
-      if (!booking || booking.version !== link.version || !changeable(booking, context.now))
-        throw new BookingLinkSpent();
+      await tx.query("select id from service_bookings where id = $1 for update", [bookingId]);
+      const booking = await readBooking(tx, bookingId);
+      if (!booking || !mayMove(booking)) throw new BookingLinkSpent();
       await tx.query("delete from service_bay_steps where booking_id = $1", [booking.id]);
+      const { lead_id: leadId, ...before } = booking;
       return {
         units: booking.units,
         store: async (time: FreeTime) => {
-          const { lead_id: leadId, ...kept } = booking;
-          moved = {
-            ...kept,
+          const after: BookingSnapshot = {
+            ...before,
             starts_at: time.startsAt,
             ends_at: visitEnd(context.rules, time, booking.units),
             units: booking.units.map((unit, index) => ({ ...unit, bay: time.bays[index] ?? unit.bay })),
             version: booking.version + 1,
           };
-          await saveBooking(tx, leadId, moved);
-          await enqueueDeliveries(tx, leadId, ["visitor-confirmation"], `moved:${moved.version}`);
+          await saveBooking(tx, leadId, after);
+          await enqueueDeliveries(tx, leadId, ["visitor-confirmation"], `moved:${after.version}`);
+          await onMoved(tx, before, after);
+          moved = after;
         },
       };
     },
   );
   if (!claim.taken) return claim;
   return { moved: moved as unknown as BookingSnapshot };
+}
+
+/** The visitor moves the booking with the link of its current version (moveBookingBy). */
+export function moveBooking(
+  db: Database,
+  link: { bookingId: string; version: number },
+  startsAt: string,
+  context: Pick<BookingContext, "rules" | "now">,
+) {
+  return moveBookingBy(
+    db,
+    link.bookingId,
+    startsAt,
+    context,
+    async () => undefined,
+    (booking) => booking.version === link.version && changeable(booking, context.now),
+  );
 }

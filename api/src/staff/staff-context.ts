@@ -11,6 +11,7 @@ import type { PhotoStore } from "../feeds/photos.js";
 import { HttpError } from "../http-errors.js";
 import type { FailedAuthentication } from "../security/admin-routes.js";
 import type { RecipientLimit } from "../security/recipient-limit.js";
+import type { ServiceBookingRouteOptions } from "../service-booking/booking-routes.js";
 import type { AuditActor } from "./audit.js";
 import type { Passkeys } from "./passkeys.js";
 import type { SignInMailOutcome } from "./sign-in-mail.js";
@@ -35,6 +36,8 @@ export interface StaffRouteOptions {
   photos?: PhotoStore | null;
   /** Starts a pull of the inventory feed from FEED_URL now (the desk's "run now"); none when no address is set. */
   pullFeedNow?: () => Promise<FeedRun>;
+  /** The service department's bookings and capacity (service-booking/); none: the desk has no bookings. */
+  serviceBooking?: ServiceBookingRouteOptions;
   now?: () => number;
 }
 

@@ -8,6 +8,7 @@ import { registerVitalsStaffRoutes } from "../vitals/vitals-routes.js";
 import { type AuditActor, COMMAND_LINE_ACTOR } from "./audit.js";
 import { Passkeys, relyingPartyOf } from "./passkeys.js";
 import { registerAuditRoutes } from "./routes/audit.js";
+import { registerBookingRoutes } from "./routes/bookings.js";
 import { registerBusinessRoutes } from "./routes/business.js";
 import { registerEmailRoutes } from "./routes/emails.js";
 import { registerFeedRoutes } from "./routes/feeds.js";
@@ -86,6 +87,7 @@ export async function registerStaffRoutes(app: FastifyInstance, db: Database, op
       registerPasskeyRoutes,
       registerLeadRoutes,
       registerHeldRoutes,
+      registerBookingRoutes,
       registerBusinessRoutes,
       registerUnitRoutes,
       registerSpecialRoutes,

@@ -25,3 +25,14 @@ export const lineupModelResource = defineResource("service:lineup-model", findLi
 
 /** A service or body-shop page's words: each page's own chunk (src/content). */
 export const sectionPageResource = defineResource("service:section-page", loadSectionPage);
+
+/** What can be booked; the free times of a visit (each vehicle's kind of appointment), from a day; a booking's link. */
+export const bookingOptionsResource = defineResource("service:booking-options", async () =>
+  (await import("./booking-api")).fetchBookingOptions(),
+);
+export const freeTimesResource = defineResource("service:free-times", async (kinds: string[], from: string) =>
+  (await import("./booking-api")).fetchFreeTimes(kinds, from || undefined),
+);
+export const bookingLinkResource = defineResource("service:booking-link", async (token: string) =>
+  (await import("./booking-api")).fetchBookingByLink(token),
+);

@@ -1,5 +1,6 @@
 import { breadcrumbJsonLd, Link, usePageHead, useSite } from "remote-kit";
 import { paths } from "shared-types";
+import { BODY_SHOP_ESTIMATE, BookLink } from "../components/book-link";
 import { PageHero } from "../components/page-hero";
 import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH } from "../data/service-pages";
 import { BODY_SHOP_ITEMS } from "../data/site-sections";
@@ -21,6 +22,7 @@ export function BodyShopPage() {
         and buses. Two 65 ft paint booths mean a full-length unit is painted in one piece, and our estimators work
         directly with your insurer.
       </p>
+      <BookLink work={BODY_SHOP_ESTIMATE} label="Book an estimate appointment" />
       <ul className="service-grid">
         {BODY_SHOP_ITEMS.map((item) => (
           <li key={item.link}>

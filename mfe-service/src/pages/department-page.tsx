@@ -3,6 +3,7 @@ import type { PropsOfUse } from "remote-kit/contracts";
 import { useParams } from "remote-kit/router";
 import { paths, telHref } from "shared-types";
 import { type findLineupModel, lineupModelResource } from "../api/resources";
+import { BookLink } from "../components/book-link";
 import { PageHero } from "../components/page-hero";
 import CONSUMES from "../contracts/consumes";
 import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH } from "../data/service-pages";
@@ -106,6 +107,7 @@ export function DepartmentPage({ department }: { department: Department }) {
       <p className="service-page__intro">
         {copy.intro} Call <a href={telHref(phone)}>{phone}</a>.
       </p>
+      {department === "service" ? <BookLink label="Book a service appointment" /> : null}
       {department === "service" ? <ServiceLinks /> : null}
       <section className="service-form">
         {lookup.status === "unknown" ? (

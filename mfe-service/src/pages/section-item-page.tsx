@@ -3,6 +3,7 @@ import { breadcrumbJsonLd, Link, PeerForm, Redirect, usePageHead, useResource, u
 import { useParams } from "remote-kit/router";
 import { paths, telHref } from "shared-types";
 import { sectionPageResource } from "../api/resources";
+import { BODY_SHOP_ESTIMATE, BookLink } from "../components/book-link";
 import { PageHero } from "../components/page-hero";
 import CONSUMES from "../contracts/consumes";
 import { HEADER_HEIGHT, HEADER_IMAGES, HEADER_WIDTH, type SectionPage } from "../data/service-pages";
@@ -67,6 +68,10 @@ export function SectionItemPage({ section }: { section: SectionPage["section"] }
       <div className="service-article">
         <div className="service-article__text">
           <p className="service-page__intro">{page.lead}</p>
+          <BookLink
+            work={section === "service" ? link : BODY_SHOP_ESTIMATE}
+            label={section === "service" ? "Book a time for this service" : "Book an estimate appointment"}
+          />
           {page.blocks.map((block) => (
             <Fragment key={block.heading}>
               <h2>{block.heading}</h2>

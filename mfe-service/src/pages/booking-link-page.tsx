@@ -1,0 +1,112 @@
+import { HttpStatus, Link, usePageHead, useResource, useSite, useSubmittedForm } from "remote-kit";
+import { FORM_FIELD } from "remote-kit/protocol";
+import { useParams, useSearchParams } from "remote-kit/router";
+import { paths, telHref } from "shared-types";
+import type { BookingView } from "../api/booking-api";
+import { bookingLinkResource, freeTimesResource } from "../api/resources";
+import { FreeTimesPicker } from "../components/booking-fields";
+
+const DONE: Record<string, string> = {
+  booked: "Your appointment is booked. We have emailed you the details and an invite for your calendar.",
+  moved: "Your appointment has moved. We have emailed you the new time and an updated invite.",
+  cancelled: "Your appointment is cancelled. We have emailed you to confirm it.",
+};
+
+/** Move it to another free time for the same work: a POST form, the link's token in its id. */
+function MoveForm({ token, booking }: { token: string; booking: BookingView }) {
+  const id = `service:booking-move:${token}`;
+  const refused = useSubmittedForm(id);
+  const times = useResource(freeTimesResource, booking.kinds, "");
+  if (times.status !== "done" || times.value.length === 0) return null;
+  return (
+    <form method="post" className="service-booking__book">
+      <h2>Move it</h2>
+      <input type="hidden" name={FORM_FIELD} value={id} />
+      {refused?.message ? (
+        <p className="service-booking__problem" role="alert">
+          {refused.message}
+        </p>
+      ) : null}
+      <FreeTimesPicker times={times.value} chosen={refused?.values.startsAt ?? ""} error={refused?.errors.startsAt} />
+      <button type="submit" className="host-button host-button--primary">
+        Move to this time
+      </button>
+    </form>
+  );
+}
+
+function CancelForm({ token }: { token: string }) {
+  const id = `service:booking-cancel:${token}`;
+  const refused = useSubmittedForm(id);
+  return (
+    <form method="post" className="service-booking__cancel">
+      <h2>Cancel it</h2>
+      <input type="hidden" name={FORM_FIELD} value={id} />
+      {refused?.message ? (
+        <p className="service-booking__problem" role="alert">
+          {refused.message}
+        </p>
+      ) : null}
+      <button type="submit" className="host-button">
+        Cancel this appointment
+      </button>
+    </form>
+  );
+}
+
+/**
+ * /book-service/{token}: a booking as its link shows it (the visitor's email carries it): when, what, and, while it
+ * can still change, a form to move it and one to cancel it. Opening it changes nothing, so a mail scanner's visit
+ * is harmless; each change spends the link and the page goes on with the new one.
+ */
+export function BookingLinkPage() {
+  const { token = "" } = useParams();
+  const [params] = useSearchParams();
+  const { business } = useSite();
+  const load = useResource(bookingLinkResource, token);
+  usePageHead({ title: `Your service appointment | ${business.name}`, robots: "noindex" });
+  const phone = <a href={telHref(business.phone_service)}>{business.phone_service}</a>;
+  if (load.status === "loading") return <p className="service-page service-muted">Loading...</p>;
+  if (load.status === "failed" || !load.value) {
+    return (
+      <div className="service-page">
+        {load.status === "done" ? <HttpStatus code={410} /> : null}
+        <h1 className="service-page__title">This link no longer works</h1>
+        <p>
+          It has been used, or the appointment can no longer change: the newest email we sent you has the link that
+          works. Or call us at {phone}.
+        </p>
+      </div>
+    );
+  }
+  const booking = load.value;
+  const done = DONE[params.get("done") ?? ""];
+  return (
+    <div className="service-page service-booking">
+      <h1 className="service-page__title">Your Service Appointment</h1>
+      {done ? (
+        <p className="service-booking__done" role="status">
+          {done}
+        </p>
+      ) : null}
+      <dl className="service-booking__summary">
+        <dt>When</dt>
+        <dd>{booking.status === "cancelled" ? <s>{booking.when}</s> : booking.when} (Calgary time)</dd>
+        <dt>What we will do</dt>
+        <dd>{booking.work.join("; ")}</dd>
+        <dt>You will</dt>
+        <dd>{booking.stay === "wait" ? "wait while we work" : "drop the vehicles off"}</dd>
+        <dt>Reference</dt>
+        <dd>{booking.reference}</dd>
+      </dl>
+      {booking.status === "cancelled" ? (
+        <p>
+          This appointment is cancelled. <Link to={paths.bookService()}>Book another time</Link>.
+        </p>
+      ) : null}
+      {booking.changeable ? <MoveForm token={token} booking={booking} /> : null}
+      {booking.changeable ? <CancelForm token={token} /> : null}
+      {!booking.changeable && booking.status !== "cancelled" ? <p>To change it now, call us at {phone}.</p> : null}
+    </div>
+  );
+}

@@ -13,6 +13,7 @@ export const ROLE_NAMES: Record<StaffRole, string> = {
 const MENU: { href: string; label: string; shown: (role: StaffRole) => boolean }[] = [
   { href: "/leads", label: "Leads", shown: (role) => allows(role, "leads") },
   { href: "/held", label: "Held enquiries", shown: (role) => allows(role, "leads") },
+  { href: "/bookings", label: "Service bookings", shown: (role) => allows(role, "bookings") },
   { href: "/specials", label: "Specials", shown: (role) => allows(role, "specials") },
   { href: "/texts", label: "Site notice", shown: (role) => allows(role, "texts") },
   { href: "/emails", label: "Emails", shown: (role) => allows(role, "texts") },

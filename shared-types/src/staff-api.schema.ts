@@ -81,6 +81,7 @@ export const deskBookingSchema = z.object({
   email: z.string(),
   units: z.array(
     z.object({
+      kind: z.string(),
       kind_name: z.string(),
       bay: z.string(),
       year: z.number(),
@@ -419,6 +420,16 @@ export const STAFF_API = {
     params: idParams,
     body: z.object({ status: z.enum(["confirmed", "arrived", "no-show", "ready", "cancelled"]) }),
     response: z.object({ booking: deskBookingSchema }),
+  }),
+  bookingFreeTimes: route({
+    access: "bookings",
+    method: "GET",
+    path: "/staff/bookings/:id/free-times",
+    params: idParams,
+    response: z.object({
+      booking: deskBookingSchema,
+      times: z.array(z.object({ startsAt: z.string(), date: z.string(), clock: z.string() })),
+    }),
   }),
   moveBooking: route({
     access: "bookings",

@@ -11,7 +11,7 @@ import {
   readBooking,
   saveBooking,
 } from "./booking-store.js";
-import { type Capacity, DEALERSHIP_ZONE } from "./free-times.js";
+import { type Capacity, DEALERSHIP_ZONE, freeTimes } from "./free-times.js";
 
 const DAY_MS = 86_400_000;
 const calgaryClock = new Intl.DateTimeFormat("en-CA", {
@@ -40,7 +40,7 @@ function deskBooking(row: { lead_id: string; service_booking: BookingSnapshot; f
     company: row.fields.company ?? "",
     phone: row.fields.day_phone ?? "",
     email: row.fields.email ?? "",
-    units: booking.units.map(({ kind: _kind, ...unit }) => unit),
+    units: booking.units,
   };
 }
 
@@ -135,4 +135,27 @@ export async function staffMoveBooking(
       { starts_at: after.starts_at },
     );
   });
+}
+
+/** The free times a booking could move to: as for a visitor, its own bays counting as free. */
+export async function freeTimesFor(
+  db: Queryable,
+  rules: Capacity & { days: number },
+  booking: BookingSnapshot,
+  now: number,
+) {
+  const held = (await heldBays(db, now, now + (rules.days + 1) * DAY_MS, rules.stepMinutes)).filter(
+    (span) =>
+      !(
+        booking.units.some((unit) => unit.bay === span.bayId) &&
+        span.startsAt >= Date.parse(booking.starts_at) &&
+        span.endsAt <= Date.parse(booking.ends_at)
+      ),
+  );
+  return freeTimes(
+    rules,
+    booking.units.map((unit) => unit.kind),
+    held,
+    { now, days: rules.days },
+  );
 }

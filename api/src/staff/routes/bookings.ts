@@ -1,9 +1,10 @@
 import { dealershipToday } from "shared-types";
 import { STAFF_API } from "shared-types/schemas";
 import { bookingRules } from "../../service-booking/booking-routes.js";
-import { BookingLinkSpent } from "../../service-booking/booking-store.js";
+import { BookingLinkSpent, readBooking } from "../../service-booking/booking-store.js";
 import {
   BookingRefused,
+  freeTimesFor,
   serviceDays,
   setBookingStatus,
   staffMoveBooking,
@@ -49,6 +50,15 @@ export function registerBookingRoutes({ route, db, options, member, actor }: Sta
     if (status === "confirmed") await ledger.markContacted(changed.leadId, member(request));
     booking().onLeadStored?.();
     return asDesk(request.params.id);
+  });
+
+  route(STAFF_API.bookingFreeTimes, {}, async (request) => {
+    const rules = await bookingRules(booking());
+    const found = await readBooking(db, request.params.id);
+    if (!found) throw refuse(404, "No booking here");
+    const { booking: desk } = await asDesk(request.params.id);
+    const times = await freeTimesFor(db, rules, found, now());
+    return { booking: desk, times: times.map(({ startsAt, date, clock }) => ({ startsAt, date, clock })) };
   });
 
   route(STAFF_API.moveBooking, {}, async (request) => {

@@ -63,6 +63,11 @@ function BookingItem({ booking, bays }: { booking: DeskBooking; bays: Map<string
       </ul>
       {ACTIONS[booking.status].length > 0 ? (
         <div className="desk-lead__actions">
+          {booking.status === "booked" || booking.status === "confirmed" ? (
+            <a className="desk-button" href={`/bookings/${id}/move`}>
+              Move
+            </a>
+          ) : null}
           {ACTIONS[booking.status].map((action) => (
             <form key={action.status} method="post" action={`/bookings/${id}/status`}>
               <input type="hidden" name="status" value={action.status} />
@@ -126,6 +131,54 @@ export function BookingsPage({
           </section>
         );
       })}
+    </Layout>
+  );
+}
+
+/** A booking's move: the free times for its vehicles' work, its own bays counting as free. */
+export function MoveBookingPage({
+  signedIn,
+  booking,
+  times,
+  notice,
+}: {
+  signedIn: SignedIn;
+  booking: DeskBooking;
+  times: { startsAt: string; date: string; clock: string }[];
+  notice?: NoticeProps;
+}) {
+  const days = [...new Set(times.map((time) => time.date))].slice(0, 10);
+  return (
+    <Layout title={`Move ${booking.reference}`} signedIn={signedIn}>
+      <PageNotice notice={notice} />
+      <p>
+        {booking.name}, now {dayLabel(booking.date)} at {booking.clock}:{" "}
+        {booking.units.map((unit) => unit.kind_name).join("; ")}. The customer is emailed the new time.
+      </p>
+      {times.length === 0 ? (
+        <p>No other free time in the weeks the department books.</p>
+      ) : (
+        <form method="post" action={`/bookings/${encodeURIComponent(booking.id)}/move`} className="desk-form">
+          {days.map((date) => (
+            <fieldset key={date} className="desk-fieldset">
+              <legend>{dayLabel(date)}</legend>
+              <div className="desk-checks">
+                {times
+                  .filter((time) => time.date === date)
+                  .map((time) => (
+                    <label key={time.startsAt}>
+                      <input type="radio" name="startsAt" value={time.startsAt} required /> {time.clock}
+                    </label>
+                  ))}
+              </div>
+            </fieldset>
+          ))}
+          <button type="submit">Move to this time</button>
+        </form>
+      )}
+      <p>
+        <a href={`/bookings?from=${booking.date}`}>Back to the day</a>
+      </p>
     </Layout>
   );
 }

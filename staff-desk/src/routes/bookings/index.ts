@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { dealershipToday } from "shared-types";
 import { ApiRefusal } from "../../staff-api.js";
 import { noticeFrom } from "../../ui/notices.js";
-import { BookingsPage } from "./bookings-page.js";
+import { BookingsPage, MoveBookingPage } from "./bookings-page.js";
 import { capacityRoutes } from "./capacity.js";
 
 const WORDS = {
@@ -12,8 +12,12 @@ const WORDS = {
     "no-show": "Marked a no-show: its bays are free again.",
     ready: "Ready: the customer is emailed to come for the vehicles.",
     cancelled: "Cancelled: its bays are free again and the customer is emailed.",
+    moved: "Moved: the customer is emailed the new time and an updated invite.",
   },
-  refused: { status: "That booking has moved on already: see it below." },
+  refused: {
+    status: "That booking has moved on already: see it below.",
+    taken: "That time is no longer free, or the booking can no longer move: choose another.",
+  },
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -39,6 +43,28 @@ export default async function bookings(app: FastifyInstance) {
     } catch (error) {
       if (error instanceof ApiRefusal && (error.status === 409 || error.status === 400)) {
         return reply.redirect("/bookings?refused=status", 303);
+      }
+      throw error;
+    }
+  });
+
+  app.get("/bookings/:id/move", onBookings, async (request, reply) => {
+    const params = { id: (request.params as { id: string }).id };
+    const { booking, times } = await request.api.bookingFreeTimes({ params });
+    return reply.page(
+      MoveBookingPage({ signedIn: request.staff, booking, times, notice: noticeFrom(request.query, WORDS) }),
+    );
+  });
+
+  app.post("/bookings/:id/move", onBookings, async (request, reply) => {
+    const params = { id: (request.params as { id: string }).id };
+    const startsAt = (request.body as { startsAt?: string } | undefined)?.startsAt ?? "";
+    try {
+      const { booking } = await request.api.moveBooking({ params, body: { startsAt } });
+      return reply.redirect(`/bookings?from=${booking.date}&done=moved`, 303);
+    } catch (error) {
+      if (error instanceof ApiRefusal && (error.status === 409 || error.status === 400)) {
+        return reply.redirect(`/bookings/${encodeURIComponent(params.id)}/move?refused=taken`, 303);
       }
       throw error;
     }

@@ -24,6 +24,7 @@ import { loadSigningSecret } from "./security/signing.js";
 import { SEED_PROMOTIONS } from "./seed/promotions.js";
 import { writeSampleFeed } from "./seed/sample-feed.js";
 import { backfillUnitCharges, backfillWorkTruckFacts } from "./seed/seed.js";
+import { queueReminders } from "./service-booking/booking-store.js";
 import { cliTokenFile, writeCliToken } from "./staff/cli-token.js";
 
 const config = readConfig();
@@ -111,6 +112,7 @@ const jobs = startPeriodicJobs(
     heldDigest: heldDigest ? { everyMs: config.QUARANTINE_DIGEST_HOURS * 60 * 60 * 1000, send: heldDigest } : undefined,
     escalation: app.leadEscalation,
     savedSearchAlerts: app.savedSearchAlerts,
+    bookingReminders: { queue: () => queueReminders(db, Date.now()), onQueued: () => delivery?.worker.nudge() },
     feeds: app.feeds,
     feedPull: config.FEED_URL
       ? { url: config.FEED_URL, intervalMinutes: config.FEED_INTERVAL_MINUTES, fileDirs: [config.SAMPLE_FEED_DIR] }

@@ -9,6 +9,7 @@ import { crmEmailSender, departmentEmailSender, visitorConfirmationSender } from
 import { smtpTransport } from "../src/delivery/delivery-setup.js";
 import { DeliveryWorker } from "../src/delivery/delivery-worker.js";
 import { bookingLinkSigner } from "../src/service-booking/booking-links.js";
+import { queueReminders } from "../src/service-booking/booking-store.js";
 import { DEFAULT_SERVICE_CAPACITY } from "../src/service-booking/default-capacity.js";
 import { validateAgainstDtd } from "./adf-dtd.js";
 import { backends } from "./database-fixtures.js";
@@ -284,5 +285,20 @@ describe.each(backends())("service booking on $name", (backend) => {
       expect(parsed.getFirstPropertyValue("method")).toBe("CANCEL");
       expect(parsed.getFirstSubcomponent("vevent")?.getFirstPropertyValue("sequence")).toBe(2);
     });
+  });
+  it("reminds the visitor the day before, once", async () => {
+    const response = await book({
+      ...VISITOR,
+      startsAt: "2026-12-09T15:00:00.000Z",
+      units: [{ ...inspection(30), kind: "alignments", vin: "" }],
+    });
+    expect(response.statusCode).toBe(201);
+    const dayBefore = new Date("2026-12-08T16:00:00Z").getTime();
+    expect(await queueReminders(db, dayBefore - 2 * 86_400_000)).toBe(0);
+    expect(await queueReminders(db, dayBefore)).toBeGreaterThanOrEqual(1);
+    expect(await queueReminders(db, dayBefore + 60_000)).toBe(0);
+    await worker.runOnce();
+    const reminder = smtp.mails.find((mail) => mail.mail.subject?.startsWith("Your service appointment is tomorrow"));
+    expect(reminder?.mail.text).toContain("tomorrow, Wednesday, December 9, 2026 at 8:00 a.m.");
   });
 });

@@ -18,6 +18,8 @@ export interface ApiJobSources {
   escalation: Pick<LeadEscalation, "runOnce">;
   savedSearchAlerts: Pick<SavedSearchAlerts, "runIfDue">;
   feeds: Pick<FeedService, "failAbandonedRuns" | "importInventory">;
+  /** The service bookings' day-before reminders, and who sends them (the lead outbox's worker) */
+  bookingReminders: { queue: () => Promise<number>; onQueued?: () => void };
   /** The dealership's feed, when FEED_URL is set */
   feedPull?: { url: string; intervalMinutes: number; fileDirs: readonly string[] };
 }
@@ -37,6 +39,15 @@ export function apiJobs(db: Queryable, log: JobLog, sources: ApiJobSources): Per
     { name: "lead-escalation", ...EACH_MINUTE, run: () => sources.escalation.runOnce() },
     // saved searches: a day after a search's last alert, what changed since is sent (and lapsed searches stop)
     { name: "saved-search-alerts", ...EACH_MINUTE, run: () => sources.savedSearchAlerts.runIfDue() },
+    // a service booking's visitor is reminded the day before, once
+    {
+      name: "booking-reminders",
+      everyMs: 15 * MINUTE_MS,
+      run: async () => {
+        const queued = await sources.bookingReminders.queue();
+        if (queued > 0) sources.bookingReminders.onQueued?.();
+      },
+    },
     // a feed run whose process died (killed, the machine lost) is marked failed, not left "running"
     { name: "feed-run-sweep", everyMs: FEED_LEASE_MS / 2, run: () => feeds.failAbandonedRuns() },
   ];

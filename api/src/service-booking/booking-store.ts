@@ -246,3 +246,23 @@ export function moveBooking(
     (booking) => booking.version === link.version && changeable(booking, context.now),
   );
 }
+
+/** How long before a booking its reminder goes: the day before, about this time. */
+export const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Queues the day-before reminder of every booking still on that starts within REMINDER_BEFORE_MS (and has not begun),
+ * once each (reminded_at, and the notice's own once-only delivery); answers how many were queued.
+ */
+export async function queueReminders(db: Database, now: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx.query<{ id: string; lead_id: string }>(
+      `update service_bookings set reminded_at = $1
+        where reminded_at is null and status in ('booked', 'confirmed') and starts_at > $1 and starts_at <= $2
+        returning id, lead_id`,
+      [new Date(now).toISOString(), new Date(now + REMINDER_BEFORE_MS).toISOString()],
+    );
+    for (const booking of due) await enqueueDeliveries(tx, booking.lead_id, ["visitor-confirmation"], "reminder");
+    return due.length;
+  });
+}

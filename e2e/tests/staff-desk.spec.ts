@@ -550,6 +550,9 @@ test.describe("the staff desk", () => {
     for (const path of [
       "/leads",
       "/held",
+      "/bookings",
+      "/bookings?view=week",
+      "/bookings/capacity",
       "/units?q=isuzu",
       "/business",
       "/specials",

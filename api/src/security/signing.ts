@@ -86,12 +86,13 @@ export function verifyHeldReleaseToken(
  * change moves on, so a link works for one change and a mail scanner's visit (a GET) changes nothing.
  */
 export function bookingLinkToken(secret: Buffer, bookingId: string, version: number): string {
-  return `${bookingId}.${version}.${mac(secret, "service-booking", `${bookingId}:${version}`)}`;
+  // no dot in it: a site address whose last part looks like a file's name (".abc") is no page
+  return `${bookingId}-${version}-${mac(secret, "service-booking", `${bookingId}:${version}`)}`;
 }
 
 /** The booking and version a link names, or null for a token the API did not sign. */
 export function verifyBookingLinkToken(secret: Buffer, token: string): { bookingId: string; version: number } | null {
-  const match = /^([0-9a-f-]{36})\.(\d{1,6})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^([0-9a-f-]{36})-(\d{1,6})-([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match?.[1] || !match[2] || !match[3]) return null;
   const value = `${match[1]}:${match[2]}`;
   return macMatches(secret, "service-booking", value, match[3])

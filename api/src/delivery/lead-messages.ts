@@ -264,6 +264,7 @@ export function webhookPayload(lead: ExportedLead, context: MessageContext, deli
       fields: { ...lead.fields, "-url": sourcePage(lead.fields["-url"], context.siteUrl) },
       reference: leadReference(lead.id),
       fleet_quote: lead.fleet_quote,
+      service_booking: lead.service_booking ?? null,
       vehicle: lead.vehicle
         ? { ...lead.vehicle, stock_number: lead.fields.stock_number ?? "", url: vehicleLink(lead, context.siteUrl) }
         : null,

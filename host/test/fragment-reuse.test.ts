@@ -56,8 +56,6 @@ describe("a peer's fragment in pages made anew", () => {
         status: 200,
         html: `<h1>${path}</h1>${open}<a href="/fleet-quote">Fleet quote</a>${close}`,
         head: { title: "Contact" },
-        data: { path, entries: {} },
-        links: [],
         fragments: [
           unit
             ? { slot: "unit", from: "leads", module: "./unit-form", props: { stock: unit }, pageGives: ["stock"] }

@@ -1,8 +1,8 @@
 import { NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import { TEST_SITE } from "remote-kit/testing";
 import { describe, expect, it } from "vitest";
-import { guardNativeSubmits } from "../src/server/boot-script";
-import { BOOT_ELEMENT_ID, composeDocument, documentBytes, type HostAssets } from "../src/server/page-document";
+import { BOOT_ELEMENT_ID, guardNativeSubmits } from "../src/server/boot-script";
+import { composeDocument, documentBytes, type HostAssets } from "../src/server/page-document";
 import { renderApp } from "../src/server/render-app";
 
 describe("composing a page on the server", () => {

@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TEST_SITE } from "remote-kit/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { measureVitals } from "../src/server/boot-script";
-import { BOOT_ELEMENT_ID, composeDocument, documentBytes, loadHostAssets } from "../src/server/page-document";
+import { BOOT_ELEMENT_ID, measureVitals } from "../src/server/boot-script";
+import { composeDocument, documentBytes, loadHostAssets } from "../src/server/page-document";
 import { VITALS_SOURCE } from "../src/server/vitals-page";
 import { fakeHostBuild } from "./fake-host-build";
 

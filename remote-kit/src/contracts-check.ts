@@ -1,9 +1,11 @@
 import type { RemoteName } from "shared-types";
 import {
   type ConsumerContract,
+  type DataUse,
   type JsonSchema,
   jsonSchemaOf,
   MANIFEST_CONTRACTS_FIELD,
+  type ModuleUse,
   type ProviderContract,
   peerModuleId,
   valueProblems,
@@ -13,8 +15,6 @@ import { MANIFEST_SERVER_FIELD, type RemoteServerInfo } from "./protocol.js";
 /** One way a provider's build no longer serves what a consumer uses. */
 export interface ContractProblem {
   consumer: string;
-  /** "leads/vehicle-contact-form", or "catalog data lineup-models". */
-  use: string;
   message: string;
 }
 
@@ -40,10 +40,11 @@ interface Wording {
   /** What the whole value is called. */
   whole: string;
   required: (at: string) => string;
-  sometimes: (at: string) => string;
+  /** A key `into` requires and `from` gives only sometimes; undefined: worded as `required`. */
+  sometimes?: (at: string) => string;
   /** A key `from` gives and `into` (a closed object) takes not. */
   refusedKey: (at: string) => string;
-  /** A key `into` may take and `from` never gives; undefined: no problem. */
+  /** A key `into` may take and `from` (a closed object) never gives; undefined: no problem. */
   neverGiven?: (at: string) => string;
   retyped: (at: string, from: string, into: string) => string;
   refusedValues: (values: string, at: string) => string;
@@ -52,7 +53,6 @@ interface Wording {
 const passing = (who: string): Wording => ({
   whole: "the props",
   required: (at) => `now requires ${at}, which ${who} does not always pass`,
-  sometimes: (at) => `now requires ${at}, which ${who} does not always pass`,
   refusedKey: (at) => `no longer takes ${at}, which ${who} passes (removed or renamed)`,
   retyped: (at, given, taken) => `takes ${at} as ${taken}, ${who} passes ${given}`,
   refusedValues: (values, at) => `no longer accepts ${values} for ${at}, which ${who} may pass`,
@@ -75,6 +75,8 @@ const valuesOf = (s: JsonSchema) =>
   (s.enum ?? (s.const !== undefined ? [s.const] : undefined))?.map((v) => JSON.stringify(v));
 const isDictionary = (s: JsonSchema) => !s.properties && typeof s.additionalProperties === "object";
 const joined = (path: string, key: string) => (path ? `${path}.${key}` : key);
+const own = <T>(record: Readonly<Record<string, T>> | undefined, key: string) =>
+  record && Object.hasOwn(record, key) ? record[key] : undefined;
 
 function describe(s: JsonSchema): string {
   const values = valuesOf(s);
@@ -86,7 +88,11 @@ function describe(s: JsonSchema): string {
   return s.type ? `a ${s.type}` : "anything";
 }
 
-/** Where some value `from` allows is not one `into` accepts: the smallest "is A a subset of B" our shapes need. */
+/**
+ * Where some value `from` allows is not one `into` accepts: the smallest "is A a subset of B" our shapes need.
+ * (JSON Schema diffing libraries compare whole value sets: a consumer's open props would never fit a module's
+ * closed ones, and their answers do not say which key a team must change.)
+ */
 function narrowing(from: JsonSchema, into: JsonSchema, at: string, words: Wording): string[] {
   const where = at || words.whole;
   const uncompared = UNCOMPARED.find((keyword) => keyword in from || keyword in into);
@@ -119,7 +125,7 @@ function narrowingObject(from: JsonSchema, into: JsonSchema, at: string, words: 
   const problems: string[] = [];
   for (const key of Object.keys(taken)) {
     if (Object.hasOwn(given, key)) {
-      if (needed.has(key) && !always.has(key)) problems.push(words.sometimes(joined(at, key)));
+      if (needed.has(key) && !always.has(key)) problems.push((words.sometimes ?? words.required)(joined(at, key)));
     } else if (needed.has(key)) problems.push(words.required(joined(at, key)));
     else if (words.neverGiven && from.additionalProperties === false) problems.push(words.neverGiven(joined(at, key)));
   }
@@ -131,47 +137,9 @@ function narrowingObject(from: JsonSchema, into: JsonSchema, at: string, words: 
   return problems;
 }
 
-/**
- * A contract as releases before zod wrote it (remote-kit's own descriptors: { kind: "string" }, { optional: … }),
- * as JSON Schema, so a manifest one release back is still checked.
- */
-type LegacyDescriptor =
-  | { kind: "string" | "number" | "boolean" }
-  | { kind: "oneOf"; values: string[] }
-  | { kind: "list"; items: LegacyDescriptor }
-  | { kind: "dictionary"; values: LegacyDescriptor }
-  | { kind: "shape"; fields: Record<string, LegacyField> };
-type LegacyField = LegacyDescriptor | { optional: LegacyDescriptor };
-
-function fromLegacy(d: LegacyDescriptor): JsonSchema {
-  switch (d.kind) {
-    case "oneOf":
-      return { type: "string", enum: d.values };
-    case "list":
-      return { type: "array", items: fromLegacy(d.items) };
-    case "dictionary":
-      return { type: "object", additionalProperties: fromLegacy(d.values) };
-    case "shape":
-      return fromLegacyFields(d.fields);
-    default:
-      return { type: d.kind };
-  }
-}
-
-function fromLegacyFields(fields: Record<string, LegacyField>): JsonSchema {
-  const entries = Object.entries(fields);
-  return {
-    type: "object",
-    properties: Object.fromEntries(entries.map(([key, f]) => [key, fromLegacy("optional" in f ? f.optional : f)])),
-    required: entries.filter(([, f]) => !("optional" in f)).map(([key]) => key),
-    additionalProperties: false,
-  };
-}
-
-/** A manifest's props or data schema, in either encoding (JSON Schema's objects say `type: "object"`). */
-const propsSchema = (props: JsonSchema): JsonSchema =>
-  props.type === "object" ? props : fromLegacyFields(props as Record<string, LegacyField>);
-const dataSchema = (shape: JsonSchema): JsonSchema => ("kind" in shape ? fromLegacy(shape as LegacyDescriptor) : shape);
+/** The modules and data of this provider a consumer uses. */
+export const usesOf = (provider: RemoteName, consumer: ConsumerContract): (ModuleUse | DataUse)[] =>
+  [...Object.values(consumer.modules), ...Object.values(consumer.data)].filter((use) => use.from === provider);
 
 /**
  * Checks a provider's build against every consumer's declarations: each module a consumer renders is still
@@ -179,97 +147,42 @@ const dataSchema = (shape: JsonSchema): JsonSchema => ("kind" in shape ? fromLeg
  * reads is still published, today's file has the fields it uses, and the provider's declared schema promises
  * them. An empty list means every consumer is served.
  */
-export function checkContracts({
-  provider,
-  manifest,
-  consumers,
-  readBuiltJson,
-}: ContractCheckInput): ContractProblem[] {
-  const build = providerBuild(provider, manifest, readBuiltJson);
-  const problems: ContractProblem[] = [];
-  for (const { consumer: who, modules, data } of consumers) {
-    for (const use of Object.values(modules)) {
-      if (use.from !== provider) continue;
-      const id = peerModuleId(use);
-      for (const message of moduleProblems(build, who, use)) {
-        problems.push({ consumer: who, use: id, message: `${id} ${message}` });
-      }
-    }
-    for (const use of Object.values(data)) {
-      if (use.from !== provider) continue;
-      const id = `${provider} data ${use.name}`;
-      for (const message of dataProblems(build, who, use)) {
-        problems.push({ consumer: who, use: id, message: `${id}${message}` });
-      }
-    }
-  }
-  return problems;
-}
+export function checkContracts(input: ContractCheckInput): ContractProblem[] {
+  const { provider, readBuiltJson } = input;
+  const { exposes = [], metaData = {} } = (input.manifest ?? {}) as BuiltManifest;
+  const exposed = new Set(exposes.map((e) => e.path ?? `./${e.name ?? ""}`));
+  const contract = metaData[MANIFEST_CONTRACTS_FIELD] as ProviderContract | undefined;
+  const published = (metaData[MANIFEST_SERVER_FIELD] as RemoteServerInfo | undefined)?.data;
 
-/** What a provider's build says of itself, for the checks of each use. */
-interface ProviderBuild {
-  provider: RemoteName;
-  exposed: Set<string>;
-  declared: NonNullable<ProviderContract["modules"]>;
-  declaredData: NonNullable<ProviderContract["data"]>;
-  published: Record<string, string>;
-  readBuiltJson: ContractCheckInput["readBuiltJson"];
-}
-
-function providerBuild(
-  provider: RemoteName,
-  manifest: unknown,
-  readBuiltJson: ContractCheckInput["readBuiltJson"],
-): ProviderBuild {
-  const built = (manifest ?? {}) as BuiltManifest;
-  const contract = built.metaData?.[MANIFEST_CONTRACTS_FIELD] as ProviderContract | undefined;
-  return {
-    provider,
-    exposed: new Set((built.exposes ?? []).map((e) => e.path ?? `./${e.name ?? ""}`)),
-    declared: contract?.modules ?? {},
-    declaredData: contract?.data ?? {},
-    published: (built.metaData?.[MANIFEST_SERVER_FIELD] as RemoteServerInfo | undefined)?.data ?? {},
-    readBuiltJson,
+  const moduleProblems = (who: string, use: ModuleUse): string[] => {
+    const id = peerModuleId(use);
+    if (!exposed.has(use.module)) return [`${id} is no longer exposed (removed or renamed), and ${who} renders it`];
+    const props = own(contract?.modules, use.module)?.props;
+    if (!props) {
+      const passes = Object.keys(use.props._zod.def.shape).length > 0;
+      return passes ? [`${id} declares no props in ${provider}'s manifest, and ${who} passes some`] : [];
+    }
+    return narrowing(jsonSchemaOf(use.props, "input"), props, "", passing(who)).map((message) => `${id} ${message}`);
   };
-}
 
-type ModuleUseOf = ConsumerContract["modules"][string];
-type DataUseOf = ConsumerContract["data"][string];
+  const dataProblems = (who: string, use: DataUse): string[] => {
+    const id = `${provider} data ${use.name}`;
+    const file = own(published, use.name);
+    if (!file) return [`${id} is no longer published, and ${who} reads it`];
+    const value = readBuiltJson(file);
+    if (value === undefined) return [`${id}: ${file} is missing from the build`];
+    const problems = valueProblems(use.shape, value).map((problem) => `${id}: ${problem}, and ${who} reads it`);
+    // what the provider promises to publish must hold what the consumer reads, not only today's file
+    const promised = own(contract?.data, use.name)?.shape;
+    if (!promised) return [...problems, `${id}: ${provider} declares no shape for it in its manifest`];
+    const narrowed = narrowing(promised, jsonSchemaOf(use.shape, "input"), "", reading(who));
+    return [...problems, ...narrowed.map((message) => `${id} ${message}`)];
+  };
 
-/** A module a consumer renders: still exposed, and taking the props it passes. */
-function moduleProblems(build: ProviderBuild, who: string, use: ModuleUseOf): string[] {
-  if (!build.exposed.has(use.module)) return [`is no longer exposed (removed or renamed), and ${who} renders it`];
-  const props = Object.hasOwn(build.declared, use.module) ? build.declared[use.module]?.props : undefined;
-  if (!props) {
-    const passes = Object.keys(use.props._zod.def.shape).length > 0;
-    return passes ? [`declares no props in ${build.provider}'s manifest, and ${who} passes some`] : [];
-  }
-  return [...narrowing(jsonSchemaOf(use.props, "input"), propsSchema(props), "", passing(who))];
-}
-
-/** A data file a consumer reads: still published, today's file has its fields, and the declared shape promises them. */
-function dataProblems(build: ProviderBuild, who: string, use: DataUseOf): string[] {
-  const file = Object.hasOwn(build.published, use.name) ? build.published[use.name] : undefined;
-  if (!file) return [` is no longer published, and ${who} reads it`];
-  const value = build.readBuiltJson(file);
-  if (value === undefined) return [`: ${file} is missing from the build`];
-  const problems = valueProblems(use.shape, value).map((problem) => `: ${problem}, and ${who} reads it`);
-  // what the provider promises to publish must hold what the consumer reads, not only today's file
-  const promised = Object.hasOwn(build.declaredData, use.name) ? build.declaredData[use.name]?.shape : undefined;
-  if (!promised) return [...problems, `: ${build.provider} declares no shape for it in its manifest`];
-  for (const message of narrowing(dataSchema(promised), jsonSchemaOf(use.shape, "input"), "", reading(who))) {
-    problems.push(` ${message}`);
-  }
-  return problems;
-}
-
-/** How many uses of this provider the consumers declare (for the check's report). */
-export function countUses(provider: RemoteName, consumers: readonly ConsumerContract[]): number {
-  return consumers.reduce(
-    (sum, c) =>
-      sum +
-      Object.values(c.modules).filter((u) => u.from === provider).length +
-      Object.values(c.data).filter((u) => u.from === provider).length,
-    0,
-  );
+  return input.consumers.flatMap((declared) => {
+    const who = declared.consumer;
+    return usesOf(provider, declared)
+      .flatMap((use) => ("module" in use ? moduleProblems(who, use) : dataProblems(who, use)))
+      .map((message) => ({ consumer: who, message }));
+  });
 }

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { REMOTE_NAMES, type RemoteName } from "shared-types";
 import type { ConsumerContract } from "./contracts.js";
-import { checkContracts, countUses } from "./contracts-check.js";
+import { checkContracts, usesOf } from "./contracts-check.js";
 
 /**
  * `fleet-contracts --remote leads`: run in a remote's own pipeline after its build. Checks the built
@@ -28,18 +28,6 @@ if (!remote || !REMOTE_NAMES.includes(remote)) {
   process.exit(2);
 }
 
-function repositoryRoot(from: string): string {
-  let dir = resolve(from);
-  while (dir !== dirname(dir)) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { workspaces?: unknown }).workspaces) {
-      return dir;
-    }
-    dir = dirname(dir);
-  }
-  throw new Error(`no repository root (a package.json with workspaces) above ${from}`);
-}
-
 const dist = resolve(values.dist ?? "dist");
 const manifestFile = join(dist, "mf-manifest.json");
 if (!existsSync(manifestFile)) {
@@ -48,7 +36,8 @@ if (!existsSync(manifestFile)) {
 }
 const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as unknown;
 
-const root = values.consumers ? resolve(values.consumers) : repositoryRoot(process.cwd());
+// this kit's own repository: it is remote-kit/src/ or remote-kit/dist/ in it
+const root = resolve(values.consumers ?? join(import.meta.dirname, "../.."));
 // a hidden folder is a copy of a package (the e2e suite's), not a consumer of its own
 const declarations = readdirSync(root, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !entry.name.startsWith("."))
@@ -70,13 +59,13 @@ const problems = checkContracts({
     return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as unknown) : undefined;
   },
 });
-const uses = countUses(remote, consumers);
 if (problems.length > 0) {
   console.error(`${remote}'s build breaks ${problems.length} of its consumers' uses:`);
   for (const problem of problems) console.error(`  - ${problem.consumer}: ${problem.message}`);
   process.exit(1);
 }
-const users = consumers.filter((c) => countUses(remote, [c]) > 0).map((c) => c.consumer);
+const uses = consumers.flatMap((consumer) => usesOf(remote, consumer)).length;
+const users = consumers.filter((consumer) => usesOf(remote, consumer).length > 0).map((c) => c.consumer);
 console.log(
   `${remote}: ${uses} use(s) by ${users.join(", ") || "no consumer"} checked against ${manifestFile}: all served`,
 );

@@ -98,27 +98,12 @@ export function providedContract(
 /** The props a declared module use passes (what the consumer's code may give it). */
 export type PropsOfUse<U extends ModuleUse> = ShapeOf<U["props"]>;
 
-/** The data a declared data use reads (only the fields the consumer declared). */
-export type DataOfUse<U extends DataUse> = TypeOf<U["shape"]>;
-
 /** Where a value is not what a schema reads (at most five): "[0].name: Invalid input: expected string, …". */
 export function valueProblems(schema: Schema, value: unknown): string[] {
   return (z.safeParse(schema, value).error?.issues ?? []).slice(0, 5).map((issue) => {
     const at = issue.path.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
     return `${at.replace(/^\./, "") || "the data"}: ${issue.message}`;
   });
-}
-
-/**
- * Published data as a consumer reads it (where its code loads peer data): parsed by the consumer's declared schema,
- * so only the fields it declared come through, or an error says which of them the provider's file lacks.
- */
-export function parseDeclaredData<U extends DataUse>(use: U, value: unknown): TypeOf<U["shape"]> {
-  const parsed = z.safeParse(use.shape, value);
-  if (parsed.success) return parsed.data as TypeOf<U["shape"]>;
-  throw new Error(
-    `${use.from} data ${use.name} is not what this remote reads: ${valueProblems(use.shape, value).join("; ")}`,
-  );
 }
 
 /** The id the host's loader takes for a module use: "leads/vehicle-contact-form". */

@@ -74,13 +74,8 @@ export type PublishedData<D extends RemoteDeclaration, Name extends keyof NonNul
 
 /** Module Federation's exposes: the route table, the islands and the fragments. */
 export function exposesOf(declaration: RemoteDeclaration): Record<string, string> {
-  const sources = (modules: Readonly<Record<string, ProvidedModule>> | undefined) =>
-    Object.fromEntries(Object.entries(modules ?? {}).map(([name, module]) => [name, module.source]));
-  return {
-    [REMOTE_ROUTES_MODULE]: declaration.routes,
-    ...declaration.islands,
-    ...sources(declaration.fragments),
-  };
+  const fragments = Object.entries(declaration.fragments ?? {}).map(([name, module]) => [name, module.source]);
+  return { [REMOTE_ROUTES_MODULE]: declaration.routes, ...declaration.islands, ...Object.fromEntries(fragments) };
 }
 
 /**
@@ -98,24 +93,16 @@ export function providesOf(declaration: RemoteDeclaration): ProviderContract {
 export const publishedDataOf = (declaration: RemoteDeclaration): string[] => Object.keys(declaration.data ?? {});
 
 /**
- * The fragments' components, found among the modules a server entry globbed (import.meta.glob, eager) by the
- * sources the declaration names: a declared fragment with no module is a build error, not a missing form.
+ * The fragments' components, found among the modules a server entry (in src/) globbed (import.meta.glob, eager) by
+ * the sources the declaration names: a declared fragment with no module is a build error, not a missing form.
  */
-export function declaredModules<M>(
-  declaration: RemoteDeclaration,
-  globbed: Record<string, M>,
-  /** Where the glob's keys are relative to, within the package: "./src/". */
-  base = "./src/",
-): Record<string, M> {
+export function declaredModules<M>(declaration: RemoteDeclaration, globbed: Record<string, M>): Record<string, M> {
   return Object.fromEntries(
     Object.entries(declaration.fragments ?? {}).map(([name, module]) => {
-      const key = module.source.startsWith(base) ? `./${module.source.slice(base.length)}` : module.source;
-      const found = globbed[key];
-      if (!found)
-        throw new Error(
-          `${declaration.name} declares ${name} at ${module.source}, which its server entry did not find`,
-        );
-      return [name, found];
+      const key = module.source.replace(/^\.\/src\//, "./");
+      const where = `${declaration.name} declares ${name} at ${module.source}`;
+      if (!globbed[key]) throw new Error(`${where}, which its server entry did not find`);
+      return [name, globbed[key]];
     }),
   );
 }

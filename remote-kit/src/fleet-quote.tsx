@@ -1,7 +1,6 @@
 import { FLEET_QUOTE, FLEET_QUOTE_ADD, paths } from "shared-types";
 import type { z } from "zod/mini";
-import type { ModuleUse } from "./contracts.js";
-import { PeerFragment } from "./peers.js";
+import { type DeclaredModule, PeerFragment } from "./peers.js";
 import { FORM_FIELD, IN_PLACE_FORM } from "./protocol.js";
 
 /** What one add form puts on the visitor's list: an inventory unit, or a line-up model to be ordered. */
@@ -21,16 +20,6 @@ export interface FleetQuoteAddFormProps {
   visuallyHiddenClassName: string;
   /** What is added, said to screen readers after the button's label ("Add to fleet quote: …"). */
   subject: string;
-}
-
-function hiddenFields(line: FleetQuoteAddLine): [name: string, value: string][] {
-  const { fields } = FLEET_QUOTE_ADD;
-  if (line.kind === "unit") return [[fields.stockNumber, line.stockNumber]];
-  return [
-    [fields.modelId, line.modelId],
-    [fields.make, line.make],
-    [fields.model, line.model],
-  ];
 }
 
 /**
@@ -55,9 +44,8 @@ export function FleetQuoteAddForm({
       {...{ [FLEET_QUOTE_ADD.attribute]: "", [IN_PLACE_FORM.action]: FLEET_QUOTE_ADD.api }}
     >
       <input type="hidden" name={FORM_FIELD} value={FLEET_QUOTE_ADD.form} />
-      <input type="hidden" name={fields.kind} value={line.kind} />
-      {hiddenFields(line).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
+      {Object.entries(line).map(([field, value]) => (
+        <input key={field} type="hidden" name={fields[field as keyof typeof fields]} value={value} />
       ))}
       <label className={`${block}__label`} htmlFor={`${id}-quantity`}>
         {FLEET_QUOTE_ADD.quantityLabel}
@@ -90,7 +78,7 @@ export function FleetQuoteAddForm({
 }
 
 /** Team leads' fleet quote count, as the consuming team declares it (no props). */
-export type FleetQuoteCountUse = Pick<ModuleUse, "from" | "module"> & { props: z.ZodMiniObject<Record<never, never>> };
+export type FleetQuoteCountUse = DeclaredModule & { props: z.ZodMiniObject<Record<never, never>> };
 
 /**
  * The link to the visitor's fleet quote beside a team's add forms: team leads' count (which an add form's answer

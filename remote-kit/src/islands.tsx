@@ -1,24 +1,20 @@
-import { type ComponentType, createContext, type ReactElement, type ReactNode, useContext } from "react";
+import { type ComponentType, createContext, type ReactElement, useContext } from "react";
 import type { RemoteName } from "shared-types";
 import type { SubmittedForm } from "./protocol.js";
 import { ServerRenderContext } from "./server-state.js";
 
 /**
- * Islands: the only parts of a page that run in the browser. A page is server HTML; what a visitor can interact
- * with (a form, the search toolbar, a gallery) is an island: rendered with the rest on the server, wrapped in an
- * element that names it and carries its props, and hydrated on its own by the host's page script, as its own
- * React root. Everything else is never hydrated, so it costs the main thread nothing and never waits for code.
- *
- * An island is an exposed module of its remote (`./island/gallery`, or one of team leads' forms) whose default
+ * Islands: the only parts of a page that run in the browser (docs/architecture.md). What a visitor can interact with
+ * is rendered with the rest on the server inside an element that names it and carries its props, and hydrated on
+ * its own, as its own React root, by the host's page script. It is an exposed module of its remote whose default
  * export is made with defineIsland: the host loads it through the federation runtime by the id on the element.
  */
 
 /**
  * When an island hydrates. Every island works as HTML before its script (a form posts itself, a menu opens with
  * CSS, a call button is a link that calls), so none holds the page's load: each is made interactive when the
- * visitor reaches for it (a pointer over it, a touch, focus: "interaction"), or, further down the page, when it
- * nears the screen ("visible"). A form ("form") is reached for like the rest and goes first when several are;
- * "load" is for a part that cannot wait. A page costs the main thread only what the visitor uses.
+ * visitor reaches for it (a pointer over it, a touch, focus: "interaction", and "form", which says it is one), or,
+ * further down the page, when it nears the screen ("visible"). "load" is for a part that cannot wait.
  */
 export type IslandHydration = "form" | "load" | "visible" | "interaction";
 /** The ones hydrated as the page loads. */
@@ -34,10 +30,9 @@ export const ISLAND_ATTRIBUTES = {
   /** Set by the host once the island is interactive; "failed" when its code could not be had. */
   state: "data-island-state",
   /**
-   * On a link inside an island whose meaning with its code differs from the link's (the map placeholder loads the
-   * map in place; Call Us Now shows the number): a click before the code has arrived is held, and given to the
-   * element of the same name once the island is interactive. Only when the code does not come in time does the link
-   * do what it does without scripts. The value names the element across hydration ("map", "call").
+   * On a link inside an island whose meaning with its code differs from the link's (the map loads in place, Call Us
+   * Now shows the number): a click before the code has arrived is held, and given to the element of the same name
+   * ("map", "call") once it is interactive; only if the code is late does the link do what it does without scripts.
    */
   replay: "data-island-replay",
   /** Set by the host once the island's code has been fetched, not run ("at-hand"): a touch then waits only for it to run. */
@@ -55,7 +50,7 @@ export type IslandId = `${RemoteName | "host"}/${string}`;
 export interface IslandComponent<P extends object> {
   (props: P): ReactElement;
   island: { id: IslandId; hydrate: IslandHydration };
-  /** The component itself, without the element that names it: what the host hydrates inside that element. */
+  /** The component itself, without the element that names it (a host of release e6db666 looks for it). */
   Component: ComponentType<P>;
   /**
    * What the host hydrates inside the element: the component in the context it was rendered in on the server.
@@ -93,26 +88,18 @@ export function defineIsland<P extends object>(
   }) as IslandComponent<P>;
   Island.island = { id, hydrate };
   Island.Component = Component;
+  // in the browser an island inside it is just its component: only the form it shows again is handed down
   Island.hydrationTree = (props, form) => (
-    <IslandRoot form={form}>
+    <SubmittedFormContext.Provider value={form}>
       <Component {...props} />
-    </IslandRoot>
+    </SubmittedFormContext.Provider>
   );
   Object.defineProperty(Island, "name", { value: `Island(${Component.displayName ?? Component.name ?? id})` });
   return Island;
 }
 
 export const isIslandComponent = (value: unknown): value is IslandComponent<object> =>
-  typeof value === "function" && "island" in value && "Component" in value;
-
-/** What the host renders as an island's root: the same context the server rendered its content in. */
-export function IslandRoot({ form, children }: { form: SubmittedForm | null; children: ReactNode }) {
-  return (
-    <InsideIsland.Provider value={true}>
-      <SubmittedFormContext.Provider value={form}>{children}</SubmittedFormContext.Provider>
-    </InsideIsland.Provider>
-  );
-}
+  typeof value === "function" && "hydrationTree" in value;
 
 /**
  * The form a visitor sent without scripts, when the page is the answer to that POST and `id` is this form's
@@ -128,9 +115,4 @@ export function useSubmittedForm(id: string): SubmittedForm | null {
 /** True while rendering on the server: what is rendered goes into the page's HTML. */
 export function useServerRender(): boolean {
   return useContext(ServerRenderContext) !== null;
-}
-
-/** True inside an island (on the server, and in the browser once the host hydrates it). */
-export function useInsideIsland(): boolean {
-  return useContext(InsideIsland);
 }

@@ -19,14 +19,10 @@ export function lazyPage<P extends object = object>(load: () => Promise<Componen
   let Page: ComponentType<P> | null = null;
   let pending: TrackedPromise | null = null;
   const preload = (): TrackedPromise => {
-    if (!pending) {
-      const loading: TrackedPromise = load().then((component) => {
-        Page = component;
-        loading.status = "fulfilled";
-        loading.value = undefined;
-      });
-      pending = loading;
-    }
+    pending ??= load().then((component) => {
+      Page = component;
+      Object.assign(pending as TrackedPromise, { status: "fulfilled", value: undefined });
+    });
     return pending;
   };
   const Lazy = ((props: P) => {

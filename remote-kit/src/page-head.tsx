@@ -4,15 +4,8 @@ import { PAGE_HEAD_ATTRIBUTE, type PageHead, pageHeadElements } from "./protocol
 import { ServerRenderContext } from "./server-state.js";
 import { useSite } from "./site-context.js";
 
-/** Removes every element a page added to the head and resets the title (the host does this on each navigation). */
-export function resetPageHead(siteName: string): void {
-  document.title = siteName;
-  for (const element of document.head.querySelectorAll(`[${PAGE_HEAD_ATTRIBUTE}], meta[name="description"]`)) {
-    element.remove();
-  }
-}
-
-export function applyPageHead(head: PageHead, site: { siteUrl: string; siteName: string }): void {
+/** Replaces what the previous page added to the head (the host's own head stays) and sets the title. */
+function applyPageHead(head: PageHead, site: { siteUrl: string; siteName: string }): void {
   document.title = head.title;
   for (const element of document.head.querySelectorAll(`[${PAGE_HEAD_ATTRIBUTE}], meta[name="description"]`)) {
     element.remove();
@@ -28,8 +21,8 @@ export function applyPageHead(head: PageHead, site: { siteUrl: string; siteName:
 
 /**
  * The page's title, description, canonical URL, social card and structured data. On the server it is collected
- * for the host to write; in the browser it is applied after the host's reset on each navigation (an effect runs
- * after the host's layout effect). On the first, server-composed page it writes what is already there.
+ * for the host to write; in the browser it replaces the previous page's on each navigation (on the first,
+ * server-composed page it writes what is already there).
  */
 export function usePageHead(head: PageHead | null): void {
   const server = useContext(ServerRenderContext);

@@ -71,14 +71,12 @@ export async function fetchPeerData(
   return data;
 }
 
-const browserResolver: PeerDataResolver = async (remote, name) => {
+let resolver: PeerDataResolver = async (remote, name) => {
   const site = readSiteDocument();
   const manifest = site?.remotes[remote];
   if (!manifest) throw new Error(`${remote}'s data needs the host: this page is not running inside it`);
   return fetchPeerData(new URL(manifest, window.location.href).href, name);
 };
-
-let resolver: PeerDataResolver = browserResolver;
 
 /** The server render installs its own resolver (the peers' addresses come with each render request). */
 export function setPeerDataResolver(next: PeerDataResolver): void {
@@ -125,7 +123,8 @@ interface PeerModuleProps<P> {
   unavailable: (retry: () => void) => ReactNode;
 }
 
-class PeerBoundary<P> extends Component<PeerModuleProps<P>, { failed: boolean }> {
+/** A peer's module as the browser renders it (also into a slot the server could not fill: the host's page script). */
+export class PeerModuleInBrowser<P> extends Component<PeerModuleProps<P>, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -145,11 +144,6 @@ class PeerBoundary<P> extends Component<PeerModuleProps<P>, { failed: boolean }>
   }
 }
 
-/** A peer's module as the browser renders it into a slot the server could not fill (the host's page script). */
-export function PeerModuleInBrowser<P>(props: PeerModuleProps<P>) {
-  return <PeerBoundary {...props} />;
-}
-
 /** Server fragments already claimed by a component hydrating around them. */
 const claimedFragments = new WeakSet<Element>();
 
@@ -166,8 +160,11 @@ function claimServerFragment(id: string, propsJson: string): string | null {
   return null;
 }
 
-export interface PeerFragmentProps<U extends Pick<ModuleUse, "from" | "module"> & { props: object }> {
-  /** The module as the consumer declared it in src/contracts/consumes.ts (its props typed by that declaration). */
+/** A peer module as a consumer declared it in src/contracts/consumes.ts. */
+export type DeclaredModule = Pick<ModuleUse, "from" | "module"> & { props: object };
+
+export interface PeerFragmentProps<U extends DeclaredModule> {
+  /** Its props are typed by the consumer's declaration. */
   use: U;
   props: NoInfer<ShapeOf<U["props"]>>;
   /**
@@ -181,7 +178,7 @@ export interface PeerFragmentProps<U extends Pick<ModuleUse, "from" | "module"> 
   unavailable: (retry?: () => void) => ReactNode;
 }
 
-function FragmentInBrowser<U extends Pick<ModuleUse, "from" | "module"> & { props: object }>({
+function FragmentInBrowser<U extends DeclaredModule>({
   use,
   props,
   loading,
@@ -189,22 +186,16 @@ function FragmentInBrowser<U extends Pick<ModuleUse, "from" | "module"> & { prop
   propsJson,
 }: Omit<PeerFragmentProps<U>, "pageGives"> & { propsJson: string }) {
   const id = peerModuleId(use);
-  // hydrating around the server's fragment: keep it as it is (the host hydrates the peer's own island in it)
+  // hydrating around the server's fragment: its HTML is kept as it is in the page, and React leaves it, and the
+  // peer's root in it, alone (the host hydrates the peer's own island there)
   const [kept] = useState(() => claimServerFragment(id, propsJson));
-  if (kept !== null) {
-    // the server's own HTML of the fragment, as it is in the page: React must leave it, and the peer's root, alone
-    return createElement(FRAGMENT_ELEMENT, {
-      "data-peer": id,
-      "data-props": propsJson,
-      suppressHydrationWarning: true,
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own server HTML, read back as it is
-      dangerouslySetInnerHTML: { __html: kept },
-    });
-  }
+  const served = kept === null ? {} : { suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: kept } };
   return createElement(
     FRAGMENT_ELEMENT,
-    { "data-peer": id, "data-props": propsJson },
-    <PeerBoundary id={id} props={props} placeholder={loading} unavailable={(retry) => unavailable(retry)} />,
+    { "data-peer": id, "data-props": propsJson, ...served },
+    kept === null ? (
+      <PeerModuleInBrowser id={id} props={props} placeholder={loading} unavailable={unavailable} />
+    ) : null,
   );
 }
 
@@ -214,9 +205,7 @@ function FragmentInBrowser<U extends Pick<ModuleUse, "from" | "module"> & { prop
  * browser hydrates it as the peer's own island. When the peer cannot answer in time, the fallback stays and the
  * browser loads the module itself; with scripts off, the fallback says what to do instead.
  */
-export function PeerFragment<U extends Pick<ModuleUse, "from" | "module"> & { props: object }>(
-  fragment: PeerFragmentProps<U>,
-) {
+export function PeerFragment<U extends DeclaredModule>(fragment: PeerFragmentProps<U>) {
   const server = useContext(ServerRenderContext);
   const id = peerModuleId(fragment.use);
   const propsJson = JSON.stringify(fragment.props);
@@ -246,17 +235,13 @@ export function PeerFragment<U extends Pick<ModuleUse, "from" | "module"> & { pr
  * One of another team's enquiry forms in this page (PeerFragment), with the fallback every form shares: the phone
  * number, and in the browser a way to try the form again.
  */
-export function PeerForm<U extends Pick<ModuleUse, "from" | "module"> & { props: object }>({
-  use,
-  props,
-  pageGives,
-}: Pick<PeerFragmentProps<U>, "use" | "props" | "pageGives">) {
+export function PeerForm<U extends DeclaredModule>(
+  fragment: Pick<PeerFragmentProps<U>, "use" | "props" | "pageGives">,
+) {
   const { phone_sales: phone } = useSite().business;
   return (
     <PeerFragment
-      use={use}
-      props={props}
-      pageGives={pageGives}
+      {...fragment}
       loading={
         <p className="fleet-peer-form fleet-peer-form--loading" aria-busy="true">
           Loading the enquiry form...

@@ -3,7 +3,21 @@
  * its own mf-manifest.json), what a render request carries, and what the renderer answers. Plain data only, so
  * the host server, the remote servers and the browser can all import it.
  */
-import type { BusinessDetails, RemoteName } from "shared-types";
+import type { z } from "zod/mini";
+import type * as schemas from "./server/protocol-schemas.js";
+
+// the messages, each inferred from the schema its receiver checks it with
+export type SiteContext = z.infer<typeof schemas.siteContextSchema>;
+export type SubmittedForm = z.infer<typeof schemas.submittedFormSchema>;
+export type RenderRequest = z.infer<typeof schemas.renderRequestSchema>;
+export type FragmentRequest = z.infer<typeof schemas.fragmentRequestSchema>;
+export type FormPost = z.infer<typeof schemas.formPostSchema>;
+export type PageHead = z.infer<typeof schemas.pageHeadSchema>;
+export type FragmentInclude = z.infer<typeof schemas.fragmentIncludeSchema>;
+export type RenderResult = z.infer<typeof schemas.renderResultSchema>;
+export type FragmentResult = z.infer<typeof schemas.fragmentResultSchema>;
+export type RemoteCookie = z.infer<typeof schemas.remoteCookieSchema>;
+export type FormOutcome = z.infer<typeof schemas.formOutcomeSchema>;
 
 /**
  * Bumped only for a change that the host of the previous release could not read: a host composes the remotes of its
@@ -68,62 +82,9 @@ export const MANIFEST_SERVER_FIELD = "server";
 /** Where a remote keeps its releases (fleet-release), and the path its server serves them under. */
 export const RELEASES_DIR = "releases";
 
-/** What every page of the site knows: filled in by the host server, read by every remote. */
-export interface SiteContext {
-  /** The public origin of the site (canonical URLs, Open Graph, structured data), without a trailing slash. */
-  siteUrl: string;
-  business: BusinessDetails;
-}
-
-export interface RenderRequest {
-  /** The page's path and query, e.g. "/inventory?page=2". */
-  path: string;
-  site: SiteContext;
-  /** Where browsers load this remote's files from (its manifest's directory), absolute. */
-  remoteBase: string;
-  /** Each other remote's manifest URL as this renderer can reach it, for data a page needs from a peer. */
-  peers: Partial<Record<RemoteName, string>>;
-  /** A form on this page that was sent without scripts and refused: shown again with what was typed. */
-  form?: SubmittedForm;
-  /**
-   * The visitor's cookies that carry this remote's prefix (remoteCookiePrefix), and only on a private page (kept
-   * by no cache): a remote keeps a visitor's own state by them (team leads' fleet quote list).
-   */
-  cookies?: Record<string, string>;
-  /** Asks a renderer of the previous release for its islands' props in a script element (ISLANDS_PROPS_IN_SCRIPT). */
-  islandProps?: typeof ISLANDS_PROPS_IN_SCRIPT;
-}
-
-/**
- * Every renderer writes an island's props in a JSON script element, its last child. A renderer of the previous
- * release does so only when the request says "script" (without it, in an attribute no host reads now): the host
- * says it in each request for as long as that release may be composed.
- */
-export const ISLANDS_PROPS_IN_SCRIPT = "script" as const;
-
 /** A remote's cookies are named with its name and an underscore ("leads_fleet_quote"): the host passes each
  * remote its own and no other, and sets only those a remote's outcome names. */
 export const remoteCookiePrefix = (remote: string) => `${remote}_`;
-
-/** A cookie a remote's form outcome asks the host to set: HttpOnly, SameSite=Lax, the whole site, this long. */
-export interface RemoteCookie {
-  name: string;
-  value: string;
-  maxAgeS: number;
-}
-
-/**
- * A form sent without scripts that could not be accepted: what the visitor typed, the reason beside each field,
- * and a message for the whole form when the send itself failed. Only ever in the answer to that POST (never
- * cached, never in a URL).
- */
-export interface SubmittedForm {
-  /** The form's FORM_FIELD value: "<remote>:<the form's own key>". */
-  id: string;
-  values: Record<string, string>;
-  errors: Record<string, string>;
-  message?: string;
-}
 
 /**
  * Set by the host's page script on a form the browser is sending itself (before its code took it over): the form's
@@ -152,54 +113,6 @@ export function formOwner(id: string): { remote: string; key: string } | null {
   return match?.[1] && match[2] ? { remote: match[1], key: match[2] } : null;
 }
 
-/** Another remote's module a page shows: the host asks that remote's server for it and puts it in the slot. */
-export interface FragmentInclude {
-  /** Its place in the page's HTML (fragmentSlotMarkers). */
-  slot: string;
-  from: RemoteName;
-  /** As exposed: "./vehicle-contact-form". */
-  module: string;
-  props: Record<string, unknown>;
-  /**
-   * Of `props`, those the page also gives the fragment's form itself, as hidden fields (`form="<its id>"`): the host
-   * leaves them out when the provider's release takes them from the page (FragmentResult.takesFromPage), and sends
-   * them to a release that does not.
-   */
-  pageGives?: string[];
-}
-
-export interface FragmentRequest {
-  module: string;
-  props: Record<string, unknown>;
-  site: SiteContext;
-  /**
-   * The page the fragment goes into (its path and query), for the fragment's router. A fragment's HTML must not
-   * depend on it: a form posts back to its own page by having no action, and the host puts the same fragment in
-   * other pages (FragmentResult.reusable).
-   */
-  path: string;
-  form?: SubmittedForm;
-  /** As RenderRequest.islandProps. */
-  islandProps?: typeof ISLANDS_PROPS_IN_SCRIPT;
-}
-
-export interface FragmentResult {
-  html: string;
-  /** What the fragment shows that can change (shared-types CACHE_TAGS): the page is purged with these too. */
-  cacheTags?: string[];
-  /**
-   * The HTML is what these props and this site give on any page, for any visitor (no form was sent back to it):
-   * the host may put it in other pages until its tags are purged or the remote's build changes, for at most
-   * FRAGMENT_REUSE_MS, without asking again.
-   */
-  reusable?: boolean;
-  /**
-   * The props its form can take from the page instead (its declaration's takesFromPage): the host leaves those a
-   * page gives (FragmentInclude.pageGives) out of its next requests for this release's fragment.
-   */
-  takesFromPage?: string[];
-}
-
 /** How long a host reuses a reusable fragment's HTML at most (a purge or a new build ends it sooner). */
 export const FRAGMENT_REUSE_MS = 60_000;
 
@@ -212,68 +125,6 @@ export const fragmentSlotMarkers = (slot: string) => ({
   open: `<template data-fleet-slot="${slot}"></template>`,
   close: `<template data-fleet-slot-end="${slot}"></template>`,
 });
-
-/** A form posted to a page without scripts, handed by the host to the remote that owns it. */
-export interface FormPost {
-  /** Every field as sent (application/x-www-form-urlencoded, last value of a repeated name). */
-  fields: Record<string, string>;
-  /** The page it was sent from: its path and query, and its public address. */
-  path: string;
-  pageUrl: string;
-  /** Who sent it (the host's reading of the connection), for the API's limits per visitor. */
-  clientIp: string;
-  site: SiteContext;
-  /** The visitor's cookies with the owning remote's prefix (RenderRequest.cookies). */
-  cookies?: Record<string, string>;
-}
-
-/**
- * Stored: go there (303). Refused or failed: the page again with the form as it was sent, with this status. Either
- * may set the remote's own cookies (remoteCookiePrefix).
- */
-export type FormOutcome =
-  | { kind: "redirect"; location: string; cookies?: RemoteCookie[] }
-  | { kind: "page"; status: number; form: SubmittedForm; cookies?: RemoteCookie[] };
-
-/** A page's head: the host writes it into the document on the server, a page applies it after client navigation. */
-export interface PageHead {
-  title: string;
-  description?: string;
-  /** The page's canonical path and query on the site ("/inventory/vehicle/A1234"); absolute on output. */
-  canonical?: string;
-  /** A site path or an absolute URL; Open Graph and Twitter card image. */
-  image?: string;
-  imageAlt?: string;
-  ogType?: "website" | "product" | "article";
-  /** schema.org objects, each written as its own application/ld+json script. */
-  jsonLd?: readonly object[];
-  /** e.g. "noindex" for a page that says a unit is gone. */
-  robots?: string;
-}
-
-export interface RenderResult {
-  status: number;
-  /** With a 301/302/307/308 status: where the page moved. */
-  location?: string;
-  html: string;
-  head: PageHead;
-  /** The page's path and no entries: the host of the previous release requires the field (and reads none of it). */
-  data?: { path: string; entries: Record<string, never> };
-  /**
-   * Resource hints for the head, each link's attributes: a renderer of the previous release took them out of its
-   * HTML here (today's leaves them where React wrote them, before the content: the host takes them from there).
-   */
-  links?: Record<string, string>[];
-  /** Peers' modules the page shows as server fragments, one per slot in `html`. */
-  fragments?: FragmentInclude[];
-  /**
-   * What the page shows that can change (shared-types CACHE_TAGS: a unit, the inventory as a whole): a shared
-   * cache holding the page purges it when the API says one of these changed.
-   */
-  cacheTags?: string[];
-  /** Where the renderer's time went (its data, its React render), for the page's Server-Timing: names and ms. */
-  timings?: { name: string; desc?: string; dur: number }[];
-}
 
 export interface SitemapEntry {
   path: string;
@@ -289,23 +140,15 @@ export const SITE_CONTEXT_ELEMENT_ID = "fleet-site";
  * a comment, and U+2028/U+2029 so the text stays valid if a page ever evaluates it.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, unicodeEscape);
 }
+const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 /** Text and attribute values for hand-written HTML (the host's head). */
 export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /** A site path or absolute URL made absolute against the site's origin. Data URIs are not addresses: dropped. */
 export function absoluteUrl(siteUrl: string, pathOrUrl: string): string | undefined {
@@ -317,6 +160,9 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string | undefi
   }
 }
 
+/** What a page head names the site by: its address and its name. */
+export type HeadSite = Pick<SiteContext, "siteUrl"> & { siteName: string };
+
 export interface HeadElement {
   tag: "meta" | "link" | "script";
   attributes: Record<string, string>;
@@ -327,10 +173,7 @@ export interface HeadElement {
  * The elements a page head turns into, besides <title>. One description for both sides: the host server writes
  * them as HTML, the browser creates them after a client-side navigation.
  */
-export function pageHeadElements(
-  head: PageHead,
-  site: Pick<SiteContext, "siteUrl"> & { siteName: string },
-): HeadElement[] {
+export function pageHeadElements(head: PageHead, site: HeadSite): HeadElement[] {
   const elements: HeadElement[] = [];
   const meta = (key: "name" | "property", name: string, content: string | undefined) => {
     if (content) elements.push({ tag: "meta", attributes: { [key]: name, content } });
@@ -382,7 +225,7 @@ export function joinAnswer(body: string): unknown {
 }
 
 /** The head as HTML, for the host server. */
-export function renderPageHead(head: PageHead, site: Pick<SiteContext, "siteUrl"> & { siteName: string }): string {
+export function renderPageHead(head: PageHead, site: HeadSite): string {
   const attributes = (attrs: Record<string, string>) =>
     Object.entries(attrs)
       .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)

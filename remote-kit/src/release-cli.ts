@@ -36,26 +36,26 @@ const { values } = parseArgs({
     into: { type: "string", default: RELEASES_DIR },
   },
 });
+function refuse(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
 const remote = values.remote as RemoteName | undefined;
 if (!remote || !REMOTE_NAMES.includes(remote)) {
-  console.error(`usage: fleet-release --remote <${REMOTE_NAMES.join("|")}> [--from dir] [--version v] [--into dir]`);
-  process.exit(2);
+  refuse(`usage: fleet-release --remote <${REMOTE_NAMES.join("|")}> [--from dir] [--version v] [--into dir]`);
 }
 
 const from = resolve(values.from ?? ".");
 const browser = join(from, "dist");
 const server = join(from, "dist-server");
 for (const dir of [browser, server]) {
-  if (!existsSync(dir)) {
-    console.error(`${dir} does not exist: build the remote first (npm run build)`);
-    process.exit(2);
-  }
+  if (!existsSync(dir)) refuse(`${dir} does not exist: build the remote first (npm run build)`);
 }
 const version =
   values.version ?? (JSON.parse(readFileSync(join(from, "package.json"), "utf8")) as { version: string }).version;
 if (!/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,60}$/.test(version)) {
-  console.error(`"${version}" cannot be part of a release's address (letters, digits, . + _ -)`);
-  process.exit(2);
+  refuse(`"${version}" cannot be part of a release's address (letters, digits, . + _ -)`);
 }
 
 /** What a build leaves that a release does not serve. */
@@ -63,22 +63,12 @@ const BY_PRODUCTS = [/^index\.html$/, /^mf-stats\.json$/, /^\.vite(\/|$)/];
 const kept = (dir: string) => (file: string) =>
   !BY_PRODUCTS.some((p) => p.test(relative(dir, file).replaceAll("\\", "/")));
 
-function files(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .map((name) => join(dir, name))
-    .filter((file) => statSync(file).isFile())
-    .sort();
-}
-
 // the release's identity is its content: the same build is the same release
 const hash = createHash("sha256");
-for (const [label, dir] of [
-  ["browser", browser],
-  ["server", server],
-] as const) {
-  for (const file of files(dir).filter(kept(dir))) {
-    hash.update(`${label}/${relative(dir, file)}\0`);
-    hash.update(readFileSync(file));
+for (const [label, dir] of Object.entries({ browser, server })) {
+  for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" }).sort()) {
+    const file = join(dir, name);
+    if (statSync(file).isFile() && kept(dir)(file)) hash.update(`${label}/${name}\0`).update(readFileSync(file));
   }
 }
 const contentHash = hash.digest("hex").slice(0, 10);

@@ -55,10 +55,8 @@ export const RouteTable = lazyPage(() => import("./route-table.js").then((m) => 
  * monitoring that must not act on server HTML before it responds.
  */
 function markReady(remote: RemoteName) {
-  const root = document.documentElement;
-  const ready = new Set((root.dataset.readyRemotes ?? "").split(" ").filter(Boolean));
-  ready.add(remote);
-  root.dataset.readyRemotes = [...ready].join(" ");
+  const { dataset } = document.documentElement;
+  dataset.readyRemotes = [...new Set([...(dataset.readyRemotes ?? "").split(" ").filter(Boolean), remote])].join(" ");
 }
 
 /**

@@ -69,12 +69,8 @@ export function useResource<A extends unknown[], T>(resource: Resource<A, T> | n
   let current = entry;
   if (entry.key !== key) {
     // new arguments (a navigation within the page): keep what was shown as `previous` while the new one loads
-    const shown =
-      entry.state.status === "done"
-        ? entry.state.value
-        : entry.state.status === "loading"
-          ? entry.state.previous
-          : undefined;
+    const { state } = entry;
+    const shown = state.status === "done" ? state.value : state.status === "loading" ? state.previous : undefined;
     current = { key, state: startingState(store, key, shown, server) };
     setEntry(current);
   }

@@ -1,8 +1,5 @@
 import type {
-  AutoBodyShop,
   AutoDealer,
-  AutoPartsStore,
-  AutoRepair,
   BreadcrumbList,
   DayOfWeek,
   ItemList,
@@ -63,11 +60,14 @@ export function specialOpeningHoursSpecification(
     }));
 }
 
-/** The department's closures in its structured data, when it has any. */
-const closedDays = (business: BusinessDetails, department: Department) => {
-  const days = specialOpeningHoursSpecification(business, department);
-  return days.length > 0 ? { specialOpeningHoursSpecification: days } : {};
-};
+/** A department's hours in its structured data: its week, and its closures not over yet when it has any. */
+function hoursOf(business: BusinessDetails, department: Department) {
+  const closed = specialOpeningHoursSpecification(business, department);
+  return {
+    openingHoursSpecification: openingHoursSpecification(business.hours[department]),
+    ...(closed.length > 0 ? { specialOpeningHoursSpecification: closed } : {}),
+  };
+}
 
 function postalAddress(business: BusinessDetails): PostalAddress {
   const { address } = business;
@@ -87,37 +87,22 @@ function postalAddress(business: BusinessDetails): PostalAddress {
  */
 export function dealerJsonLd(siteUrl: string, business: BusinessDetails): WithContext<AutoDealer> {
   const address = postalAddress(business);
-  const common = { address, parentOrganization: { "@id": dealerId(siteUrl) } };
-  const service: AutoRepair = {
-    "@type": "AutoRepair",
-    "@id": `${siteUrl}/#service`,
-    name: `${business.name} Service Department`,
-    url: `${siteUrl}/service`,
-    telephone: business.phone_service,
-    openingHoursSpecification: openingHoursSpecification(business.hours.service),
-    ...closedDays(business, "service"),
-    ...common,
-  };
-  const parts: AutoPartsStore = {
-    "@type": "AutoPartsStore",
-    "@id": `${siteUrl}/#parts`,
-    name: `${business.name} Parts Department`,
-    url: `${siteUrl}/parts`,
-    telephone: business.phone_sales,
-    openingHoursSpecification: openingHoursSpecification(business.hours.parts),
-    ...closedDays(business, "parts"),
-    ...common,
-  };
-  const bodyShop: AutoBodyShop = {
-    "@type": "AutoBodyShop",
-    "@id": `${siteUrl}/#body-shop`,
-    name: `${business.name} Collision Centre`,
-    url: `${siteUrl}/body-shop`,
-    telephone: business.phone_service,
-    openingHoursSpecification: openingHoursSpecification(business.hours.service),
-    ...closedDays(business, "service"),
-    ...common,
-  };
+  const department = <T extends "AutoRepair" | "AutoPartsStore" | "AutoBodyShop">(
+    type: T,
+    page: string,
+    name: string,
+    telephone: string,
+    hours: Department,
+  ) => ({
+    "@type": type,
+    "@id": `${siteUrl}/#${page}`,
+    name: `${business.name} ${name}`,
+    url: `${siteUrl}/${page}`,
+    telephone,
+    ...hoursOf(business, hours),
+    address,
+    parentOrganization: { "@id": dealerId(siteUrl) },
+  });
   return {
     "@context": "https://schema.org",
     "@type": "AutoDealer",
@@ -128,20 +113,18 @@ export function dealerJsonLd(siteUrl: string, business: BusinessDetails): WithCo
     telephone: business.phone_sales,
     address,
     geo: { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude },
-    openingHoursSpecification: openingHoursSpecification(business.hours.sales),
-    ...closedDays(business, "sales"),
-    brand: [
-      { "@type": "Brand", name: "Isuzu" },
-      { "@type": "Brand", name: "Chevrolet" },
-      { "@type": "Brand", name: "GMC" },
-      { "@type": "Brand", name: "Buick" },
-    ],
+    ...hoursOf(business, "sales"),
+    brand: ["Isuzu", "Chevrolet", "GMC", "Buick"].map((name) => ({ "@type": "Brand", name })),
     contactPoint: [
       { "@type": "ContactPoint", contactType: "sales", telephone: business.phone_sales, areaServed: "CA" },
       { "@type": "ContactPoint", contactType: "Isuzu truck sales", telephone: business.phone_isuzu, areaServed: "CA" },
       { "@type": "ContactPoint", contactType: "customer service", telephone: business.phone_service },
     ],
-    department: [service, parts, bodyShop],
+    department: [
+      department("AutoRepair", "service", "Service Department", business.phone_service, "service"),
+      department("AutoPartsStore", "parts", "Parts Department", business.phone_sales, "parts"),
+      department("AutoBodyShop", "body-shop", "Collision Centre", business.phone_service, "service"),
+    ],
   };
 }
 
@@ -166,9 +149,7 @@ export function breadcrumbJsonLd(siteUrl: string, trailAfterHome: readonly Trail
   };
 }
 
-export interface ListedItem {
-  name: string;
-  path: string;
+export interface ListedItem extends TrailStep {
   image?: string;
 }
 

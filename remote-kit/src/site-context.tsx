@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext } from "react";
+import { createContext, useContext } from "react";
 import type { RemoteName } from "shared-types";
 import { SITE_CONTEXT_ELEMENT_ID, type SiteContext } from "./protocol.js";
 
@@ -35,9 +35,7 @@ export function readSiteDocument(): SiteDocument | null {
 
 const SiteContextValue = createContext<SiteContext | null>(null);
 
-export function SiteProvider({ value, children }: { value: SiteContext; children: ReactNode }) {
-  return <SiteContextValue.Provider value={value}>{children}</SiteContextValue.Provider>;
-}
+export const SiteProvider = SiteContextValue.Provider;
 
 /**
  * The dealership's details and the site's address. On the server the render request provides them; in the browser

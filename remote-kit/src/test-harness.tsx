@@ -5,11 +5,6 @@ import { afterEach, expect } from "vitest";
 import { installSiteDocument } from "./testing.js";
 
 /**
- * The one test harness every remote's unit tests use (the kit's Vite config loads `setUpRemoteTests` before them):
- * pages rendered at a path as the host does, inside its router and a Suspense boundary.
- */
-
-/**
  * Renders at a path as the host does: inside its router and a Suspense boundary. Pages load their code lazily
  * (remote-kit lazyPage): the render is awaited inside act, and until the page's code has arrived.
  */

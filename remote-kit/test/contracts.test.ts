@@ -10,7 +10,6 @@ import {
   defineConsumes,
   MANIFEST_CONTRACTS_FIELD,
   type ProviderContract,
-  parseDeclaredData,
   providedContract,
 } from "../src/contracts.js";
 import { checkContracts } from "../src/contracts-check.js";
@@ -268,65 +267,6 @@ describe("contracts as JSON Schema in the manifest", () => {
     expect(check(manifest(), [nullable])).toEqual([
       "service: leads/service-booking-form section uses anyOf, which the contract check does not compare: declare it plainly",
     ]);
-  });
-
-  it("check a manifest one release back, in the encoding it was built with (remote-kit's descriptors)", () => {
-    const previous = {
-      modules: {
-        "./routes": { props: {} },
-        "./vehicle-contact-form": {
-          props: {
-            stockNumber: { kind: "string" },
-            vin: { optional: { kind: "string" } },
-            make: { optional: { kind: "string" } },
-          },
-        },
-        "./service-booking-form": {
-          props: {
-            section: { kind: "oneOf", values: ["service", "body-shop"] },
-            serviceTitle: { kind: "string" },
-            placement: { optional: { kind: "string" } },
-          },
-        },
-      },
-      data: {
-        trailers: {
-          shape: {
-            kind: "list",
-            items: {
-              kind: "shape",
-              fields: { stock_number: { kind: "string" }, name: { kind: "string" }, thumbnail: { kind: "string" } },
-            },
-          },
-        },
-      },
-    };
-    expect(check(manifest(previous))).toEqual([]);
-    const narrowed = structuredClone(previous);
-    narrowed.modules["./service-booking-form"].props.section.values = ["service"];
-    narrowed.data.trailers.shape.items.fields = { stock_number: { kind: "string" } } as never;
-    expect(check(manifest(narrowed))).toEqual([
-      'service: leads/service-booking-form no longer accepts "body-shop" for section, which service may pass',
-      "service: leads data trailers publishes no [].name, which service reads",
-      "service: leads data trailers publishes no [].thumbnail, which service reads",
-    ]);
-  });
-});
-
-describe("published data where a consumer's code reads it", () => {
-  const use = SERVICE.data.trailers;
-
-  it("comes through its declared schema: the fields it reads, nothing else", () => {
-    expect(parseDeclaredData(use, TRAILERS)).toEqual([
-      { stock_number: "TR1", name: "7x14 Cargo", thumbnail: "/t.jpg" },
-    ]);
-  });
-
-  it("fails, saying where, when the provider's file lacks a field the consumer reads", () => {
-    expect(() => parseDeclaredData(use, [{ stock_number: "TR1", thumbnail: 3 }])).toThrow(
-      "leads data trailers is not what this remote reads: [0].name: Invalid input: expected string, received undefined; " +
-        "[0].thumbnail: Invalid input: expected string, received number",
-    );
   });
 });
 

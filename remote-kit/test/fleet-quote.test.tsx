@@ -1,7 +1,10 @@
+import { act } from "react";
+import { hydrateRoot } from "react-dom/client";
 import { renderToStaticMarkup } from "react-dom/server";
 import { FLEET_QUOTE, FLEET_QUOTE_ADD } from "shared-types";
 import { describe, expect, it } from "vitest";
-import { FleetQuoteAddForm } from "../src/index";
+import { z } from "zod/mini";
+import { FleetQuoteAddForm, FleetQuoteLink } from "../src/index";
 import { FORM_FIELD, IN_PLACE_FORM } from "../src/protocol.js";
 
 function formOf(markup: string): HTMLFormElement {
@@ -69,5 +72,26 @@ describe("FleetQuoteAddForm", () => {
       [FLEET_QUOTE_ADD.fields.make, "Isuzu"],
       [FLEET_QUOTE_ADD.fields.model, "NPR-HD"],
     ]);
+  });
+});
+
+describe("FleetQuoteLink", () => {
+  const use = { from: "leads", module: "./fleet-quote-count", props: z.object({}) } as const;
+
+  it("keeps the count the server included as it is when the page hydrates around it", async () => {
+    const served =
+      '<fleet-fragment data-peer="leads/fleet-quote-count" data-props="{}"><p>3 units</p></fleet-fragment>';
+    const container = document.createElement("div");
+    container.innerHTML = served;
+    document.body.append(container);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <FleetQuoteLink use={use} className="catalog-fleet-link" />, {
+        onRecoverableError: (error) => errors.push(error),
+      });
+    });
+    expect(errors).toEqual([]);
+    expect(container.innerHTML).toBe(served);
+    container.remove();
   });
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { slowClient, timeLimitOptions } from "server-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRemoteServer } from "../src/server/index.js";
+import { createRemoteServer, readRemoteEnvironment } from "../src/server/index.js";
 
 /** A remote's build as `vite build` and `vite build --ssr` leave it, by-products included. */
 function fakeRemoteBuild(): string {
@@ -22,12 +22,16 @@ function fakeRemoteBuild(): string {
     `export default {
       configure() {},
       async warmUp() {},
-      async render(request) { return { status: 200, html: "<h1>" + request.path + "</h1>", head: { title: "t" }, data: { path: request.path, entries: {} } }; },
+      async render(request) { return { status: 200, html: "<h1>" + request.path + "</h1>", head: { title: "t" } }; },
       async sitemap() { return []; },
     };`,
   );
   return root;
 }
+
+/** A remote's configuration as its server reads it from the environment (no RENDER_SECRET, no PEER_ORIGINS). */
+const configured = (env: NodeJS.ProcessEnv = {}) =>
+  readRemoteEnvironment("catalog", 4174, { API_ORIGIN: "http://127.0.0.1:9", LOG_LEVEL: "silent", ...env });
 
 describe("a remote's production server", () => {
   let behindHost: FastifyInstance;
@@ -35,22 +39,10 @@ describe("a remote's production server", () => {
 
   beforeAll(async () => {
     const root = fakeRemoteBuild();
-    behindHost = await createRemoteServer({
+    behindHost = await createRemoteServer(configured(), { remote: "catalog", root });
+    elsewhere = await createRemoteServer(configured({ CORS_ORIGINS: "https://summitheavyfleet.ca" }), {
       remote: "catalog",
       root,
-      apiOrigin: "http://127.0.0.1:9",
-      renderSecrets: [],
-      peerOrigins: [],
-      logLevel: "silent",
-    });
-    elsewhere = await createRemoteServer({
-      remote: "catalog",
-      root,
-      apiOrigin: "http://127.0.0.1:9",
-      renderSecrets: [],
-      peerOrigins: [],
-      corsOrigins: ["https://summitheavyfleet.ca"],
-      logLevel: "silent",
     });
   });
   afterAll(async () => {
@@ -93,14 +85,10 @@ describe("a remote's production server", () => {
 
   it("cuts off a render request trickled in a byte at a time, and a connection that says nothing", async () => {
     const root = fakeRemoteBuild();
-    const strict = await createRemoteServer({
+    const strict = await createRemoteServer(configured(), {
       remote: "catalog",
       root,
-      apiOrigin: "http://127.0.0.1:9",
-      renderSecrets: [],
-      peerOrigins: [],
       timeLimits: { requestMs: 1_000, connectionMs: 1_500, keepAliveMs: 300 },
-      logLevel: "silent",
     });
     await strict.listen({ port: 0, host: "127.0.0.1" });
     try {

@@ -102,8 +102,8 @@ describe("a remote's renderer", () => {
     expect(result.status).toBe(200);
     expect(result.html).toBe('<ul data-seed="42"><li>Isuzu NRR</li><li>Isuzu NPR</li></ul>');
     expect(result.head).toEqual({ title: "Isuzu units", canonical: "/units" });
-    // its data stays in its renderer (the field is the previous release's host's)
-    expect(result.data).toEqual({ path: "/units?x=1", entries: {} });
+    // its data stays in its renderer: the answer carries the HTML and what the host composes the page with
+    expect(Object.keys(result).sort()).toEqual(["cacheTags", "fragments", "head", "html", "status", "timings"]);
     // where its time went, for the page's Server-Timing: its data, then React
     expect(result.timings?.map((timing) => timing.name)).toEqual(["data", "react"]);
     expect(result.timings?.every((timing) => timing.dur >= 0)).toBe(true);

@@ -3,11 +3,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { parseOriginList } from "server-kit";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { joinAnswer, SPLIT_ANSWER_TYPE } from "../src/protocol.js";
 import {
   createRemoteServer,
+  readRemoteEnvironment,
   SIGNATURE_HEADER,
   SignatureVerifier,
   type SignedEndpoint,
@@ -97,15 +97,15 @@ describe("a remote's renderer renders only for the host", () => {
   beforeAll(async () => {
     listed = await recordingListener();
     unlisted = await recordingListener();
-    const options = { remote: "inventory" as const, apiOrigin: "http://127.0.0.1:9", logLevel: "silent" };
+    const configured = (env: NodeJS.ProcessEnv) =>
+      readRemoteEnvironment("inventory", 4175, { API_ORIGIN: "http://127.0.0.1:9", LOG_LEVEL: "silent", ...env });
     // each server its own build: a renderer module is configured by the one server that loads it
-    server = await createRemoteServer({
-      ...options,
-      root: remoteBuild(),
-      renderSecrets: [SECRET, OLD_SECRET],
-      peerOrigins: parseOriginList(`${listed.origin},http://*.fleet-remotes.test:${new URL(unlisted.origin).port}`),
+    const secured = configured({
+      RENDER_SECRET: `${SECRET},${OLD_SECRET}`,
+      PEER_ORIGINS: `${listed.origin},http://*.fleet-remotes.test:${new URL(unlisted.origin).port}`,
     });
-    unsecured = await createRemoteServer({ ...options, root: remoteBuild(), renderSecrets: [], peerOrigins: [] });
+    server = await createRemoteServer(secured, { remote: "inventory", root: remoteBuild() });
+    unsecured = await createRemoteServer(configured({}), { remote: "inventory", root: remoteBuild() });
   });
   afterAll(async () => {
     await Promise.all([server.close(), unsecured.close()]);
@@ -145,6 +145,12 @@ describe("a remote's renderer renders only for the host", () => {
     const payload = JSON.stringify(renderRequest());
     const previous = await post("render", renderRequest(), signRequest(OLD_SECRET, "render", payload));
     expect(previous.statusCode).toBe(200);
+  });
+
+  it("renders the requests of the previous release's host, which asks for its islands' props in a script", async () => {
+    const previousHost = await post("render", { ...renderRequest(), islandProps: "script" });
+    expect(previousHost.statusCode).toBe(200);
+    expect((joinAnswer(previousHost.body) as { html: string }).html).toContain("Line-up");
   });
 
   it("refuses an unsigned, a forged, a stale and a replayed request with 401, and says why", async () => {

@@ -1,8 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
+import { Agent, type Dispatcher, request } from "undici";
 
 /**
  * Which addresses a server may fetch from on input it did not choose (a render request's peers, a feed's photos):
@@ -23,16 +22,16 @@ export class OutboundRefused extends Error {}
 
 export interface OutboundAnswer {
   status: number;
-  headers: IncomingMessage["headers"];
+  headers: Dispatcher.ResponseData["headers"];
   body: Buffer;
 }
 
-const PUBLIC_RANGES = new Set(["unicast"]);
+/** An entry for a whole domain: "https://*.example.ca", a port if not the scheme's own. */
+const DOMAIN_PATTERN = /^https?:\/\/\*\.[a-z0-9.-]+(:\d+)?$/i;
 
 /** A public (globally routable) address: not loopback, private, link-local, carrier-grade NAT, reserved... */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return PUBLIC_RANGES.has(ipaddr.process(address).range());
+  return ipaddr.isValid(address) && ipaddr.process(address).range() === "unicast";
 }
 
 /** The origin of each entry of a comma-separated list (PEER_ORIGINS, FEED_PHOTO_HOSTS...), checked. */
@@ -42,109 +41,87 @@ export function parseOriginList(value: string | undefined): string[] {
     .map((entry) => entry.trim())
     .filter(Boolean)
     .map((entry) => {
-      const pattern = /^(https?):\/\/\*\.([a-z0-9.-]+)(:\d+)?$/i.exec(entry);
-      if (pattern) return entry.toLowerCase();
+      if (DOMAIN_PATTERN.test(entry)) return entry.toLowerCase();
       const url = new URL(entry);
       if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`${entry} is not an http(s) origin`);
       return url.origin;
     });
 }
 
-type Match = "listed" | "pattern" | null;
-
-function matchOrigin(url: URL, origins: readonly string[]): Match {
+function matchOrigin(url: URL, origins: readonly string[]): "listed" | "pattern" | null {
   if (origins.includes(url.origin)) return "listed";
-  for (const entry of origins) {
-    const pattern = /^(https?):\/\/\*\.([a-z0-9.-]+)(:\d+)?$/.exec(entry);
-    if (!pattern) continue;
-    const [, protocol, domain, port = ""] = pattern;
-    const urlPort = url.port ? `:${url.port}` : "";
-    if (url.protocol === `${protocol}:` && url.hostname.endsWith(`.${domain}`) && urlPort === port) return "pattern";
-  }
-  return null;
+  // a pattern names hosts, never an address (which no lookup would check)
+  if (ipaddr.isValid(url.hostname)) return null;
+  const domains = origins
+    .filter((entry) => DOMAIN_PATTERN.test(entry))
+    .map((entry) => new URL(entry.replace("*.", "")));
+  const inDomain = (domain: URL) =>
+    domain.protocol === url.protocol && domain.port === url.port && url.hostname.endsWith(`.${domain.hostname}`);
+  return domains.some(inDomain) ? "pattern" : null;
 }
 
 /** Resolves as the connection would, refusing any address that is not public. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, "", 0);
-    const list = addresses as unknown as LookupAddress[];
-    const refused = list.find((a) => !isPublicAddress(a.address));
-    if (refused || list.length === 0) {
-      return callback(
-        new OutboundRefused(`${hostname} resolves to ${refused?.address ?? "nothing"}, not a public address`),
-        "",
-        0,
-      );
+const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
+  dnsLookup(hostname, { ...options, all: true }, (error, found) => {
+    const addresses = (found ?? []) as unknown as LookupAddress[];
+    const refused = addresses.find(({ address }) => !isPublicAddress(address));
+    const first = addresses[0];
+    if (error || refused || !first) {
+      const reason = `${hostname} resolves to ${refused?.address ?? "nothing"}, not a public address`;
+      return callback(error ?? new OutboundRefused(reason), "", 0);
     }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    const first = list[0] as LookupAddress;
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
     callback(null, first.address, first.family);
   });
-};
+
+/** Connections to a name matched only by a pattern: made to public addresses alone. */
+const publicOnly = new Agent({ connect: { lookup: publicOnlyLookup } });
 
 /**
  * GETs `url` under the policy: refused before any connection when its origin is not allowed; a redirect, a slow
  * or oversized answer, or a pattern-matched name at a non-public address rejects with OutboundRefused.
  */
-export function fetchOutbound(url: string, policy: OutboundPolicy, signal?: AbortSignal): Promise<OutboundAnswer> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return Promise.reject(new OutboundRefused(`${url} is not an address`));
-  }
+export async function fetchOutbound(
+  url: string,
+  policy: OutboundPolicy,
+  signal?: AbortSignal,
+): Promise<OutboundAnswer> {
+  if (!URL.canParse(url)) throw new OutboundRefused(`${url} is not an address`);
+  const parsed = new URL(url);
   const match = parsed.username || parsed.password ? null : matchOrigin(parsed, policy.origins);
-  if (!match) return Promise.reject(new OutboundRefused(`${parsed.origin} is not an allowed origin`));
-  const request = parsed.protocol === "https:" ? httpsRequest : httpRequest;
+  if (!match) throw new OutboundRefused(`${parsed.origin} is not an allowed origin`);
   const deadline = AbortSignal.timeout(policy.timeoutMs);
   const abort = signal ? AbortSignal.any([signal, deadline]) : deadline;
-  return new Promise<OutboundAnswer>((resolve, reject) => {
-    const outgoing = request(
-      parsed,
-      {
-        method: "GET",
-        headers: { accept: "application/json, */*;q=0.5" },
-        signal: abort,
-        ...(match === "pattern" ? { lookup: publicOnlyLookup } : {}),
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400) {
-          response.destroy();
-          return reject(new OutboundRefused(`${url} redirects (${status}); redirects are not followed`));
-        }
-        const declared = Number(response.headers["content-length"] ?? 0);
-        if (declared > policy.maxBytes) {
-          response.destroy();
-          return reject(new OutboundRefused(`${url} is ${declared} bytes, over the ${policy.maxBytes} allowed`));
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > policy.maxBytes) {
-            response.destroy();
-            reject(new OutboundRefused(`${url} is over the ${policy.maxBytes} bytes allowed`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on("end", () => resolve({ status, headers: response.headers, body: Buffer.concat(chunks) }));
-        response.on("error", (error) => reject(error));
-      },
-    );
-    outgoing.on("error", (error) =>
-      reject(
-        error instanceof OutboundRefused || (error as { cause?: unknown }).cause instanceof OutboundRefused
-          ? error
-          : abort.aborted
-            ? new OutboundRefused(`${url} did not answer within ${policy.timeoutMs} ms`)
-            : error,
-      ),
-    );
-    outgoing.end();
-  });
+  try {
+    const { statusCode, headers, body } = await request(parsed, {
+      headers: { accept: "application/json, */*;q=0.5" },
+      signal: abort,
+      ...(match === "pattern" ? { dispatcher: publicOnly } : {}),
+    });
+    // an answer refused unread is discarded as undici advises (up to 128 KB read, so its connection is kept)
+    if (statusCode >= 300 && statusCode < 400) {
+      void body.dump();
+      throw new OutboundRefused(`${url} redirects (${statusCode}); redirects are not followed`);
+    }
+    const declared = Number(headers["content-length"] ?? 0);
+    if (declared > policy.maxBytes) {
+      void body.dump();
+      throw new OutboundRefused(`${url} is ${declared} bytes, over the ${policy.maxBytes} allowed`);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    // leaving the loop early (a throw) destroys the body
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > policy.maxBytes) throw new OutboundRefused(`${url} is over the ${policy.maxBytes} bytes allowed`);
+      chunks.push(chunk);
+    }
+    return { status: statusCode, headers, body: Buffer.concat(chunks) };
+  } catch (error) {
+    if (error instanceof OutboundRefused || (error as { cause?: unknown }).cause instanceof OutboundRefused)
+      throw error;
+    throw abort.aborted ? new OutboundRefused(`${url} did not answer within ${policy.timeoutMs} ms`) : error;
+  }
 }
 
 /** JSON under the policy: anything but a 200 with JSON rejects. */

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
 /**
  * The longest a server takes to stop once told to (SIGTERM from a process manager, Ctrl-C): long enough for the
  * requests in flight to finish, short enough that a deploy or a restart never waits on a stuck one. Orchestrators
@@ -24,28 +26,24 @@ export function stopOnSignals(stop: () => Promise<unknown>, options: StopOnSigna
   const { graceMs = SHUTDOWN_GRACE_MS, signals = ["SIGINT", "SIGTERM"], log = console.error } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
+  const onSignal = async (signal: NodeJS.Signals) => {
     if (stopping) {
       log(`${signal} again while stopping: exiting now`);
       return exit(1);
     }
     stopping = true;
-    // not unref'd: this timer is what ends a stop that hangs
-    const deadline = setTimeout(() => {
-      log(`still stopping ${graceMs} ms after ${signal}: exiting, cutting off what is left`);
-      exit(1);
-    }, graceMs);
-    stop().then(
-      () => {
-        clearTimeout(deadline);
-        exit(0);
-      },
-      (error: unknown) => {
-        clearTimeout(deadline);
-        log(`stopping after ${signal} failed: ${(error as Error)?.stack ?? String(error)}`);
-        exit(1);
-      },
+    const failure = stop().then(
+      () => null,
+      (error: unknown) => (error as Error)?.stack ?? String(error),
     );
+    // settledWithin's timer is not unref'd: it is what ends a stop that hangs
+    if (!(await settledWithin(failure, graceMs))) {
+      log(`still stopping ${graceMs} ms after ${signal}: exiting, cutting off what is left`);
+      return exit(1);
+    }
+    const reason = await failure;
+    if (reason) log(`stopping after ${signal} failed: ${reason}`);
+    exit(reason ? 1 : 0);
   };
   for (const signal of signals) process.on(signal, onSignal);
   return () => {
@@ -55,19 +53,8 @@ export function stopOnSignals(stop: () => Promise<unknown>, options: StopOnSigna
 
 /** Waits for `work` to settle, at most `ms`: a step of a stop that may take only its share of the grace. */
 export async function settledWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([
-      work.then(
-        () => true,
-        () => true,
-      ),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const settled = new AbortController();
+  const late = sleep(ms, false, { signal: settled.signal });
+  // the timer is cancelled once the race is decided; its rejection then is the race's, already handled
+  return Promise.race([work.catch(() => undefined).then(() => true), late]).finally(() => settled.abort());
 }

@@ -44,8 +44,13 @@ export async function startTracing(
 }
 
 /** Runs `work` as a span of the current trace (a child of the active span), ended when it settles. */
-export function inSpan<T>(name: string, work: () => Promise<T>, attributes: Record<string, string> = {}): Promise<T> {
-  return trace.getTracer(TRACER).startActiveSpan(name, { attributes }, async (span: Span) => {
+export function inSpan<T>(
+  name: string,
+  work: () => Promise<T>,
+  attributes: Record<string, string> = {},
+  kind = SpanKind.INTERNAL,
+): Promise<T> {
+  return trace.getTracer(TRACER).startActiveSpan(name, { attributes, kind }, async (span: Span) => {
     try {
       return await work();
     } catch (error) {
@@ -57,22 +62,11 @@ export function inSpan<T>(name: string, work: () => Promise<T>, attributes: Reco
   });
 }
 
+type IncomingHeaders = Record<string, string | string[] | undefined>;
+
 /** Runs `work` in the trace a request's headers carry (its `traceparent`), as a server span named `name`. */
-export function inIncomingTrace<T>(
-  headers: Record<string, string | string[] | undefined>,
-  name: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  const parent = propagation.extract(context.active(), headers);
-  return context.with(parent, () =>
-    trace.getTracer(TRACER).startActiveSpan(name, { kind: SpanKind.SERVER }, async (span: Span) => {
-      try {
-        return await work();
-      } finally {
-        span.end();
-      }
-    }),
-  );
+export function inIncomingTrace<T>(headers: IncomingHeaders, name: string, work: () => Promise<T>): Promise<T> {
+  return context.with(propagation.extract(context.active(), headers), () => inSpan(name, work, {}, SpanKind.SERVER));
 }
 
 /** The headers that carry the current trace to the next process (`traceparent`, `tracestate`): none when off. */
@@ -83,10 +77,7 @@ export function traceHeaders(): Record<string, string> {
 }
 
 /** A server span for a request handled outside `inIncomingTrace` (a Fastify app's hooks): started, then ended. */
-export function startServerSpan(
-  headers: Record<string, string | string[] | undefined>,
-  name: string,
-): { end(status: number): void } {
+export function startServerSpan(headers: IncomingHeaders, name: string): { end(status: number): void } {
   const parent = propagation.extract(context.active(), headers);
   const span = trace.getTracer(TRACER).startSpan(name, { kind: SpanKind.SERVER }, parent);
   return {

@@ -1,7 +1,14 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fetchOutbound, isPublicAddress, OutboundRefused } from "../src/outbound.js";
+
+// every name resolves to the loopback address, as a hostile DNS answer would make it
+vi.mock("node:dns", async (original) => ({
+  ...(await original<typeof import("node:dns")>()),
+  lookup: (_name: string, _options: object, callback: (error: null, addresses: object[]) => void) =>
+    callback(null, [{ address: "127.0.0.1", family: 4 }]),
+}));
 
 describe("fetches a server makes on input it did not choose", () => {
   it("tells public addresses from loopback, private, link-local and shared ones", () => {
@@ -30,6 +37,25 @@ describe("fetches a server makes on input it did not choose", () => {
         status: 200,
       });
       await expect(fetchOutbound("http://127.0.0.1:9/elsewhere", policy)).rejects.toThrow(/not an allowed origin/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("reaches a name matched by a pattern only at a public address, and never an address by pattern", async () => {
+    const server = createServer((_request, response) => response.end("{}"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const policy = {
+      origins: [`http://*.example.ca:${port}`, `http://*.0.0.1:${port}`],
+      timeoutMs: 2_000,
+      maxBytes: 100,
+    };
+    try {
+      await expect(fetchOutbound(`http://photos.example.ca:${port}/`, policy)).rejects.toThrow(/not a public address/);
+      await expect(fetchOutbound(`http://127.0.0.1:${port}/`, policy)).rejects.toThrow(/not an allowed origin/);
+      const listed = { ...policy, origins: [`http://127.0.0.1:${port}`] };
+      await expect(fetchOutbound(`http://127.0.0.1:${port}/`, listed)).resolves.toMatchObject({ status: 200 });
     } finally {
       server.close();
     }

@@ -470,8 +470,6 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   {
     // team api: the background jobs' leases (api/src/jobs): one row per periodic job, held by the process running it
     // (renewed while it runs), and when it is next due across every API process; failures count for its backoff
-    // feed_locks and scheduled_runs are no longer used from this release on; they go in a migration once the
-    // release before it (which still takes them) no longer runs beside it in a rollout
     id: "028_job_leases",
     sql: `
       create table job_leases (
@@ -483,6 +481,15 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
         last_error text not null default '',
         last_run_at timestamptz
       );
+    `,
+  },
+  {
+    // the locks and run times job_leases replaced: the release before (e6db666) no longer takes them, so no API
+    // in a rollout does
+    id: "029_drop_feed_locks_scheduled_runs",
+    sql: `
+      drop table if exists feed_locks;
+      drop table if exists scheduled_runs;
     `,
   },
   {

@@ -1,17 +1,11 @@
 import { EventSource } from "eventsource";
 import { CACHE_TAGS } from "shared-types";
 
-/** What the API's change signal says: these tags changed (GET /api/changes, server-sent events named "purge"). */
-export interface ChangeEvent {
-  tags: string[];
-}
-
-export const CHANGE_EVENT = "purge";
-
 /**
- * Follows the API's change signal (its internal listener) and hands each change's tags to `purge`. A stream
- * starts with a "hello": resumed from the last change this follower heard (Last-Event-ID: what it missed is sent
- * first), or not, when it may have missed anything: then everything is purged once, so nothing stale outlives a gap.
+ * Follows the API's change signal (its internal listener, GET /api/changes: server-sent events named "purge", each
+ * with the tags that changed) and hands each change's tags to `purge`. A stream starts with a "hello": resumed from
+ * the last change this follower heard (Last-Event-ID: what it missed is sent first), or not, when it may have missed
+ * anything: then everything is purged once, so nothing stale outlives a gap.
  */
 export function followChanges(
   url: string,
@@ -35,9 +29,9 @@ export function followChanges(
     if (connected) log.warn(`lost the API's change signal (${url}); reconnecting`);
     connected = false;
   });
-  source.addEventListener(CHANGE_EVENT, (event) => {
+  source.addEventListener("purge", (event) => {
     try {
-      const { tags } = JSON.parse(event.data) as ChangeEvent;
+      const { tags } = JSON.parse(event.data) as { tags: unknown };
       if (Array.isArray(tags) && tags.every((tag) => typeof tag === "string")) purge(tags);
     } catch {
       log.warn(`the API's change signal sent something unreadable: ${String(event.data).slice(0, 100)}`);
@@ -83,24 +77,26 @@ export function watchRemoteReleases(
   purge: (tags: readonly string[]) => void,
   intervalMs: number,
 ): { close(): void } {
-  let known: Record<string, string> = {};
+  const known = new Map<string, string>();
   let running = false;
   const check = async () => {
     if (running) return;
     running = true;
     try {
-      const now = await fingerprints();
-      const changed = Object.entries(now).filter(
-        ([name, print]) => print !== null && known[name] !== undefined && known[name] !== print,
-      );
-      for (const [name, print] of Object.entries(now)) if (print !== null) known = { ...known, [name]: print };
-      if (changed.length > 0) purge(changed.map(([name]) => CACHE_TAGS.remote(name)));
+      const changed: string[] = [];
+      for (const [name, print] of Object.entries(await fingerprints())) {
+        if (print === null) continue;
+        if (known.has(name) && known.get(name) !== print) changed.push(CACHE_TAGS.remote(name));
+        known.set(name, print);
+      }
+      if (changed.length > 0) purge(changed);
     } finally {
       running = false;
     }
   };
-  void check().catch(() => undefined);
-  const timer = setInterval(() => void check().catch(() => undefined), intervalMs);
+  const tick = () => void check().catch(() => undefined);
+  tick();
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
   return { close: () => clearInterval(timer) };
 }

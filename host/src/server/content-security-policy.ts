@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { ContentSources } from "remote-kit/protocol";
 
@@ -32,15 +32,10 @@ const unique = (own: readonly string[], ...lists: (readonly string[] | undefined
  * An inline part's CSP hash. Pages share their few inline parts (the boot script, each remote's styles), so each is
  * hashed once, not again for every answer (a cached page's policy is written per request: TLS or not).
  */
-const hashes = new LRUCache<string, string>({ max: 500 });
-const sha256 = (text: string) => {
-  let hash = hashes.get(text);
-  if (!hash) {
-    hash = `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
-    hashes.set(text, hash);
-  }
-  return hash;
-};
+const hashes = new LRUCache<string, string>({
+  max: 500,
+  memoMethod: (text) => `'sha256-${hash("sha256", text, "base64")}'`,
+});
 
 /**
  * The pages' Content-Security-Policy: nothing runs or is styled but the site's own files, the configured remotes'
@@ -51,8 +46,14 @@ const sha256 = (text: string) => {
 export function pageContentSecurityPolicy(input: PagePolicyInput): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'none'"],
-    "script-src": unique(["'self'", ...new Set(input.inline.scripts.map(sha256))], input.remoteOrigins),
-    "style-src": unique(["'self'", ...new Set(input.inline.styles.map(sha256))], input.remoteOrigins),
+    "script-src": unique(
+      ["'self'", ...new Set(input.inline.scripts.map((text) => hashes.memo(text)))],
+      input.remoteOrigins,
+    ),
+    "style-src": unique(
+      ["'self'", ...new Set(input.inline.styles.map((text) => hashes.memo(text)))],
+      input.remoteOrigins,
+    ),
     "connect-src": unique(["'self'"], input.remoteOrigins, ...input.declared.map((d) => d.connect)),
     "img-src": unique(
       ["'self'", "data:"],

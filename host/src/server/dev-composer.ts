@@ -1,4 +1,4 @@
-import { DEFAULT_REMOTE_DEV_PORTS, REMOTE_NAMES, type RemotesConfig } from "shared-types";
+import { DEFAULT_REMOTE_DEV_PORTS, REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 import { BusinessDetailsSource } from "./business-details-source";
 import { currentRenderSecret, readHostEnvironment } from "./environment";
 import { type ComposedPage, PageComposer } from "./page-composer";
@@ -12,11 +12,6 @@ export const DEV_REMOTES_CONFIG = Object.fromEntries(
   REMOTE_NAMES.map((name) => [name, `http://localhost:${DEFAULT_REMOTE_DEV_PORTS[name]}/mf-manifest.json`]),
 ) as RemotesConfig;
 
-/**
- * Composes a page as the production server does, around the dev server's own page (its scripts kept as Vite wrote
- * them: the dev client, React Refresh, the app's source entry). Renders compile on first use, so the time limit
- * is generous.
- */
 // the host's own environment, as its production server reads it
 const env = readHostEnvironment();
 const devBusinessDetails = new BusinessDetailsSource({
@@ -25,13 +20,15 @@ const devBusinessDetails = new BusinessDetailsSource({
   onProblem: (message, error) => console.warn(`[host] ${message}: ${(error as Error)?.message ?? ""}`),
 });
 
+/**
+ * Composes a page as the production server does, around the dev server's own page (its scripts kept as Vite wrote
+ * them: the dev client, React Refresh, the app's source entry). Renders compile on first use, so the time limit
+ * is generous.
+ */
 export function composeDevPage(requestUrl: string, template: string): Promise<ComposedPage> {
   const origin = "http://localhost:5173";
   const directory = new RemoteDirectory({
-    remoteOrigins: Object.fromEntries(REMOTE_NAMES.map((name) => [name, origin])) as Record<
-      (typeof REMOTE_NAMES)[number],
-      string
-    >,
+    remoteOrigins: Object.fromEntries(REMOTE_NAMES.map((name) => [name, origin])) as Record<RemoteName, string>,
     selfOrigin: origin,
     breakerResetMs: env.RENDER_BREAKER_RESET_MS,
     renderSecret: currentRenderSecret(env),

@@ -1,5 +1,5 @@
-import { LRUCache } from "lru-cache";
 import { FRAGMENT_REUSE_MS, type FragmentInclude, type FragmentResult } from "remote-kit/protocol";
+import { TaggedCache } from "./tagged-cache";
 
 /**
  * The peers' fragments a page includes, kept for the next page that includes the same one (a remote says a fragment
@@ -16,17 +16,17 @@ import { FRAGMENT_REUSE_MS, type FragmentInclude, type FragmentResult } from "re
  * those a page says it gives (FragmentInclude.pageGives), once its build has said so: a unit's enquiry form is then
  * one fragment for every unit's page.
  */
-export class FragmentCache {
-  private readonly entries: LRUCache<string, FragmentResult>;
-  private readonly asking = new Map<string, Promise<FragmentResult>>();
+export class FragmentCache extends TaggedCache<FragmentResult> {
   private readonly objectIds = new WeakMap<object, number>();
   /** What each build's fragments said they take from the page, by module. */
   private readonly takenFromPage = new WeakMap<object, Map<string, readonly string[]>>();
   private nextObjectId = 0;
-  private purges = 0;
 
   constructor(options: { maxEntries?: number; maxAgeMs?: number } = {}) {
-    this.entries = new LRUCache({ max: options.maxEntries ?? 2_000, ttl: options.maxAgeMs ?? FRAGMENT_REUSE_MS });
+    super(
+      { max: options.maxEntries ?? 2_000, ttl: options.maxAgeMs ?? FRAGMENT_REUSE_MS },
+      (fragment) => fragment.cacheTags,
+    );
   }
 
   /** The same object gets the same number for as long as it lives (a manifest, the dealership's details). */
@@ -50,20 +50,9 @@ export class FragmentCache {
     return Object.fromEntries(Object.entries(include.props).filter(([name]) => !left.has(name)));
   }
 
-  /** Hears what a fragment's answer says it takes from the page (propsFor). */
-  private heard(build: object, module: string, fragment: FragmentResult): void {
-    if (!fragment.takesFromPage?.length) return;
-    let modules = this.takenFromPage.get(build);
-    if (!modules) {
-      modules = new Map();
-      this.takenFromPage.set(build, modules);
-    }
-    modules.set(module, fragment.takesFromPage);
-  }
-
   /**
    * The fragment as kept, or as `ask` renders it: one request for all the pages asking for it at the same time,
-   * kept when its remote says it may be.
+   * kept when its remote says it may be. What it says it takes from the page is heard (propsFor).
    */
   get(
     part: { build: object; site: { siteUrl: string; business: object }; module: string; props: unknown },
@@ -78,42 +67,12 @@ export class FragmentCache {
     ].join("\n");
     const kept = this.entries.get(key);
     if (kept) return Promise.resolve(kept);
-    let asked = this.asking.get(key);
-    if (!asked) {
-      const purgesBefore = this.purges;
-      const done = () => {
-        if (this.asking.get(key) === current) this.asking.delete(key);
-      };
-      const current: Promise<FragmentResult> = ask().then(
-        (fragment) => {
-          done();
-          this.heard(part.build, part.module, fragment);
-          if (fragment.reusable && this.purges === purgesBefore) this.entries.set(key, fragment);
-          return fragment;
-        },
-        (error: unknown) => {
-          done();
-          throw error;
-        },
-      );
-      this.asking.set(key, current);
-      asked = current;
-    }
-    return asked;
-  }
-
-  /** Removes every fragment that shows any of the tags. */
-  purge(tags: readonly string[]): void {
-    this.purges += 1;
-    this.asking.clear();
-    const purged = new Set(tags);
-    const gone = [...this.entries.entries()]
-      .filter(([, fragment]) => (fragment.cacheTags ?? []).some((tag) => purged.has(tag)))
-      .map(([key]) => key);
-    for (const key of gone) this.entries.delete(key);
-  }
-
-  get size(): number {
-    return this.entries.size;
+    return this.make(key, ask, (fragment) => {
+      if (fragment.takesFromPage?.length) {
+        const modules = this.takenFromPage.get(part.build) ?? new Map<string, readonly string[]>();
+        this.takenFromPage.set(part.build, modules.set(part.module, fragment.takesFromPage));
+      }
+      return fragment.reusable === true;
+    });
   }
 }

@@ -37,35 +37,25 @@ export function remotesConfigReader(file: string | undefined, report: (message: 
   let lastGood: RemotesConfig = PROXIED_REMOTES_CONFIG;
   let lastProblem = "";
   let lastSeen = "";
-  const problemWith = (error: unknown) =>
-    error instanceof RemotesConfigError ? error.message : `${file} could not be read: ${(error as Error).message}`;
-  const tell = (problem: string) => {
-    // once per distinct problem, not once per page
-    if (problem !== lastProblem) report(`${problem}; the last good remote configuration stays in force`);
-    lastProblem = problem;
-  };
   return async (): Promise<RemotesConfig> => {
     if (!file) return lastGood;
-    let seen: string;
     try {
       const stat = statSync(file, { bigint: true });
       // a file changed in the last moments may change again within the file system's clock tick, unseen by its
       // time ("racy" in git's words): it is read each time until it has been still for a while
       const settled = Date.now() - Number(stat.mtimeMs) > 2_000;
-      seen = settled ? `${stat.ino} ${stat.size} ${stat.mtimeNs} ${stat.ctimeNs}` : "";
-    } catch (error) {
-      tell(problemWith(error));
-      lastSeen = "";
-      return lastGood;
-    }
-    if (seen !== "" && seen === lastSeen) return lastGood;
-    try {
+      const seen = settled ? `${stat.ino} ${stat.size} ${stat.mtimeNs} ${stat.ctimeNs}` : "";
+      if (seen !== "" && seen === lastSeen) return lastGood;
+      lastSeen = seen;
       lastGood = parseRemotesConfig(JSON.parse(await readFile(file, "utf8")), file);
       lastProblem = "";
     } catch (error) {
-      tell(problemWith(error));
+      const problem =
+        error instanceof RemotesConfigError ? error.message : `${file} could not be read: ${(error as Error).message}`;
+      // once per distinct problem, not once per page
+      if (problem !== lastProblem) report(`${problem}; the last good remote configuration stays in force`);
+      lastProblem = problem;
     }
-    lastSeen = seen;
     return lastGood;
   };
 }
@@ -82,10 +72,7 @@ export type { HostConfig, HostServices };
 export async function createHostServer(config: HostConfig, services: HostServices = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // a request's query is never logged: unsubscribe links carry an address and a token there
-    logger: {
-      level: config.LOG_LEVEL,
-      serializers: { req: requestForLog },
-    },
+    logger: { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
     // unset: Fastify's own default, no proxy believed
     trustProxy: config.TRUST_PROXY,
     ...timeLimitOptions(services.timeLimits),
@@ -133,13 +120,8 @@ export async function createHostServer(config: HostConfig, services: HostService
   app.decorate("config", config);
   app.decorate("host", { services, directory, composer, businessDetails, remotesConfig, site } satisfies HostContext);
 
-  await app.register(edgePlugin);
-  await app.register(proxiesPlugin);
-  await app.register(filesPlugin);
-  await app.register(pageCachePlugin);
-  await app.register(pagesPlugin);
-  await app.register(formsPlugin);
-  await app.register(sitemapPlugin);
+  const plugins = [edgePlugin, proxiesPlugin, filesPlugin, pageCachePlugin, pagesPlugin, formsPlugin, sitemapPlugin];
+  for (const plugin of plugins) await app.register(plugin);
   return app;
 }
 

@@ -14,12 +14,10 @@ import {
   type FormPost,
   type FragmentInclude,
   fragmentSlotMarkers,
-  ISLANDS_PROPS_IN_SCRIPT,
-  type RenderResult,
+  type RenderRequest,
   remoteCookiePrefix,
   renderPageHead,
   type SiteContext,
-  type SubmittedForm,
 } from "remote-kit/protocol";
 import { CACHE_TAGS, REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 import { homeHead } from "../features/home/components/home-page";
@@ -75,12 +73,11 @@ export interface PageComposerOptions {
   builtAt: string;
 }
 
-export interface PageRequest {
-  /** The answer to a form sent without scripts that was refused: the page shows it again as it was sent. */
-  form?: SubmittedForm;
-  /** The visitor's cookies, for a page made for them alone: the owner gets those with its prefix, no other. */
-  cookies?: Record<string, string>;
-}
+/**
+ * A refused form sent without scripts, shown again as it was sent; and the visitor's cookies, for a page made for
+ * them alone (the owner gets those with its prefix, no other).
+ */
+export type PageRequest = Pick<RenderRequest, "form" | "cookies">;
 
 /** Of a visitor's cookies, the ones a remote named (remoteCookiePrefix): a remote never reads another's. */
 export function cookiesOf(remote: string, cookies: Record<string, string> | undefined): Record<string, string> {
@@ -161,11 +158,7 @@ export class PageComposer {
 
   async page(requestUrl: string, request: PageRequest = {}): Promise<ComposedPage> {
     const limit = timeLimit(this.options.renderTimeoutMs);
-    try {
-      return await this.compose(requestUrl, request, limit.signal);
-    } finally {
-      limit.end();
-    }
+    return this.compose(requestUrl, request, limit.signal).finally(limit.end);
   }
 
   private async compose(requestUrl: string, request: PageRequest, signal: AbortSignal): Promise<ComposedPage> {
@@ -175,47 +168,26 @@ export class PageComposer {
     const site = await timings.time("site", () => this.options.site(), "the dealership's details");
     // read once: every part of this page comes from the same configuration
     const remotes = await timings.time("config", () => this.options.remotesConfig(), "where the remotes are");
-    const making: PageMaking = {
-      location,
-      site,
-      remotes,
-      timings,
-      sources: this.options.directory.contentSources(remotes, signal),
-    };
+    const sources = this.options.directory.contentSources(remotes, signal);
+    const making: PageMaking = { location, request, signal, site, remotes, timings, sources };
     if (url.pathname === "/") {
-      const appHtml = renderApp(location, site, null);
-      const head = renderPageHead(homeHead(site), { siteUrl: site.siteUrl, siteName: site.business.name });
-      const parts = { head, route: "/", appHtml, site: this.document(making, null), code: this.codeOf(appHtml, []) };
-      return this.pageOf(making, 200, parts, []);
+      const head = renderPageHead(homeHead(site), headSite(site));
+      return this.pageOf(making, 200, { ...this.shell(making, head, renderApp(location, site, null)), route: "/" }, []);
     }
 
-    const owner = await timings.time(
-      "owner",
-      () =>
-        this.options.directory.pageOf(url.pathname, remotes, signal).catch((error: unknown) => {
-          if (error instanceof OwnerUnknown) return "unknown" as const;
-          throw error;
-        }),
-      "whose page it is",
-    );
+    const owner = await timings.time("owner", () => this.pageAt(url.pathname, remotes, signal), "whose page it is");
     // SPEC §2: unknown paths go home, and search engines are told so
     if (!owner) return { kind: "redirect", status: 301, location: "/" };
     // not known to be nobody's: the shell says so for now (kept by no cache), and the next request asks again
     if (owner === "unknown") {
       this.options.onFallback?.({ remote: "unknown", path: location, error: new OwnerUnknown(location) });
-      const appHtml = renderApp(location, site, { mode: "unreachable" });
-      const parts = {
-        head: titleOnly(site),
-        appHtml,
-        site: this.document(making, null),
-        code: this.codeOf(appHtml, []),
-      };
+      const parts = this.shell(making, titleOnly(site), renderApp(location, site, { mode: "unreachable" }));
       return this.pageOf(making, 503, parts, [], true);
     }
     // the route's pattern, not the address: what a sampled page view's Web Vitals are reported under
     const route = owner.pattern;
     try {
-      return await this.remotePage(making, owner.remote, route, request, signal);
+      return await this.remotePage(making, owner.remote, route);
     } catch (error) {
       // the remote's renderer could not help in time: the shell, and the browser renders the region
       this.options.onFallback?.({ remote: owner.remote, path: location, error });
@@ -230,21 +202,15 @@ export class PageComposer {
     }
   }
 
+  /** A page of the host's own: its head and HTML, and the code of the host's islands in it. */
+  private shell(making: PageMaking, head: string, appHtml: string): PageParts {
+    return { head, appHtml, site: this.document(making, null), code: this.codeOf(appHtml, []) };
+  }
+
   /** The document's data about the page: the site, where the remotes are, and the entries of those in it. */
-  private document(
-    making: PageMaking,
-    composed: SiteDocument["composed"],
-    from: readonly ResolvedRemote[] = [],
-  ): SiteDocument {
-    const { directory } = this.options;
-    return {
-      ...making.site,
-      remotes: making.remotes,
-      ...(from.length > 0
-        ? { entries: Object.fromEntries(from.map((remote) => [remote.name, directory.entryOf(remote)])) }
-        : {}),
-      composed,
-    };
+  private document(making: PageMaking, composed: SiteDocument["composed"], from: ResolvedRemote[] = []): SiteDocument {
+    const entries = Object.fromEntries(from.map((remote) => [remote.name, this.options.directory.entryOf(remote)]));
+    return { ...making.site, remotes: making.remotes, ...(from.length > 0 ? { entries } : {}), composed };
   }
 
   /** The page's document made of its parts, with what its answer needs (its sources, its inline code, its tags). */
@@ -265,54 +231,47 @@ export class PageComposer {
   }
 
   /** A remote's page: its render, the peers' fragments it includes, their styles and the code of its islands. */
-  private async remotePage(
-    making: PageMaking,
-    remote: RemoteName,
-    route: string,
-    request: PageRequest,
-    signal: AbortSignal,
-  ): Promise<ComposedPage> {
+  private async remotePage(making: PageMaking, remote: RemoteName, route: string): Promise<ComposedPage> {
     const { directory } = this.options;
-    const { timings, site, location, remotes } = making;
-    const resolved = await timings.time(
+    const { timings, site, location, remotes, request, signal } = making;
+    const release = await timings.time(
       "manifest",
       () => directory.resolve(remote, remotes, signal),
       `${remote}'s release`,
     );
+    const peers = await timings.time("peers", () => directory.peersAsBuilt(remotes, signal), "the remotes' builds");
+    // (a field left undefined is not sent: JSON has no undefined)
+    const cookies = request.cookies && cookiesOf(remote, request.cookies);
+    const body = { path: location, site, remoteBase: release.browserBase, peers, form: request.form, cookies };
     const result = await timings.time(
       "render",
-      () => this.render(resolved, making, request, signal),
+      () => directory.call(release, "render", body, signal),
       `${remote}'s server`,
     );
     timings.add(result.timings, remote);
     if (result.location) return { kind: "redirect", status: result.status, location: result.location };
-    // React's resource hints lead the HTML (a renderer of the previous release sends them apart, in `links`)
+    // React's resource hints lead the HTML: they go into the head
     const hinted = takeLeadingLinks(result.html);
     const fragments = await timings.time(
       "fragments",
-      () => this.fillFragments(hinted.html, result.fragments ?? [], making, request, signal),
+      () => this.fillFragments(hinted.html, result.fragments ?? [], making),
       `${result.fragments?.length ?? 0} from peers`,
     );
     // the owner's stylesheets for its pages, and each peer's for the module it put in the page
-    const parts = [{ remote: resolved, module: REMOTE_ROUTES_MODULE }, ...fragments.providers];
+    const parts = [{ remote: release, module: REMOTE_ROUTES_MODULE }, ...fragments.providers];
     const styles = await Promise.all(parts.map((part) => directory.moduleStyles(part.remote, part.module, signal)));
     const linked = parts.flatMap((part, i) => (styles[i] ? [] : directory.moduleAssets(part.remote, part.module).css));
     const appHtml = renderApp(location, site, { mode: "islands", remote }, fragments.html);
-    const code = this.codeOf(
-      appHtml,
-      parts.map((part) => part.remote),
-    );
+    const providers = parts.map((part) => part.remote);
+    const code = this.codeOf(appHtml, providers);
     // the entries of the remotes whose islands are in the page: a page with none names no remote's code
-    const withIslands = parts
-      .map((part) => part.remote)
-      .filter((part) => Object.keys(code.islands).some((id) => id.startsWith(`${part.name}/`)));
+    const withIslands = providers.filter((p) => Object.keys(code.islands).some((id) => id.startsWith(`${p.name}/`)));
     const pageParts: PageParts = {
-      head:
-        renderPageHead(result.head, { siteUrl: site.siteUrl, siteName: site.business.name }) + releaseMeta(resolved),
+      head: renderPageHead(result.head, headSite(site)) + releaseMeta(release),
       route,
       appHtml,
       site: this.document(making, { remote, path: location }, withIslands),
-      links: renderLinks([...(result.links ?? []), ...hinted.links]),
+      links: renderLinks(hinted.links),
       styles: [...new Set(styles.flatMap((list) => list ?? []))],
       css: [...new Set(linked)],
       // a peer's module the browser renders itself is needed as the page loads
@@ -321,38 +280,9 @@ export class PageComposer {
           ? { ...code, eager: [...new Set([...code.eager, ...this.options.assets.federationChunks])] }
           : code,
     };
-    const tags = [
-      ...(result.cacheTags ?? []),
-      ...fragments.tags,
-      ...parts.map((p) => CACHE_TAGS.remote(p.remote.name)),
-    ];
+    const tags = [...(result.cacheTags ?? []), ...fragments.tags, ...providers.map((p) => CACHE_TAGS.remote(p.name))];
     // a peer's part left to the browser (its renderer could not help in time): kept as briefly as the shell
     return this.pageOf(making, result.status, pageParts, tags, fragments.unfilled > 0);
-  }
-
-  /** The owner's render of the page. */
-  private async render(
-    resolved: ResolvedRemote,
-    making: PageMaking,
-    request: PageRequest,
-    signal: AbortSignal,
-  ): Promise<RenderResult> {
-    const { directory } = this.options;
-    const peers = await making.timings.time(
-      "peers",
-      () => directory.peersAsBuilt(making.remotes, signal),
-      "the remotes' builds",
-    );
-    const body = {
-      path: making.location,
-      site: making.site,
-      remoteBase: resolved.browserBase,
-      peers,
-      islandProps: ISLANDS_PROPS_IN_SCRIPT,
-      ...(request.form ? { form: request.form } : {}),
-      ...(request.cookies ? { cookies: cookiesOf(resolved.name, request.cookies) } : {}),
-    };
-    return directory.call(resolved, "render", body, signal);
   }
 
   /**
@@ -360,19 +290,9 @@ export class PageComposer {
    * page's deadline, and puts it in its slot. A fragment that cannot be had leaves the consumer's fallback in its
    * slot (the browser loads the module itself).
    */
-  private async fillFragments(
-    html: string,
-    includes: readonly FragmentInclude[],
-    { location: path, site, remotes }: PageMaking,
-    request: PageRequest,
-    signal: AbortSignal,
-  ): Promise<{
-    html: string;
-    providers: { remote: ResolvedRemote; module: string }[];
-    unfilled: number;
-    tags: string[];
-  }> {
-    if (includes.length === 0) return { html, providers: [], unfilled: 0, tags: [] };
+  private async fillFragments(html: string, includes: readonly FragmentInclude[], making: PageMaking) {
+    const { location: path, site, remotes, signal } = making;
+    const { form } = making.request;
     const filled = new Map<string, string>();
     const tags: string[] = [];
     const providers: { remote: ResolvedRemote; module: string }[] = [];
@@ -382,11 +302,10 @@ export class PageComposer {
         try {
           const provider = await this.options.directory.resolve(include.from, remotes, signal);
           const props = this.fragments.propsFor(provider.manifest, include);
-          const { form } = request;
-          const body = { module: include.module, props, site, path, islandProps: ISLANDS_PROPS_IN_SCRIPT };
-          const ask = () => this.options.directory.call(provider, "fragment", form ? { ...body, form } : body, signal);
+          const body = { module: include.module, props, site, path, form };
+          const ask = () => this.options.directory.call(provider, "fragment", body, signal);
           // a form sent back is this visitor's alone; anything else may be the fragment another page just had
-          const fragment = request.form
+          const fragment = form
             ? await ask()
             : await this.fragments.get({ build: provider.manifest, site, module: include.module, props }, ask);
           // React's resource hints before its content go nowhere: the page's own head has the page's
@@ -398,12 +317,7 @@ export class PageComposer {
         }
       }),
     );
-    return {
-      html: fillSlots(html, filled),
-      providers,
-      unfilled: includes.length - filled.size,
-      tags,
-    };
+    return { html: fillSlots(html, filled), providers, unfilled: includes.length - filled.size, tags };
   }
 
   /**
@@ -439,25 +353,31 @@ export class PageComposer {
   async declaredPage(pathname: string): Promise<{ query: readonly string[] | null; private: boolean }> {
     // the home page is the host's own, and reads no parameter
     if (pathname === "/") return { query: [], private: false };
-    const remotes = await this.options.remotesConfig();
-    const limit = timeLimit(this.options.renderTimeoutMs);
-    const found = await this.options.directory
-      .pageOf(pathname, remotes, limit.signal)
-      .catch((error: unknown) => {
-        // whose the page is cannot be told yet: its query is kept, and it is made for this request alone
-        if (error instanceof OwnerUnknown) return { page: { query: null, private: true } };
-        throw error;
-      })
-      .finally(limit.end);
+    const found = await this.withinDeadline((remotes, signal) => this.pageAt(pathname, remotes, signal));
+    // whose the page is cannot be told yet: its query is kept, and it is made for this request alone
+    if (found === "unknown") return { query: null, private: true };
     // a path no remote answers goes home (SPEC §2) whatever its query: none is kept
     if (!found) return { query: [], private: false };
     return { query: found.page?.query ?? null, private: found.page?.private === true };
   }
 
+  /** The page at a path and its owner (null: nobody's), or "unknown" while whose it is cannot be told. */
+  private pageAt(pathname: string, remotes: RemotesConfig, signal: AbortSignal) {
+    return this.options.directory.pageOf(pathname, remotes, signal).catch((error: unknown) => {
+      if (error instanceof OwnerUnknown) return "unknown" as const;
+      throw error;
+    });
+  }
+
   async ownerOf(pathname: string): Promise<RemoteName | null> {
+    return this.withinDeadline((remotes, signal) => this.options.directory.ownerOf(pathname, remotes, signal));
+  }
+
+  /** A question about the remotes as configured now, within a page's deadline. */
+  private async withinDeadline<T>(ask: (remotes: RemotesConfig, signal: AbortSignal) => Promise<T>): Promise<T> {
     const remotes = await this.options.remotesConfig();
     const limit = timeLimit(this.options.renderTimeoutMs);
-    return this.options.directory.ownerOf(pathname, remotes, limit.signal).finally(limit.end);
+    return ask(remotes, limit.signal).finally(limit.end);
   }
 
   /** Handed by the host server to the remote that owns a form posted to a page without scripts. */
@@ -466,12 +386,8 @@ export class PageComposer {
     const signal = AbortSignal.timeout(Math.max(this.options.renderTimeoutMs, 10_000));
     const resolved = await this.options.directory.resolve(remote, remotes, signal);
     if (!resolved.server?.form) throw new RendererUnavailable(`${remote} takes no forms`);
-    return this.options.directory.call(
-      resolved,
-      "form",
-      { ...post, cookies: cookiesOf(remote, post.cookies), site: await this.options.site() },
-      signal,
-    );
+    const body = { ...post, cookies: cookiesOf(remote, post.cookies), site: await this.options.site() };
+    return this.options.directory.call(resolved, "form", body, signal);
   }
 
   /** /sitemap.xml: the home page and every page each remote lists (a remote that cannot answer is left out). */
@@ -489,12 +405,10 @@ export class PageComposer {
     const seen = new Set<string>();
     const urls = [{ path: "/", lastmod: this.options.builtAt }, ...lists.flat()]
       .filter((entry) => !seen.has(entry.path) && seen.add(entry.path))
-      .map(
-        (entry) =>
-          `  <url><loc>${escapeHtml(`${siteUrl}${entry.path}`)}</loc>${
-            entry.lastmod ? `<lastmod>${escapeHtml(entry.lastmod)}</lastmod>` : ""
-          }</url>`,
-      );
+      .map(({ path, lastmod }) => {
+        const date = lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : "";
+        return `  <url><loc>${escapeHtml(`${siteUrl}${path}`)}</loc>${date}</url>`;
+      });
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
   }
 }
@@ -502,11 +416,17 @@ export class PageComposer {
 /** What is in the page this request makes, as far as it is made. */
 interface PageMaking {
   location: string;
+  request: PageRequest;
+  /** The page's deadline. */
+  signal: AbortSignal;
   site: SiteContext;
   remotes: RemotesConfig;
   timings: PageTimings;
   sources: Promise<PageSources>;
 }
+
+/** What a page's head names the site by. */
+const headSite = (site: SiteContext) => ({ siteUrl: site.siteUrl, siteName: site.business.name });
 
 const titleOnly = (site: SiteContext) => `<title>${escapeHtml(site.business.name)}</title>`;
 
@@ -523,7 +443,5 @@ function releaseMeta(remote: ResolvedRemote): string {
 
 /** /robots.txt: everything may be crawled but the API (its drawn media aside); the sitemap is named. */
 export function robotsTxt(siteUrl: string): string {
-  return ["User-agent: *", "Disallow: /api/", "Allow: /api/media/", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join(
-    "\n",
-  );
+  return `User-agent: *\nDisallow: /api/\nAllow: /api/media/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }

@@ -2,10 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SiteDocument } from "remote-kit";
 import { escapeHtml, jsonForScript, SITE_CONTEXT_ELEMENT_ID } from "remote-kit/protocol";
+import type { Manifest } from "vite";
 import { BOOT_ELEMENT_ID, BOOT_SCRIPT } from "./boot-script";
 import { VITALS_SOURCE } from "./vitals-page";
-
-export { BOOT_ELEMENT_ID, BOOT_SCRIPT };
 
 /** The host's built page template, its entry and the chunks a page with a remote will need from the host. */
 export interface HostAssets {
@@ -31,13 +30,6 @@ const HOST_ISLAND_SOURCES: Record<string, string> = {
 
 const MARKERS = ["<!--page-head-->", "<!--app-html-->", "<!--page-data-->"] as const;
 
-interface ViteManifestChunk {
-  file: string;
-  src?: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
-
 /**
  * Reads dist/index.html and dist/.vite/manifest.json once at start-up (a deploy restarts the server). The host's
  * stylesheet goes inline, and the scripts Vite put in the head come out: the page paints from its HTML alone,
@@ -45,9 +37,6 @@ interface ViteManifestChunk {
  */
 export function loadHostAssets(distDir: string, { vitalsSampleRate = 0 } = {}): HostAssets {
   const raw = readFileSync(join(distDir, "index.html"), "utf8");
-  for (const marker of MARKERS) {
-    if (!raw.includes(marker)) throw new Error(`${distDir}/index.html has no ${marker} marker`);
-  }
   const templateStyles: string[] = [];
   const template = raw
     .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_link, file: string) => {
@@ -58,10 +47,7 @@ export function loadHostAssets(distDir: string, { vitalsSampleRate = 0 } = {}): 
     .replace(/\s*<script type="module"[^>]*src="[^"]+"[^>]*><\/script>/g, "")
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
 
-  const manifest = JSON.parse(readFileSync(join(distDir, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    ViteManifestChunk
-  >;
+  const manifest = JSON.parse(readFileSync(join(distDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const closure = (key: string | undefined, into = new Set<string>()) => {
     const chunk = key ? manifest[key] : undefined;
     if (!chunk || into.has(`/${chunk.file}`)) return into;
@@ -81,7 +67,7 @@ export function loadHostAssets(distDir: string, { vitalsSampleRate = 0 } = {}): 
       [...closure(Object.keys(manifest).find((key) => key.endsWith(source)))].filter((file) => !entryModules.has(file)),
     ]),
   );
-  return {
+  const assets: HostAssets = {
     template,
     entry,
     entryImports: [...entryModules].filter((file) => file !== entry),
@@ -91,6 +77,8 @@ export function loadHostAssets(distDir: string, { vitalsSampleRate = 0 } = {}): 
     templateStyles,
     ...(vitalsFile && vitalsSampleRate > 0 ? { vitals: { src: `/${vitalsFile}`, rate: vitalsSampleRate } } : {}),
   };
+  piecesOf(assets);
+  return assets;
 }
 
 /** A stylesheet as it goes inside a <style> element: nothing in it can close the element. */
@@ -158,20 +146,17 @@ export function documentBytes(pieces: DocumentText): Buffer {
   return bytes;
 }
 
-/** The template around its markers (MARKERS, in that order), split once. */
+const MARKER_PATTERN = new RegExp(MARKERS.join("|"), "g");
+
+/** The template around its markers (MARKERS, each once, in that order), split once. */
 const templatePieces = new WeakMap<HostAssets, string[]>();
 function piecesOf(assets: HostAssets): string[] {
   let pieces = templatePieces.get(assets);
   if (!pieces) {
-    pieces = [];
-    let rest = assets.template;
-    for (const marker of MARKERS) {
-      const at = rest.indexOf(marker);
-      if (at < 0) throw new Error(`the page template has no ${marker} marker`);
-      pieces.push(rest.slice(0, at));
-      rest = rest.slice(at + marker.length);
+    if (String(assets.template.match(MARKER_PATTERN)) !== String(MARKERS)) {
+      throw new Error(`the page template (index.html) does not hold ${MARKERS.join(", ")} once each, in that order`);
     }
-    pieces.push(rest);
+    pieces = assets.template.split(MARKER_PATTERN);
     templatePieces.set(assets, pieces);
   }
   return pieces;

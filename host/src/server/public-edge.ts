@@ -34,14 +34,19 @@ export function publicApiGate(routes: readonly EdgeRoute[]) {
     if (route.method === "GET") router.on("HEAD", route.url, () => undefined);
   }
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split("?", 1)[0] ?? "";
-    if (router.find(request.method as HTTPMethod, path)) return;
-    return reply
-      .code(404)
-      .header("cache-control", "no-store")
-      .send({ error: "Not Found", message: `No route ${request.method} ${path}` });
+    if (!router.find(request.method as HTTPMethod, pathOf(request))) return noRoute(request, reply);
   };
 }
+
+/** A request's path, without its query. */
+export const pathOf = (request: FastifyRequest) => request.url.split("?", 1)[0] ?? "/";
+
+/** The API's or a remote's address that this server does not pass on: it does not exist here. */
+export const noRoute = (request: FastifyRequest, reply: FastifyReply) =>
+  reply
+    .code(404)
+    .header("cache-control", "no-store")
+    .send({ error: "Not Found", message: `No route ${request.method} ${pathOf(request)}` });
 
 /**
  * Whether a form post comes from one of the site's own pages: every current browser says so (Sec-Fetch-Site, which

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import CircuitBreaker from "opossum";
 import {
   type ContentSources,
@@ -28,52 +29,49 @@ import {
 } from "remote-kit/server";
 import { traceHeaders } from "server-kit";
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
-import { type Dispatcher, request } from "undici";
+import { request } from "undici";
 
 /** The parts of a federation manifest (mf-manifest.json) the host server reads. */
 interface FederationManifest {
   metaData?: { remoteEntry?: { name?: string; path?: string }; [field: string]: unknown };
-  exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } } }[];
+  exposes?: ExposedModule[];
+}
+interface ExposedModule {
+  name: string;
+  assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } };
 }
 
 /**
  * What every path a pattern matches begins with: the pattern up to the last "/" before its first parameter, splat
  * or optional segment ("/inventory/vehicle" of "/inventory/vehicle/:stock"), in lower case as react-router matches.
  */
-const fixedStarts = new Map<string, string>();
-function fixedStartOf(pattern: string): string {
-  let start = fixedStarts.get(pattern);
-  if (start === undefined) {
+const fixedStarts = new LRUCache<string, string>({
+  max: 1000,
+  memoMethod: (pattern) => {
     const special = pattern.search(/[:*?]/);
     const fixed = special < 0 ? pattern : pattern.slice(0, pattern.lastIndexOf("/", special));
     // "/contact/" matches "/contact"; a pattern not from the root is left to react-router
-    start = pattern.startsWith("/") ? fixed.replace(/\/+$/, "").toLowerCase() : "";
-    if (fixedStarts.size < 1000) fixedStarts.set(pattern, start);
-  }
-  return start;
-}
+    return pattern.startsWith("/") ? fixed.replace(/\/+$/, "").toLowerCase() : "";
+  },
+});
 
 /**
- * Whether a path is one of the patterns (react-router's matching, the same the remote's own router uses). A path
- * that does not begin as a pattern does is not compiled against it: every page asks this of every remote's routes.
+ * The first of the patterns that answers the path ("/inventory/vehicle/:id" for "/inventory/vehicle/A1"), by
+ * react-router's matching (the same the remote's own router uses). A path that does not begin as a pattern does is
+ * not compiled against it: every page asks this of every remote's routes.
  */
-function answers(patterns: readonly string[], pathname: string): boolean {
-  return patternAnswering(patterns, pathname) !== undefined;
-}
-
-/** The first of the patterns that answers the path ("/inventory/vehicle/:id" for "/inventory/vehicle/A1"). */
 function patternAnswering(patterns: readonly string[], pathname: string): string | undefined {
   const lower = pathname.toLowerCase();
   return patterns.find(
-    (pattern) => lower.startsWith(fixedStartOf(pattern)) && matchPath({ path: pattern, end: true }, pathname) !== null,
+    (pattern) =>
+      lower.startsWith(fixedStarts.memo(pattern)) && matchPath({ path: pattern, end: true }, pathname) !== null,
   );
 }
 
 /** A remote as this request sees it: where browsers and this server reach it, and what its manifest says. */
 export interface ResolvedRemote {
   name: RemoteName;
-  /** As configured: relative to the page, or absolute. The browser loads the remote from here. */
-  browserManifest: string;
+  /** Its manifest's directory as configured (relative to the page, or absolute): the browser loads it from here. */
   browserBase: string;
   /** Absolute, reachable from this server. */
   serverManifest: string;
@@ -116,24 +114,23 @@ function atManifestOrigin(path: string, manifestUrl: string): string {
 }
 
 /**
- * A GET's body, up to `maxBytes` (a larger one rejects, said so by its length or found so as it is read). Redirects
- * are not followed (undici's request follows none): an address that moved is not answering.
+ * An answer's body and type, up to `maxBytes` (a larger one rejects, said so by its length or found so as it is
+ * read; an answer cut short is destroyed). Any status but 200 rejects, a 404 to a POST as not owned (an answer, not
+ * a failure). No redirect is followed: an address that moved is not answering. The page's trace goes on (its
+ * traceparent), to the remote and from it to the API. undici's own request: a page's render and fragments are the
+ * host's busiest calls, and fetch's web streams cost several times as much per call.
  */
-async function getWithin(url: string, maxBytes: number, signal: AbortSignal): Promise<string> {
-  const answer = await request(url, { signal, headers: traceHeaders() });
+async function requestWithin(
+  url: string,
+  maxBytes: number,
+  options: { signal: AbortSignal; method?: "POST"; headers?: Record<string, string>; body?: string },
+): Promise<{ text: string; type: string }> {
+  const answer = await request(url, { ...options, headers: { ...options.headers, ...traceHeaders() } });
   if (answer.statusCode !== 200) {
     await answer.body.dump();
-    throw new RendererUnavailable(`${url} answered ${answer.statusCode}`);
+    const notOwned = answer.statusCode === 404 && options.method === "POST";
+    throw new (notOwned ? NotOwned : RendererUnavailable)(`${url} answered ${answer.statusCode}`);
   }
-  return readWithin(url, answer, maxBytes);
-}
-
-/**
- * An answer's body, up to `maxBytes` (a larger one rejects, said so by its length or found so as it is read; an
- * answer cut short is destroyed). undici's own request: a page's render and fragments are the host's busiest calls,
- * and fetch's web streams cost several times as much per call.
- */
-async function readWithin(url: string, answer: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
   const overLimit = () => new RendererUnavailable(`${url} is over ${maxBytes} bytes`);
   if (Number(answer.headers["content-length"] ?? 0) > maxBytes) {
     answer.body.destroy();
@@ -149,8 +146,12 @@ async function readWithin(url: string, answer: Dispatcher.ResponseData, maxBytes
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return { text: Buffer.concat(chunks).toString("utf8"), type: String(answer.headers["content-type"] ?? "") };
 }
+
+/** A GET's body, up to `maxBytes` (requestWithin). */
+const getWithin = async (url: string, maxBytes: number, signal: AbortSignal) =>
+  (await requestWithin(url, maxBytes, { signal })).text;
 
 const buildMarks = new WeakMap<FederationManifest, string>();
 
@@ -164,9 +165,11 @@ function buildMark(remote: ResolvedRemote): string {
   return mark;
 }
 
-function directoryOf(url: string): string {
-  return url.slice(0, url.lastIndexOf("/") + 1);
-}
+/** An exposed module's stylesheets, as its manifest names them. */
+const stylesheetsOf = (exposed: ExposedModule | undefined) => [
+  ...(exposed?.assets?.css?.sync ?? []),
+  ...(exposed?.assets?.css?.async ?? []),
+];
 
 const ANSWER_SCHEMAS = { render: renderResultSchema, fragment: fragmentResultSchema, form: formOutcomeSchema };
 
@@ -192,7 +195,10 @@ export class RemoteDirectory {
     CircuitBreaker<[ResolvedRemote, Endpoint, unknown, AbortSignal], unknown>
   >();
   /** Remote stylesheets by URL: their names carry their content's hash, so an entry never goes stale. */
-  private readonly styles = new Map<string, Promise<string>>();
+  private readonly styles = new LRUCache<string, string, AbortSignal>({
+    max: 200,
+    fetchMethod: (url, _stale, { context }) => getWithin(url, MAX_BYTES.style, context),
+  });
   /** The routes each remote last declared: a remote that cannot be reached still owns its paths (its page falls back). */
   private readonly declaredRoutes = new Map<RemoteName, readonly string[]>();
 
@@ -215,14 +221,12 @@ export class RemoteDirectory {
   }
 
   async resolve(name: RemoteName, config: RemotesConfig, signal: AbortSignal): Promise<ResolvedRemote> {
-    const browserManifest = config[name];
-    const serverManifest = this.serverUrlOf(name, browserManifest);
+    const serverManifest = this.serverUrlOf(name, config[name]);
     const manifest = await this.fetchManifest(serverManifest, signal);
     const server = manifest.metaData?.[MANIFEST_SERVER_FIELD] as RemoteServerInfo | undefined;
     return {
       name,
-      browserManifest,
-      browserBase: directoryOf(browserManifest),
+      browserBase: config[name].slice(0, config[name].lastIndexOf("/") + 1),
       serverManifest,
       manifest,
       server: server?.protocol === RENDER_PROTOCOL ? server : null,
@@ -248,9 +252,7 @@ export class RemoteDirectory {
     config: RemotesConfig,
     signal: AbortSignal,
   ): Promise<{ remote: RemoteName; pattern: string; page: PageDeclaration | null } | null> {
-    const resolved = await Promise.all(
-      REMOTE_NAMES.map((name) => this.resolve(name, config, signal).catch(() => null)),
-    );
+    const resolved = await this.resolveAll(config, signal);
     for (const [i, name] of REMOTE_NAMES.entries()) {
       const declared = resolved[i]?.server?.routes;
       if (declared) this.declaredRoutes.set(name, declared);
@@ -258,7 +260,8 @@ export class RemoteDirectory {
       const pattern = patternAnswering(routes, pathname);
       if (pattern === undefined) continue;
       const pages = resolved[i]?.server?.pages ?? [];
-      return { remote: name, pattern, page: pages.find((page) => answers([page.path], pathname)) ?? null };
+      const page = pages.find((declared) => patternAnswering([declared.path], pathname) !== undefined);
+      return { remote: name, pattern, page: page ?? null };
     }
     const silent = REMOTE_NAMES.filter((name, i) => !resolved[i] && !this.declaredRoutes.has(name));
     if (silent.length > 0)
@@ -266,24 +269,33 @@ export class RemoteDirectory {
     return null;
   }
 
+  /** Every remote as this request sees it, in REMOTE_NAMES' order; null for one that cannot be reached. */
+  private resolveAll(config: RemotesConfig, signal: AbortSignal): Promise<(ResolvedRemote | null)[]> {
+    return Promise.all(REMOTE_NAMES.map((name) => this.resolve(name, config, signal).catch(() => null)));
+  }
+
   /**
-   * Every remote's manifest URL as this server reaches it, marked with the build this server sees there
-   * (`#build=…`): a renderer finds its peers' published data there, and reads it again the moment the host sees
-   * a peer's new build (the mark is part of its cache key), so no page made after a redeploy shows the old data.
+   * Each remote's build as this server sees it: its manifest URL as this server reaches it, marked with the build
+   * its manifest describes (`#build=…`); null for one that cannot be reached. A change is a new build or release.
+   */
+  async builds(config: RemotesConfig, signal: AbortSignal): Promise<Record<RemoteName, string | null>> {
+    const resolved = await this.resolveAll(config, signal);
+    return Object.fromEntries(
+      REMOTE_NAMES.map((name, i) => {
+        const remote = resolved[i];
+        return [name, remote ? `${remote.serverManifest}#build=${buildMark(remote)}` : null];
+      }),
+    ) as Record<RemoteName, string | null>;
+  }
+
+  /**
+   * Every remote's manifest URL as marked by builds() (unmarked when it cannot be reached): a renderer finds its
+   * peers' published data there, and reads it again the moment the host sees a peer's new build (the mark is part
+   * of its cache key), so no page made after a redeploy shows the old data.
    */
   async peersAsBuilt(config: RemotesConfig, signal: AbortSignal): Promise<Partial<Record<RemoteName, string>>> {
-    return Object.fromEntries(
-      await Promise.all(
-        REMOTE_NAMES.map(async (name) => {
-          const url = this.serverUrlOf(name, config[name]);
-          try {
-            return [name, `${url}#build=${buildMark(await this.resolve(name, config, signal))}`] as const;
-          } catch {
-            return [name, url] as const;
-          }
-        }),
-      ),
-    );
+    const builds = await this.builds(config, signal);
+    return Object.fromEntries(REMOTE_NAMES.map((name) => [name, builds[name] ?? this.serverUrlOf(name, config[name])]));
   }
 
   /**
@@ -299,14 +311,7 @@ export class RemoteDirectory {
     const remoteOrigins = REMOTE_NAMES.map((name) => config[name])
       .filter((url) => /^https?:\/\//i.test(url))
       .map((url) => new URL(url).origin);
-    const declared = await Promise.all(
-      REMOTE_NAMES.map((name) =>
-        this.resolve(name, config, signal).then(
-          (remote) => remote.server?.contentSources ?? {},
-          () => ({}),
-        ),
-      ),
-    );
+    const declared = (await this.resolveAll(config, signal)).map((remote) => remote?.server?.contentSources ?? {});
     return { remoteOrigins: [...new Set(remoteOrigins)], declared };
   }
 
@@ -336,27 +341,18 @@ export class RemoteDirectory {
     if (!remote.server || !path) throw new RendererUnavailable(`${remote.name}'s manifest names no ${endpoint}`);
     const url = atManifestOrigin(path, remote.serverManifest);
     const json = JSON.stringify(body);
-    // the page's trace goes on to the remote (traceparent), and from it to the API
     // over the machine's own network an answer is read at once: compressing it costs both ends, and saves nothing
     const headers: Record<string, string> = {
       "content-type": "application/json",
       // a page's or a fragment's HTML as it is; a form's outcome is JSON
       accept: `${SPLIT_ANSWER_TYPE}, application/json`,
       "accept-encoding": "identity",
-      ...traceHeaders(),
     };
     if (this.options.renderSecret) headers[SIGNATURE_HEADER] = signRequest(this.options.renderSecret, endpoint, json);
-    // (no redirect is followed: a renderer that sends one is not answering)
-    const answer = await request(url, { method: "POST", headers, body: json, signal });
-    if (answer.statusCode !== 200) {
-      await answer.body.dump();
-      if (answer.statusCode === 404) throw new NotOwned(`${remote.name} has no ${endpoint} for this request`);
-      throw new RendererUnavailable(`${url} answered ${answer.statusCode}`);
-    }
+    const answer = await requestWithin(url, MAX_BYTES.render, { method: "POST", headers, body: json, signal });
     // checked against the protocol before any of it goes into a page
-    const text = await readWithin(url, answer, MAX_BYTES.render);
-    const split = String(answer.headers["content-type"] ?? "").startsWith(SPLIT_ANSWER_TYPE);
-    const checked = ANSWER_SCHEMAS[endpoint].safeParse(split ? joinAnswer(text) : JSON.parse(text));
+    const split = answer.type.startsWith(SPLIT_ANSWER_TYPE);
+    const checked = ANSWER_SCHEMAS[endpoint].safeParse(split ? joinAnswer(answer.text) : JSON.parse(answer.text));
     if (!checked.success) {
       throw new RendererUnavailable(`${url} answered outside the protocol: ${firstProblem(checked.error)}`);
     }
@@ -393,25 +389,13 @@ export class RemoteDirectory {
    * page then links them instead.
    */
   async moduleStyles(remote: ResolvedRemote, module: string, signal: AbortSignal): Promise<string[] | null> {
-    const exposed = this.expose(remote, module);
-    const files = [...(exposed?.assets?.css?.sync ?? []), ...(exposed?.assets?.css?.async ?? [])];
-    try {
-      return await Promise.all(
-        files.map((file) => {
-          const url = atManifestOrigin(file, remote.serverManifest);
-          let css = this.styles.get(url);
-          if (!css) {
-            css = getWithin(url, MAX_BYTES.style, signal);
-            if (this.styles.size > 200) this.styles.clear();
-            this.styles.set(url, css);
-            css.catch(() => this.styles.delete(url));
-          }
-          return css;
-        }),
-      );
-    } catch {
-      return null;
-    }
+    const files = stylesheetsOf(this.expose(remote, module));
+    // (a file the manifest names elsewhere is refused as one that cannot be had)
+    const styles = files.map(async (file) =>
+      this.styles.fetch(atManifestOrigin(file, remote.serverManifest), { context: signal }),
+    );
+    const css = await Promise.all(styles).catch(() => null);
+    return css?.every((text) => text !== undefined) ? css : null;
   }
 
   /**
@@ -421,9 +405,7 @@ export class RemoteDirectory {
   moduleAssets(remote: ResolvedRemote, module: string): { css: string[]; js: string[] } {
     const exposed = this.expose(remote, module);
     return {
-      css: [...(exposed?.assets?.css?.sync ?? []), ...(exposed?.assets?.css?.async ?? [])].map((file) =>
-        browserUrl(remote, file),
-      ),
+      css: stylesheetsOf(exposed).map((file) => browserUrl(remote, file)),
       js: [this.entryOf(remote), ...(exposed?.assets?.js?.sync ?? []).map((file) => browserUrl(remote, file))],
     };
   }

@@ -12,16 +12,6 @@ export interface TimingEntry {
 const token = (value: string) => value.replace(/[^A-Za-z0-9_.-]/g, "-").slice(0, 40);
 const quoted = (value: string) => `"${value.replace(/["\\\r\n]/g, "").slice(0, 80)}"`;
 
-/** The Server-Timing header's value: each hop with what it was and its time, nothing else (no address, no secret). */
-export function serverTimingHeader(entries: readonly TimingEntry[]): string {
-  return entries
-    .map(
-      (entry) =>
-        `${token(entry.name)}${entry.desc ? `;desc=${quoted(entry.desc)}` : ""};dur=${Math.max(0, entry.dur).toFixed(1)}`,
-    )
-    .join(", ");
-}
-
 /** Times the hops of one page's making, in the order they began. */
 export class PageTimings {
   readonly entries: TimingEntry[] = [];
@@ -43,16 +33,22 @@ export class PageTimings {
 
 /**
  * A page's Server-Timing: whether a cache held it, each hop of its making when this request made it, and the host's
- * total for this request (from the moment it came in).
+ * total for this request (from the moment it came in). Each hop with what it was and its time, nothing else (no
+ * address, no secret).
  */
 export function pageTiming(
   reply: { elapsedTime: number },
   made: readonly TimingEntry[] | undefined,
   cache: "hit" | "miss" | "private",
 ): string {
-  return serverTimingHeader([
+  return [
     { name: "cache", desc: cache, dur: 0 },
     ...(cache === "hit" ? [] : (made ?? [])),
     { name: "total", desc: "the host", dur: reply.elapsedTime },
-  ]);
+  ]
+    .map(
+      ({ name, desc, dur }) =>
+        `${token(name)}${desc ? `;desc=${quoted(desc)}` : ""};dur=${Math.max(0, dur).toFixed(1)}`,
+    )
+    .join(", ");
 }

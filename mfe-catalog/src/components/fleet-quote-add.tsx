@@ -9,7 +9,7 @@ export function FleetQuoteAdd({ model }: { model: LineupModel }) {
       line={{ kind: "model", modelId: model.id, make: model.make, model: name }}
       id={`catalog-fleet-${model.id}`}
       block="catalog-fleet-add"
-      buttonClassName="catalog-button"
+      buttonClassName="host-button"
       visuallyHiddenClassName="catalog-visually-hidden"
       subject={model.name}
     />

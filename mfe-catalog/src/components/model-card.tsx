@@ -32,19 +32,19 @@ export function ModelCard({
         ))}
       </ul>
       <div className="catalog-card__links">
-        <Link className="catalog-button" to={paths.model(model.manufacturer, model.id)}>
+        <Link className="host-button" to={paths.model(model.manufacturer, model.id)}>
           View Details
         </Link>
         {inStock !== null && inStock > 0 ? (
-          <Link className="catalog-button" to={inventoryHrefForModels(model.model)}>
+          <Link className="host-button" to={inventoryHrefForModels(model.model)}>
             {inStock} In Stock
           </Link>
         ) : inStock === 0 ? (
-          <Link className="catalog-button" to={paths.inquiry(model.id)}>
+          <Link className="host-button" to={paths.inquiry(model.id)}>
             Make an Inquiry
           </Link>
         ) : null}
-        <Link className="catalog-button catalog-button--primary" to={paths.quote(model.id)}>
+        <Link className="host-button host-button--primary" to={paths.quote(model.id)}>
           Request a Quote
         </Link>
       </div>

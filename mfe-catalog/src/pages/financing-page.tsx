@@ -29,7 +29,7 @@ export function FinancingPage() {
             <strong>Suits:</strong> high-mileage routes, trucks with upfit bodies, and fleets that want flexibility over
             when units are replaced.
           </p>
-          <Link className="catalog-button catalog-button--primary" to={paths.financingForm()}>
+          <Link className="host-button host-button--primary" to={paths.financingForm()}>
             Apply for Financing
           </Link>
         </section>
@@ -43,7 +43,7 @@ export function FinancingPage() {
             <strong>Suits:</strong> predictable budgets, light-duty pickups and vans on steady routes, and businesses
             that want no surprises at turn-in.
           </p>
-          <Link className="catalog-button catalog-button--primary" to={paths.financingForm()}>
+          <Link className="host-button host-button--primary" to={paths.financingForm()}>
             Apply for Financing
           </Link>
         </section>

@@ -98,16 +98,16 @@ export function ModelPage() {
             ))}
           </ul>
           <div className="catalog-card__links">
-            <Link className="catalog-button catalog-button--primary" to={paths.quote(model.id)}>
+            <Link className="host-button host-button--primary" to={paths.quote(model.id)}>
               Request a Quote to Purchase
             </Link>
-            <Link className="catalog-button" to={paths.service(model.id)}>
+            <Link className="host-button" to={paths.service(model.id)}>
               Request a Vehicle Service
             </Link>
-            <Link className="catalog-button" to={paths.parts(model.id)}>
+            <Link className="host-button" to={paths.parts(model.id)}>
               Request Parts for this Vehicle
             </Link>
-            <Link className="catalog-button" to={paths.lineup(model.manufacturer)}>
+            <Link className="host-button" to={paths.lineup(model.manufacturer)}>
               See Our Full {model.manufacturer.toUpperCase()} Inventory
             </Link>
           </div>

@@ -17,25 +17,20 @@ function CallUs() {
   useEffect(() => setInteractive(true), []);
   if (revealed) {
     return (
-      <a className="inventory-button inventory-button--primary" href={telHref(phone)}>
+      <a className="host-button host-button--primary" href={telHref(phone)}>
         {phone}
       </a>
     );
   }
   if (!interactive) {
     return (
-      <a className="inventory-button inventory-button--primary" href={telHref(phone)} {...REPLAY}>
+      <a className="host-button host-button--primary" href={telHref(phone)} {...REPLAY}>
         Call Us Now
       </a>
     );
   }
   return (
-    <button
-      type="button"
-      className="inventory-button inventory-button--primary"
-      onClick={() => setRevealed(true)}
-      {...REPLAY}
-    >
+    <button type="button" className="host-button host-button--primary" onClick={() => setRevealed(true)} {...REPLAY}>
       Call Us Now
     </button>
   );

@@ -7,7 +7,7 @@ export function FleetQuoteAdd({ stockNumber, title }: { stockNumber: string; tit
       line={{ kind: "unit", stockNumber }}
       id={`inventory-fleet-${stockNumber}`}
       block="inventory-fleet-add"
-      buttonClassName="inventory-button inventory-button--secondary"
+      buttonClassName="host-button"
       visuallyHiddenClassName="inventory-visually-hidden"
       subject={title}
     />

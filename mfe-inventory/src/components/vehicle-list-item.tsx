@@ -58,7 +58,7 @@ export function VehicleListItem({ vehicle, first = false }: { vehicle: VehicleCa
       </div>
       <div className="inventory-item__side">
         <VehiclePrice vehicle={vehicle} inList />
-        <Link className="inventory-button" to={paths.moreInfo(vehicle.stock_number)}>
+        <Link className="host-button" to={paths.moreInfo(vehicle.stock_number)}>
           Contact Us
         </Link>
         <FleetQuoteAdd stockNumber={vehicle.stock_number} title={title} />

@@ -70,7 +70,7 @@ function NoMatches({
   return (
     <div className="inventory-empty" role="status">
       <p>No vehicles match that criteria. Try clearing your filters, or selecting new ones</p>
-      <button type="button" className="inventory-button" onClick={onReset}>
+      <button type="button" className="host-button" onClick={onReset}>
         Reset all Filters
       </button>
       {related && related.length > 0 ? (

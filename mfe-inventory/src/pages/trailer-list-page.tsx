@@ -46,10 +46,10 @@ export function TrailerListPage() {
             </div>
             <div className="inventory-item__side">
               <TrailerPrice trailer={t} />
-              <Link className="inventory-button" to={paths.trailer(t.stock_number)}>
+              <Link className="host-button" to={paths.trailer(t.stock_number)}>
                 View Details
               </Link>
-              <Link className="inventory-button" to={paths.moreInfo(t.stock_number)}>
+              <Link className="host-button" to={paths.moreInfo(t.stock_number)}>
                 Contact Us
               </Link>
             </div>

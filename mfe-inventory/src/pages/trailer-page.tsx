@@ -45,7 +45,7 @@ export function TrailerPage() {
         <HttpStatus code={404} />
         <h1 className="inventory-page__title">Trailer not found</h1>
         <p>We have no trailer with stock number {id}; it may have sold.</p>
-        <Link className="inventory-button inventory-button--primary" to={paths.trailers()}>
+        <Link className="host-button host-button--primary" to={paths.trailers()}>
           See all trailers
         </Link>
       </div>
@@ -74,7 +74,7 @@ export function TrailerPage() {
             <p className="inventory-price inventory-price--contact">Contact Us for Pricing</p>
           )}
           <CallUsButton />
-          <Link className="inventory-button" to={paths.financing()}>
+          <Link className="host-button" to={paths.financing()}>
             Get Financing
           </Link>
           <dl className="inventory-fields">

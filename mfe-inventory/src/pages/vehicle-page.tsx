@@ -108,7 +108,7 @@ function NoLongerAvailable({ stockNumber, sold }: { stockNumber: string; sold: b
           ? `Stock #${stockNumber} has been sold. Here are similar units in stock now.`
           : `Stock #${stockNumber} has been sold or removed from our inventory.`}
       </p>
-      <Link className="inventory-button inventory-button--primary" to={paths.inventory()}>
+      <Link className="host-button host-button--primary" to={paths.inventory()}>
         Back to the inventory search
       </Link>
       <SimilarVehicles stockNumber={stockNumber} />

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { context, propagation, trace } from "@opentelemetry/api";
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "react-router-dom";
 import { CACHE_TAGS } from "shared-types";
@@ -17,6 +17,7 @@ import {
   RENDERER_REFUSALS,
   type RenderRequest,
   type RenderResult,
+  type SiteContext,
   type SitemapEntry,
 } from "../protocol.js";
 import { isLazyPage, type LoaderContext, type RemoteRoute, RouteTable } from "../remote-routes.js";
@@ -86,10 +87,6 @@ function inSpan<T>(name: string, work: () => Promise<T>): Promise<T> {
   });
 }
 
-/**
- * What every API call of a render sends: the render's trace (`traceparent`, when the process traces), and that its
- * answer need not be compressed (the API is on the server's own network: compressing costs both ends, saves nothing).
- */
 /** How long a render waits for one API answer (as the teams' own clients do). */
 const API_TIMEOUT_MS = 10_000;
 
@@ -97,8 +94,7 @@ const API_TIMEOUT_MS = 10_000;
 function apiTransport(apiOrigin: string): RenderTransport {
   return {
     async get(path) {
-      const url = `${apiOrigin}${path}`;
-      const answer = await request(url, {
+      const answer = await request(`${apiOrigin}${path}`, {
         headers: { accept: "application/json", ...renderHeaders() },
         signal: AbortSignal.timeout(API_TIMEOUT_MS),
       });
@@ -111,29 +107,14 @@ function apiTransport(apiOrigin: string): RenderTransport {
   };
 }
 
+/**
+ * What every API call of a render sends: the render's trace (`traceparent`, when the process traces), and that its
+ * answer need not be compressed (the API is on the server's own network: compressing costs both ends, saves nothing).
+ */
 function renderHeaders(): Record<string, string> {
   const carrier: Record<string, string> = { "accept-encoding": "identity" };
   propagation.inject(context.active(), carrier);
   return carrier;
-}
-
-/** Waits for what the page needs, then for its extras only briefly: optional data never holds a page. */
-async function loaded(
-  pending: Promise<unknown>[],
-  optional: { loads: Promise<unknown>[]; open: boolean },
-): Promise<void> {
-  await Promise.all(pending);
-  if (optional.loads.length > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.all(optional.loads),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, OPTIONAL_DATA_WAIT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-  }
-  optional.open = false;
 }
 
 export interface FragmentModule {
@@ -149,15 +130,16 @@ export class FormNotOwnedError extends Error {
   readonly code = RENDERER_REFUSALS.form;
 }
 
-/** A loader context that records what it loads into `entries`, and the promises to wait for before rendering. */
-function loaderContext(
-  entries: Map<string, unknown>,
-  pending: Promise<unknown>[],
-  cacheTags: Set<string>,
-  optional: { loads: Promise<unknown>[]; open: boolean } = { loads: [], open: true },
-): FragmentLoaderContext {
+/**
+ * A render's loads: the context its loaders use, which records what they load into the state's entries and cache
+ * tags, and `done`, which waits for what the render needs, then for its extras only briefly (optional data never
+ * holds a page).
+ */
+function loads(state: ServerRenderState): { context: FragmentLoaderContext; done: () => Promise<void> } {
+  const pending: Promise<unknown>[] = [];
+  const optional = { loads: [] as Promise<unknown>[], open: true };
   const tag = (tags: readonly string[] | undefined) => {
-    for (const t of tags ?? []) cacheTags.add(t);
+    for (const t of tags ?? []) state.cacheTags.add(t);
   };
   // one request per resource and arguments in a render, however many loaders ask (a page that first treats a
   // resource as optional, then finds it needs it, waits for the same request)
@@ -171,11 +153,11 @@ function loaderContext(
     }
     return loading;
   };
-  return {
+  const context: FragmentLoaderContext = {
     preload(resource, ...args) {
       const loading = load(resource, args).then(
         (value) => {
-          entries.set(resource.key(...args), value);
+          state.entries.set(resource.key(...args), value);
           tag(resource.cacheTags?.(value, ...args));
           return value;
         },
@@ -192,7 +174,7 @@ function loaderContext(
         (value) => {
           // in time for the page, or not in it at all (the HTML and the data handed over must agree)
           if (!optional.open) return;
-          entries.set(resource.key(...args), value);
+          state.entries.set(resource.key(...args), value);
           tag(resource.cacheTags?.(value, ...args));
         },
         () => {
@@ -202,20 +184,25 @@ function loaderContext(
       optional.loads.push(loading);
     },
     value(key, create) {
-      if (!entries.has(key)) entries.set(key, create());
-      return entries.get(key) as never;
+      if (!state.entries.has(key)) state.entries.set(key, create());
+      return state.entries.get(key) as never;
     },
   };
-}
-
-/** A render's loads: the context its loaders use, and when what it needs (and its extras, briefly) are in. */
-function loads(state: ServerRenderState) {
-  const pending: Promise<unknown>[] = [];
-  const optional = { loads: [] as Promise<unknown>[], open: true };
-  return {
-    context: loaderContext(state.entries, pending, state.cacheTags, optional),
-    done: () => loaded(pending, optional),
+  const done = async () => {
+    await Promise.all(pending);
+    if (optional.loads.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(optional.loads),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, OPTIONAL_DATA_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    optional.open = false;
   };
+  return { context, done };
 }
 
 /**
@@ -244,10 +231,7 @@ export class RouteNotOwnedError extends Error {
 export { ServerRenderContext, type ServerRenderState };
 
 /** The state a server render starts from (the host's shell uses it too, so its islands render as islands). */
-export function serverRenderState(
-  remote: ServerRenderState["remote"],
-  site: ServerRenderState["site"],
-): ServerRenderState {
+export function serverRenderState(remote: ServerRenderState["remote"], site: SiteContext): ServerRenderState {
   return {
     remote,
     site,
@@ -284,8 +268,6 @@ async function sitemapOf(routes: readonly RemoteRoute[], builtAt: string): Promi
 /** What a renderer's renders share: its options, and how it reads peers (set by its server's configure). */
 interface Renderer {
   options: RemoteRendererOptions;
-  routes: readonly RemoteRoute[];
-  patterns: { path: string }[];
   readPeerJson: RendererConfiguration["readPeerJson"];
 }
 
@@ -299,21 +281,29 @@ function checkGiven(remote: string, kind: string, declared: readonly string[], g
     );
 }
 
+/** `content` as server HTML, in its render's state, for the state's site, at `location`. */
+function renderInPage(state: ServerRenderState, location: string, content: ReactNode): string {
+  return renderToString(
+    <ServerRenderContext.Provider value={state}>
+      <SiteProvider value={state.site}>
+        <StaticRouter location={location}>{content}</StaticRouter>
+      </SiteProvider>
+    </ServerRenderContext.Provider>,
+  );
+}
+
 /** A page: its route's data loaded, then rendered with the routes module the browser has. */
 async function renderPage(renderer: Renderer, request: RenderRequest): Promise<RenderResult> {
-  const { options, routes } = renderer;
+  const { options } = renderer;
   const remote = options.declaration.name;
   const url = new URL(request.path, "http://remote.invalid");
   const location = `${url.pathname}${url.search}`;
-  const match = matchRoutes(renderer.patterns, url.pathname)?.at(-1);
-  const route = match ? routes.find((r) => r.path === match.route.path) : undefined;
+  const patterns = options.routes.map(({ path }) => ({ path }));
+  const match = matchRoutes(patterns, url.pathname)?.at(-1);
+  const route = options.routes.find((r) => r.path === match?.route.path);
   if (!match || !route) throw new RouteNotOwnedError(`${remote} owns no route for ${url.pathname}`);
 
-  const state: ServerRenderState = {
-    ...serverRenderState(remote, request.site),
-    remoteBase: request.remoteBase,
-    form: request.form,
-  };
+  const state = { ...serverRenderState(remote, request.site), remoteBase: request.remoteBase, form: request.form };
   const loading = loads(state);
   const context: LoaderContext = {
     params: match.params,
@@ -338,36 +328,15 @@ async function renderPage(renderer: Renderer, request: RenderRequest): Promise<R
   );
 
   const reactStarted = performance.now();
-  const { App } = options;
   // React's resource hints (an image's preload) lead the HTML: the host takes them into the head
-  const html = renderToString(
-    <ServerRenderContext.Provider value={state}>
-      <SiteProvider value={request.site}>
-        <StaticRouter location={location}>
-          <App />
-        </StaticRouter>
-      </SiteProvider>
-    </ServerRenderContext.Provider>,
-  );
+  const html = renderInPage(state, location, <options.App />);
   const timings = [
     { name: "data", desc: "the API and peers", dur: reactStarted - dataStarted },
     { name: "react", desc: "React on the server", dur: performance.now() - reactStarted },
   ];
   const head = state.head ?? { title: request.site.business.name };
-  // data and links: what the host of the previous release requires (RenderResult)
-  const required = { data: { path: location, entries: {} }, links: [] };
-  if (state.redirect) {
-    return { status: state.redirect.status, location: state.redirect.location, html: "", head, ...required };
-  }
-  return {
-    status: state.status,
-    html,
-    head,
-    ...required,
-    fragments: state.fragments,
-    cacheTags: [...state.cacheTags],
-    timings,
-  };
+  if (state.redirect) return { status: state.redirect.status, location: state.redirect.location, html: "", head };
+  return { status: state.status, html, head, fragments: state.fragments, cacheTags: [...state.cacheTags], timings };
 }
 
 /** One exposed module as server HTML, for a peer's page. */
@@ -380,16 +349,12 @@ async function renderFragment(renderer: Renderer, request: FragmentRequest): Pro
   await fragment.load?.(request.props, loading.context);
   await loading.done();
   const Fragment = fragment.component;
-  const html = renderToString(
-    <ServerRenderContext.Provider value={state}>
-      <SiteProvider value={request.site}>
-        <RouteDataContext.Provider value={{ entries: state.entries }}>
-          <StaticRouter location={request.path}>
-            <Fragment {...request.props} />
-          </StaticRouter>
-        </RouteDataContext.Provider>
-      </SiteProvider>
-    </ServerRenderContext.Provider>,
+  const html = renderInPage(
+    state,
+    request.path,
+    <RouteDataContext.Provider value={{ entries: state.entries }}>
+      <Fragment {...request.props} />
+    </RouteDataContext.Provider>,
   );
   const takesFromPage = declaration.fragments?.[request.module as `./${string}`]?.takesFromPage;
   return {
@@ -415,8 +380,6 @@ export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRend
       renderScope.run({ apiOrigin, headers: renderHeaders, transport }, () => work(...args));
   const renderer: Renderer = {
     options,
-    routes,
-    patterns: routes.map((route) => ({ path: route.path })),
     readPeerJson: () => Promise.reject(new Error("the renderer was not configured with a way to read peers")),
   };
 

@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compress from "@fastify/compress";
@@ -24,54 +23,32 @@ import {
   withSecretFiles,
 } from "server-kit";
 import type { RemoteName } from "shared-types";
+import type { ViteDevServer } from "vite";
 import { z } from "zod";
-import type { z as zm } from "zod/mini";
 import { RELEASES_DIR, RENDERER_REFUSALS, SPLIT_ANSWER_TYPE, splitAnswer } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
-import {
-  checkRendererRequest,
-  formPostSchema,
-  fragmentRequestSchema,
-  rendererVerifier,
-  renderRequestSchema,
-} from "./protocol-schemas.js";
-import { parseRenderSecrets, SIGNATURE_HEADER } from "./request-signing.js";
+import { DEV_STYLES_PATH, devRenderer, devStyles } from "../vite/dev-renderer.js";
+import { firstProblem, formPostSchema, fragmentRequestSchema, renderRequestSchema } from "./protocol-schemas.js";
+import { parseRenderSecrets, SIGNATURE_HEADER, SignatureVerifier } from "./request-signing.js";
 
 export { ManifestCache } from "../manifest-cache.js";
 export * from "./protocol-schemas.js";
 export * from "./request-signing.js";
 
-export interface RemoteServerOptions {
+/** What a remote's server is besides its configuration (RemoteEnvironment). */
+export interface RemoteServerSetup {
   remote: RemoteName;
   /** The remote package's directory: dist/ (the browser build) and dist-server/ (the renderer) are inside. */
   root: string | URL;
-  apiOrigin: string;
-  /**
-   * RENDER_SECRET's secrets (the current one first): only a request signed with one of them is rendered. None: the
-   * server renders for no one (its files still serve).
-   */
-  renderSecrets: readonly string[];
-  /** The only origins a render may read peers' manifests and data from (PEER_ORIGINS; see OutboundPolicy). */
-  peerOrigins: readonly string[];
-  /** Origins allowed to load this remote's files from elsewhere (CORS); none while it is served behind the host. */
-  corsOrigins?: readonly string[];
-  /** Which proxies' X-Forwarded-Proto to believe (Fastify trustProxy syntax): HSTS is sent over TLS only. */
-  trustProxy?: boolean | string;
+  /** By default server-kit's, with 10 s for a request and a connection. */
   timeLimits?: TimeLimits;
-  /** pino's level (LOG_LEVEL). */
-  logLevel: string;
   /**
-   * `npm run dev` (remote-kit/vite startRemoteDevServer): the renderer is the source's, loaded through Vite for
-   * each request (Vite compiles it again after a change), its published data is the renderer's, and every other
-   * request (modules, the manifest, HMR) is Vite's. No releases, no built files.
+   * `npm run dev` (remote-kit/vite startRemoteDevServer), its Vite server once started: the renderer is the
+   * source's, loaded through Vite for each request (Vite compiles it again after a change), its published data is
+   * the renderer's, its stylesheets are the source's in one sheet (the dev manifest names it for every module), and
+   * every other request (modules, the manifest, HMR) is Vite's. No releases, no built files.
    */
-  dev?: {
-    renderer: () => Promise<RemoteRenderModule>;
-    /** Its stylesheets from the source, at `stylesPath`: the dev manifest names that sheet for every module. */
-    styles: () => Promise<string>;
-    stylesPath: string;
-    files: (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
-  };
+  dev?: () => ViteDevServer;
 }
 
 const HASHED_ASSETS = /^\/assets\//;
@@ -83,44 +60,37 @@ const NOT_SERVED = [/^\/\.vite\//, /^\/index\.html(\.br|\.gz)?$/, /^\/mf-stats\.
 /** A peer's manifest and published data: small JSON, from a configured origin, quickly or not at all. */
 const PEER_FETCH_LIMITS = { timeoutMs: 2_000, maxBytes: 2 * 1024 * 1024 };
 
-async function loadRenderer(
-  serverDir: string,
-  apiOrigin: string,
-  peerPolicy: OutboundPolicy,
-): Promise<RemoteRenderModule> {
-  const entry = await import(pathToFileURL(join(serverDir, "server-entry.js")).href);
-  const renderer = (entry as { default: RemoteRenderModule }).default;
-  renderer.configure({ apiOrigin, readPeerJson: (url) => fetchOutboundJson(url, peerPolicy) });
-  await renderer.warmUp();
-  return renderer;
-}
+/** An answer that is not the one asked for, with the reason. */
+const refuse = (reply: FastifyReply, status: number, error: string, message: string) =>
+  reply.code(status).send({ error, message });
 
-/** Which renderer answers: the build's (or the source's under `npm run dev`), or a release's by its id. */
-interface Renderers {
-  /** The renderer of this request: the build's, or under `npm run dev` the source's as it is now. */
-  current(): Promise<RemoteRenderModule>;
-  /** A release's renderer, loaded on its first render; null for an id that names no release. */
-  release(id: string): Promise<RemoteRenderModule> | null;
-}
-
-async function renderersOf(options: RemoteServerOptions, root: string): Promise<Renderers> {
-  const peerPolicy: OutboundPolicy = { origins: options.peerOrigins, ...PEER_FETCH_LIMITS };
-  const dev = options.dev;
-  const built = dev ? null : await loadRenderer(join(root, "dist-server"), options.apiOrigin, peerPolicy);
+/**
+ * Which renderer answers: the build's (under `npm run dev` the source's as it is now), or a release's by its id,
+ * loaded on its first render (null for an id that names no release). Each is told where the API is, and reads
+ * peers only from PEER_ORIGINS.
+ */
+async function renderersOf(config: RemoteEnvironment, root: string, dev: RemoteServerSetup["dev"]) {
+  const peerPolicy: OutboundPolicy = { origins: config.PEER_ORIGINS, ...PEER_FETCH_LIMITS };
+  const configured = (renderer: RemoteRenderModule) => {
+    renderer.configure({ apiOrigin: config.API_ORIGIN, readPeerJson: (url) => fetchOutboundJson(url, peerPolicy) });
+    return renderer;
+  };
+  const load = async (serverDir: string) => {
+    const entry = await import(pathToFileURL(join(serverDir, "server-entry.js")).href);
+    const renderer = configured((entry as { default: RemoteRenderModule }).default);
+    await renderer.warmUp();
+    return renderer;
+  };
+  const built = dev ? null : await load(join(root, "dist-server"));
   const releases = new Map<string, Promise<RemoteRenderModule>>();
   return {
-    async current() {
-      if (built) return built;
-      const renderer = await (dev as NonNullable<typeof dev>).renderer();
-      renderer.configure({ apiOrigin: options.apiOrigin, readPeerJson: (url) => fetchOutboundJson(url, peerPolicy) });
-      return renderer;
-    },
-    release(id) {
+    current: async () => built ?? configured(await devRenderer((dev as NonNullable<typeof dev>)())),
+    release(id: string): Promise<RemoteRenderModule> | null {
       const serverDir = join(root, RELEASES_DIR, id, "server");
       if (!RELEASE_ID.test(id) || !existsSync(join(serverDir, "server-entry.js"))) return null;
       let renderer = releases.get(id);
       if (!renderer) {
-        renderer = loadRenderer(serverDir, options.apiOrigin, peerPolicy);
+        renderer = load(serverDir);
         releases.set(id, renderer);
         renderer.catch(() => releases.delete(id));
       }
@@ -128,6 +98,7 @@ async function renderersOf(options: RemoteServerOptions, root: string): Promise<
     },
   };
 }
+type Renderers = Awaited<ReturnType<typeof renderersOf>>;
 
 /**
  * A remote's production server: its current build (hashed assets cached for a year; the manifest, entry and
@@ -136,17 +107,21 @@ async function renderersOf(options: RemoteServerOptions, root: string): Promise<
  * the manifest included), /releases/{id}/render with that release's own renderer. Promoting or rolling back a
  * release is pointing the host's remote configuration at another /releases/{id}/mf-manifest.json.
  */
-export async function createRemoteServer(options: RemoteServerOptions): Promise<FastifyInstance> {
-  const root = typeof options.root === "string" ? options.root : fileURLToPath(options.root);
-  const renderers = await renderersOf(options, root);
-  const corsOrigins = new Set(options.corsOrigins ?? []);
+export async function createRemoteServer(
+  config: RemoteEnvironment,
+  setup: RemoteServerSetup,
+): Promise<FastifyInstance> {
+  const { remote, dev } = setup;
+  const root = typeof setup.root === "string" ? setup.root : fileURLToPath(setup.root);
+  const renderers = await renderersOf(config, root, dev);
+  const corsOrigins = new Set(config.CORS_ORIGINS);
 
   const app = Fastify({
-    logger: { level: options.logLevel, serializers: { req: requestForLog } },
+    logger: { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
     bodyLimit: 64 * 1024,
     // unset: Fastify's own default, no proxy believed
-    trustProxy: options.trustProxy,
-    ...timeLimitOptions(options.timeLimits ?? { ...DEFAULT_TIME_LIMITS, requestMs: 10_000, connectionMs: 10_000 }),
+    trustProxy: config.TRUST_PROXY,
+    ...timeLimitOptions(setup.timeLimits ?? { ...DEFAULT_TIME_LIMITS, requestMs: 10_000, connectionMs: 10_000 }),
   });
   await app.register(compress, DYNAMIC_COMPRESSION);
   // scripts, styles and JSON only: nothing here may run as a page or be framed. Another origin may load the files
@@ -154,7 +129,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
     // under `npm run dev` the host's page is on another port: its sheet and data are loaded from there
-    crossOriginResourcePolicy: options.dev || corsOrigins.size > 0 ? "cross-origin" : "same-origin",
+    crossOriginResourcePolicy: dev || corsOrigins.size > 0 ? "cross-origin" : "same-origin",
   });
 
   app.addHook("onSend", async (request, reply) => {
@@ -165,31 +140,29 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     }
   });
 
-  if (options.dev) registerDevFiles(app, options.dev, renderers);
+  if (dev) registerDevFiles(app, dev, renderers);
   else await registerFiles(app, root);
-  registerRenderers(app, options, renderers);
-  app.get("/health", async () => ({ ok: true, remote: options.remote }));
+  registerRenderers(app, config, remote, renderers);
+  app.get("/health", async () => ({ ok: true, remote }));
   return app;
 }
 
 /** Under `npm run dev`: what is not the renderer's is Vite's (the modules, the manifest with the source's routes, HMR). */
-function registerDevFiles(app: FastifyInstance, dev: NonNullable<RemoteServerOptions["dev"]>, renderers: Renderers) {
+function registerDevFiles(app: FastifyInstance, vite: () => ViteDevServer, renderers: Renderers) {
   app.setNotFoundHandler((request, reply) => {
     reply.hijack();
-    dev.files(request.raw, reply.raw, () => {
+    vite().middlewares(request.raw, reply.raw, () => {
       reply.raw.statusCode = 404;
       reply.raw.end();
     });
   });
-  app.get(`/${dev.stylesPath}`, async (_request, reply) =>
-    reply
-      .type("text/css; charset=utf-8")
-      .header("cache-control", "no-store")
-      .send(await dev.styles()),
-  );
+  app.get(`/${DEV_STYLES_PATH}`, async (_request, reply) => {
+    const sheet = await devStyles(vite());
+    return reply.type("text/css; charset=utf-8").header("cache-control", "no-store").send(sheet);
+  });
   app.get<{ Params: { name: string } }>("/data/:name", async (request, reply) => {
     const published = (await renderers.current()).publishedData[request.params.name.replace(/\.json$/, "")];
-    if (published === undefined) return reply.code(404).send({ error: "Not Found", message: "No such data" });
+    if (published === undefined) return refuse(reply, 404, "Not Found", "No such data");
     return reply.header("cache-control", "no-store").send(published);
   });
 }
@@ -217,104 +190,97 @@ async function registerFiles(app: FastifyInstance, root: string) {
     const { id, "*": file } = request.params;
     const browserDir = join(root, RELEASES_DIR, id, "browser");
     if (!RELEASE_ID.test(id) || !existsSync(browserDir) || NOT_SERVED.some((p) => p.test(`/${file}`))) {
-      return reply.code(404).send({ error: "Not Found", message: `No release file ${id}/${file}` });
+      return refuse(reply, 404, "Not Found", `No release file ${id}/${file}`);
     }
     return reply.sendFile(file, browserDir);
   });
 }
 
-/** Each of a renderer's endpoints: its request's schema, what it does, and what a refusal of it is called. */
+/** Each of a renderer's endpoints: its request's schema, the renderer's method, and what a refusal of it is called. */
 const ENDPOINTS = {
-  render: {
-    schema: renderRequestSchema,
-    run: (renderer: RemoteRenderModule, body: zm.infer<typeof renderRequestSchema>) => renderer.render(body),
-    refusal: RENDERER_REFUSALS.route,
-    failed: "Render Failed",
-  },
-  fragment: {
-    schema: fragmentRequestSchema,
-    run: (renderer: RemoteRenderModule, body: zm.infer<typeof fragmentRequestSchema>) => renderer.renderFragment(body),
-    refusal: RENDERER_REFUSALS.fragment,
-    failed: "Render Failed",
-  },
-  form: {
-    schema: formPostSchema,
-    run: (renderer: RemoteRenderModule, body: zm.infer<typeof formPostSchema>) => renderer.submitForm(body),
-    refusal: RENDERER_REFUSALS.form,
-    failed: "Form Failed",
-  },
+  render: { schema: renderRequestSchema, method: "render", refusal: RENDERER_REFUSALS.route },
+  fragment: { schema: fragmentRequestSchema, method: "renderFragment", refusal: RENDERER_REFUSALS.fragment },
+  form: { schema: formPostSchema, method: "submitForm", refusal: RENDERER_REFUSALS.form },
 } as const;
+type Endpoint = keyof typeof ENDPOINTS;
+
+/**
+ * One request to a renderer's endpoint, acted on only when signed by the host (401 otherwise, before any work; 503
+ * when the server has no secret to check with), JSON, and of the protocol's shape (400 naming the field otherwise).
+ */
+async function answer(
+  endpoint: Endpoint,
+  server: { remote: RemoteName; verifier: SignatureVerifier | null; renderer: RemoteRenderModule },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { schema, method, refusal } = ENDPOINTS[endpoint];
+  const { verifier, renderer } = server;
+  const raw = typeof request.body === "string" ? request.body : "";
+  if (!verifier)
+    return refuse(reply, 503, "Service Unavailable", "This server has no RENDER_SECRET: it renders for no one");
+  const verdict = verifier.verify(request.headers[SIGNATURE_HEADER], endpoint, raw);
+  if (!verdict.ok)
+    return refuse(reply, 401, "Unauthorized", `Only the site's host may ask for this: ${verdict.reason}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return refuse(reply, 400, "Bad Request", "the body is not JSON");
+  }
+  const checked = schema.safeParse(json);
+  if (!checked.success) {
+    return refuse(reply, 400, "Bad Request", `invalid ${endpoint} request: ${firstProblem(checked.error)}`);
+  }
+  try {
+    // the host's trace (traceparent) goes on through this render to the API
+    const result: object = await inIncomingTrace(request.headers, `${server.remote} ${endpoint}`, () =>
+      (renderer[method] as (body: unknown) => Promise<object>).call(renderer, checked.data),
+    );
+    reply.header("cache-control", "no-store");
+    const split = splitAnswer(result);
+    return split === null ? reply.send(result) : reply.type(SPLIT_ANSWER_TYPE).send(split);
+  } catch (error) {
+    // a refusal carries its code (RENDERER_REFUSALS): a 404, not a failure
+    const refused = (error as { code?: unknown }).code === refusal;
+    if (!refused) request.log.error({ err: error, endpoint }, `${endpoint} failed`);
+    const failed = endpoint === "form" ? "Form Failed" : "Render Failed";
+    return refuse(reply, refused ? 404 : 500, refused ? "Not Found" : failed, (error as Error).message);
+  }
+}
 
 /** POST /render, /fragment and /form, of the build and of each release, and each one's sitemap. */
-function registerRenderers(app: FastifyInstance, options: RemoteServerOptions, renderers: Renderers) {
-  const verifier = rendererVerifier(options.renderSecrets);
+function registerRenderers(app: FastifyInstance, config: RemoteEnvironment, remote: RemoteName, renderers: Renderers) {
+  const verifier = config.RENDER_SECRET.length > 0 ? new SignatureVerifier(config.RENDER_SECRET) : null;
   // the renderer's requests are read as text: the signature covers the bytes as sent, checked before any parsing
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
-
-  const handle = async (
-    endpoint: keyof typeof ENDPOINTS,
-    renderer: RemoteRenderModule,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => {
-    const { schema, run, refusal, failed } = ENDPOINTS[endpoint];
-    const raw = typeof request.body === "string" ? request.body : "";
-    const signature = request.headers[SIGNATURE_HEADER];
-    const checked = checkRendererRequest(verifier, endpoint, schema as zm.ZodMiniType<unknown>, signature, raw);
-    if (!("data" in checked))
-      return reply.code(checked.status).send({ error: checked.error, message: checked.message });
-    try {
-      // the host's trace (traceparent) goes on through this render to the API
-      const result: object = await inIncomingTrace(request.headers, `${options.remote} ${endpoint}`, () =>
-        (run as (renderer: RemoteRenderModule, body: unknown) => Promise<object>)(renderer, checked.data),
-      );
-      reply.header("cache-control", "no-store");
-      const split = splitAnswer(result);
-      return split === null ? reply.send(result) : reply.type(SPLIT_ANSWER_TYPE).send(split);
-    } catch (error) {
-      // a refusal carries its code (RENDERER_REFUSALS): a 404, not a failure
-      const refused = (error as { code?: unknown }).code === refusal;
-      if (!refused) request.log.error({ err: error, endpoint }, `${endpoint} failed`);
-      return reply
-        .code(refused ? 404 : 500)
-        .send({ error: refused ? "Not Found" : failed, message: (error as Error).message });
+  // the build's renderer at /render, a release's at /releases/{id}/render (404 for an id that names none)
+  type AtRelease = FastifyRequest<{ Params: { id?: string } }>;
+  const withRenderer =
+    (run: (renderer: RemoteRenderModule, request: AtRelease, reply: FastifyReply) => Promise<unknown>) =>
+    async (request: AtRelease, reply: FastifyReply) => {
+      const { id } = request.params;
+      const renderer = id === undefined ? renderers.current() : renderers.release(id);
+      if (!renderer) return refuse(reply, 404, "Not Found", `No release ${id}`);
+      return run(await renderer, request, reply);
+    };
+  for (const prefix of ["", `/${RELEASES_DIR}/:id`]) {
+    for (const endpoint of Object.keys(ENDPOINTS) as Endpoint[]) {
+      const run = (renderer: RemoteRenderModule, request: AtRelease, reply: FastifyReply) =>
+        answer(endpoint, { remote, verifier, renderer }, request, reply);
+      app.post(`${prefix}/${endpoint}`, withRenderer(run));
     }
-  };
-  const noRelease = (reply: FastifyReply, id: string) =>
-    reply.code(404).send({ error: "Not Found", message: `No release ${id}` });
-
-  for (const endpoint of Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[]) {
-    app.post(`/${endpoint}`, async (request, reply) => handle(endpoint, await renderers.current(), request, reply));
-    app.post<{ Params: { id: string } }>(`/${RELEASES_DIR}/:id/${endpoint}`, async (request, reply) => {
-      const renderer = renderers.release(request.params.id);
-      return renderer ? handle(endpoint, await renderer, request, reply) : noRelease(reply, request.params.id);
-    });
+    app.get(
+      `${prefix}/sitemap.json`,
+      withRenderer(async (renderer, _request, reply) =>
+        reply.header("cache-control", "no-store").send(await renderer.sitemap()),
+      ),
+    );
   }
-
-  app.get("/sitemap.json", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    return (await renderers.current()).sitemap();
-  });
-  app.get<{ Params: { id: string } }>(`/${RELEASES_DIR}/:id/sitemap.json`, async (request, reply) => {
-    const renderer = renderers.release(request.params.id);
-    if (!renderer) return noRelease(reply, request.params.id);
-    reply.header("cache-control", "no-store");
-    return (await renderer).sitemap();
-  });
 }
 
 /** A remote server's environment, checked once at start-up: a value that cannot be right names its variable. */
 export function remoteEnvironmentSchema(defaultPort: number) {
-  const list = () =>
-    z
-      .string()
-      .default("")
-      .transform((value) =>
-        value
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean),
-      );
   return z.object({
     PORT: z.coerce
       .number()
@@ -334,7 +300,9 @@ export function remoteEnvironmentSchema(defaultPort: number) {
     PEER_ORIGINS: checkedVariable(parseOriginList).describe(
       "The only origins its renderer reads peers' manifests and data from (comma-separated exact origins, or https://*.domain patterns whose names must resolve to public addresses).",
     ),
-    CORS_ORIGINS: list().describe("Origins allowed to load its files from another origin (comma-separated)."),
+    CORS_ORIGINS: checkedVariable((value) => value.split(",").flatMap((origin) => origin.trim() || [])).describe(
+      "Origins allowed to load its files from another origin (comma-separated).",
+    ),
     TRUST_PROXY: z
       .preprocess((value) => (value === "" ? undefined : value), z.string().optional())
       .describe(
@@ -349,22 +317,13 @@ export function remoteEnvironmentSchema(defaultPort: number) {
   });
 }
 
-/**
- * Starts a remote's server from the environment: PORT, HOST, API_ORIGIN, RENDER_SECRET (shared with the host; two,
- * comma-separated, during a rotation), PEER_ORIGINS (comma-separated), CORS_ORIGINS (comma-separated), TRUST_PROXY,
- * LOG_LEVEL.
- */
 export type RemoteEnvironment = z.infer<ReturnType<typeof remoteEnvironmentSchema>>;
 
 /** The variables that may be given as a file instead (`<NAME>_FILE`: a mounted secret). */
 export const REMOTE_SECRETS = ["RENDER_SECRET"] as const;
 
 /** A remote server's environment, checked; throws naming every variable that is wrong. */
-export function readRemoteEnvironment(
-  remote: RemoteName,
-  defaultPort: number,
-  env: NodeJS.ProcessEnv = process.env,
-): RemoteEnvironment {
+export function readRemoteEnvironment(remote: RemoteName, defaultPort: number, env = process.env): RemoteEnvironment {
   const parsed = remoteEnvironmentSchema(defaultPort).safeParse(withSecretFiles(env, REMOTE_SECRETS));
   if (!parsed.success) throw new Error(`${remote} remote: the environment is wrong:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
@@ -381,20 +340,9 @@ export async function startRemoteServer(remote: RemoteName, root: URL, defaultPo
       `${remote} remote: RENDER_SECRET is not set, so it renders for no one (POST /render, /fragment and /form answer 503); its files still serve. Give it the host's RENDER_SECRET.`,
     );
   }
-  const app = await createRemoteServer({
-    remote,
-    root,
-    apiOrigin: env.API_ORIGIN,
-    renderSecrets: env.RENDER_SECRET,
-    peerOrigins: env.PEER_ORIGINS,
-    corsOrigins: env.CORS_ORIGINS,
-    trustProxy: env.TRUST_PROXY,
-    logLevel: env.LOG_LEVEL,
-  });
-  const port = env.PORT;
-  const host = env.HOST;
-  await app.listen({ port, host });
-  console.log(`${remote} remote serving http://${host}:${port} (static files, /render, /sitemap.json)`);
+  const app = await createRemoteServer(env, { remote, root });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  console.log(`${remote} remote serving http://${env.HOST}:${env.PORT} (static files, /render, /sitemap.json)`);
   // SIGTERM: stop taking connections, finish the renders in flight, exit; at most 10 s (server-kit)
   stopOnSignals(() => app.close().then(() => tracing.shutdown()));
   return app;

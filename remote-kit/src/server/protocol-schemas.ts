@@ -1,152 +1,178 @@
 import { CACHE_TAG_PATTERN, REMOTE_NAMES as REMOTES } from "shared-types";
 import { businessDetailsSchema } from "shared-types/schemas";
 import { z } from "zod/mini";
-import {
-  type FormOutcome,
-  type FormPost,
-  type FragmentRequest,
-  type FragmentResult,
-  ISLANDS_PROPS_IN_SCRIPT,
-  type RenderRequest,
-  type RenderResult,
-  type SiteContext,
-  type SubmittedForm,
-} from "../protocol.js";
-import { SignatureVerifier, type SignedEndpoint } from "./request-signing.js";
 
 /**
- * The render protocol's requests as a remote's server accepts them: anything else is a 400 that names the field,
- * never an error thrown halfway through a render.
+ * The render protocol's messages, each written once: a remote's server checks the host's requests by them (anything
+ * else is a 400 that names the field, never an error thrown halfway through a render), the host checks a renderer's
+ * answers by them before a byte of one goes into a page, and their types (remote-kit/protocol) are inferred from
+ * them.
  */
 const sitePath = () =>
   z.string().check(
     z.maxLength(4096),
     z.refine((path) => path.startsWith("/") && !path.startsWith("//"), "expected a path of the site, starting with /"),
   );
-const httpUrl = () =>
-  z.string().check(
-    z.maxLength(2048),
-    z.refine((url) => {
-      try {
-        return ["http:", "https:"].includes(new URL(url).protocol);
-      } catch {
-        return false;
-      }
-    }, "expected an http(s) address"),
-  );
+const httpUrl = () => z.url({ protocol: /^https?$/, error: "expected an http(s) address" }).check(z.maxLength(2048));
 const text = (max: number) => z.string().check(z.maxLength(max));
+const cookies = z.optional(z.record(text(200), text(4096)));
 
-const siteContextSchema = z.object({
+/** What every page of the site knows: filled in by the host server, read by every remote. */
+export const siteContextSchema = z.object({
+  /** The public origin of the site (canonical URLs, Open Graph, structured data), without a trailing slash. */
   siteUrl: httpUrl(),
   business: businessDetailsSchema,
-}) satisfies z.ZodMiniType<SiteContext>;
+});
 
-const submittedFormSchema = z.object({
+/**
+ * A form sent without scripts that could not be accepted: what the visitor typed, the reason beside each field,
+ * and a message for the whole form when the send itself failed. Only ever in the answer to that POST (never
+ * cached, never in a URL).
+ */
+export const submittedFormSchema = z.object({
+  /** The form's FORM_FIELD value: "<remote>:<the form's own key>". */
   id: text(300),
   values: z.record(text(200), text(10_000)),
   errors: z.record(text(200), text(1000)),
   message: z.optional(text(1000)),
-}) satisfies z.ZodMiniType<SubmittedForm>;
-
-const islandProps = z.optional(z.literal(ISLANDS_PROPS_IN_SCRIPT));
+});
 
 export const renderRequestSchema = z.object({
+  /** The page's path and query, e.g. "/inventory?page=2". */
   path: sitePath(),
   site: siteContextSchema,
-  // a path of the site ("/remotes/catalog/") or where the remote is deployed elsewhere
-  remoteBase: z.string().check(z.maxLength(2048)),
+  /** Where browsers load this remote's files from (its manifest's directory): a path of the site or elsewhere. */
+  remoteBase: text(2048),
+  /** Each other remote's manifest URL as this renderer can reach it, for data a page needs from a peer. */
   peers: z.partialRecord(z.enum(REMOTES), httpUrl()),
+  /** A form on this page that was sent without scripts and refused: shown again with what was typed. */
   form: z.optional(submittedFormSchema),
-  cookies: z.optional(z.record(text(200), text(4096))),
-  islandProps,
-}) satisfies z.ZodMiniType<RenderRequest>;
+  /**
+   * The visitor's cookies that carry this remote's prefix (remoteCookiePrefix), and only on a private page (kept
+   * by no cache): a remote keeps a visitor's own state by them (team leads' fleet quote list).
+   */
+  cookies,
+});
 
 export const fragmentRequestSchema = z.object({
+  /** As exposed (FragmentInclude.module). */
   module: text(200),
   props: z.record(z.string(), z.unknown()),
   site: siteContextSchema,
+  /**
+   * The page the fragment goes into (its path and query), for the fragment's router. A fragment's HTML must not
+   * depend on it: a form posts back to its own page by having no action, and the host puts the same fragment in
+   * other pages (FragmentResult.reusable).
+   */
   path: sitePath(),
   form: z.optional(submittedFormSchema),
-  islandProps,
-}) satisfies z.ZodMiniType<FragmentRequest>;
+});
 
+/** A form posted to a page without scripts, handed by the host to the remote that owns it. */
 export const formPostSchema = z.object({
+  /** Every field as sent (application/x-www-form-urlencoded, last value of a repeated name). */
   fields: z.record(text(200), text(20_000)),
+  /** The page it was sent from: its path and query, and its public address. */
   path: sitePath(),
   pageUrl: httpUrl(),
+  /** Who sent it (the host's reading of the connection), for the API's limits per visitor. */
   clientIp: text(64),
   site: siteContextSchema,
-  cookies: z.optional(z.record(text(200), text(4096))),
-}) satisfies z.ZodMiniType<FormPost>;
-
-// ---- What a renderer answers: the host checks it before a byte of it goes into a page ----
+  /** The visitor's cookies with the owning remote's prefix (RenderRequest.cookies). */
+  cookies,
+});
 
 /** Names of a fragment's props (FragmentInclude.pageGives, FragmentResult.takesFromPage). */
 const propNames = z.optional(z.array(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_]{0,60}$/))).check(z.maxLength(20)));
 
+/**
+ * What a page or fragment shows that can change (shared-types CACHE_TAGS: a unit, the inventory as a whole): a
+ * shared cache holding the page purges it when the API says one of these changed.
+ */
 const cacheTags = z.optional(z.array(z.string().check(z.regex(CACHE_TAG_PATTERN))).check(z.maxLength(500)));
 
-const pageHeadSchema = z.looseObject({
+/** A page's head: the host writes it into the document on the server, a page applies it after client navigation. */
+export const pageHeadSchema = z.object({
   title: z.string(),
   description: z.optional(z.string()),
+  /** The page's canonical path and query on the site ("/inventory/vehicle/A1234"); absolute on output. */
   canonical: z.optional(z.string()),
+  /** A site path or an absolute URL; Open Graph and Twitter card image. */
   image: z.optional(z.string()),
   imageAlt: z.optional(z.string()),
   ogType: z.optional(z.enum(["website", "product", "article"])),
-  jsonLd: z.optional(z.array(z.record(z.string(), z.unknown()))),
+  /** schema.org objects, each written as its own application/ld+json script. */
+  jsonLd: z.optional(
+    z.readonly(z.array(z.custom<object>((item) => typeof item === "object" && item !== null && !Array.isArray(item)))),
+  ),
+  /** e.g. "noindex" for a page that says a unit is gone. */
   robots: z.optional(z.string()),
+});
+
+/** Another remote's module a page shows: the host asks that remote's server for it and puts it in the slot. */
+export const fragmentIncludeSchema = z.object({
+  /** Its place in the page's HTML (fragmentSlotMarkers). */
+  slot: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/)),
+  from: z.enum(REMOTES),
+  /** As exposed: "./vehicle-contact-form". */
+  module: text(200),
+  props: z.record(z.string(), z.unknown()),
+  /**
+   * Of `props`, those the page also gives the fragment's form itself, as hidden fields (`form="<its id>"`): the host
+   * leaves them out when the provider's release takes them from the page (FragmentResult.takesFromPage), and sends
+   * them to a release that does not.
+   */
+  pageGives: propNames,
+});
+
+const timingSchema = z.object({
+  name: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/)),
+  desc: z.optional(text(80)),
+  dur: z.number().check(z.gte(0), z.lte(600_000)),
 });
 
 export const renderResultSchema = z.object({
   status: z.number().check(z.int(), z.gte(200), z.lte(599)),
+  /** With a 301/302/307/308 status: where the page moved. */
   location: z.optional(sitePath()),
+  /** React's resource hints (an image's preload) lead it: the host takes them into the head. */
   html: z.string(),
   head: pageHeadSchema,
-  links: z.optional(z.array(z.record(z.string(), z.string()))),
-  fragments: z.optional(
-    z.array(
-      z.object({
-        slot: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/)),
-        from: z.enum(REMOTES),
-        module: text(200),
-        props: z.record(z.string(), z.unknown()),
-        pageGives: propNames,
-      }),
-    ),
-  ),
+  /** Peers' modules the page shows as server fragments, one per slot in `html`. */
+  fragments: z.optional(z.array(fragmentIncludeSchema)),
   cacheTags,
-  timings: z.optional(
-    z
-      .array(
-        z.object({
-          name: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/)),
-          desc: z.optional(text(80)),
-          dur: z.number().check(z.gte(0), z.lte(600_000)),
-        }),
-      )
-      .check(z.maxLength(20)),
-  ),
-}) satisfies z.ZodMiniType<RenderResult>;
+  /** Where the renderer's time went (its data, its React render), for the page's Server-Timing: names and ms. */
+  timings: z.optional(z.array(timingSchema).check(z.maxLength(20))),
+});
 
 export const fragmentResultSchema = z.object({
   html: z.string(),
   cacheTags,
+  /**
+   * The HTML is what these props and this site give on any page, for any visitor (no form was sent back to it):
+   * the host may put it in other pages until its tags are purged or the remote's build changes, for at most
+   * FRAGMENT_REUSE_MS, without asking again.
+   */
   reusable: z.optional(z.boolean()),
+  /**
+   * The props its form can take from the page instead (its declaration's takesFromPage): the host leaves those a
+   * page gives (FragmentInclude.pageGives) out of its next requests for this release's fragment.
+   */
   takesFromPage: propNames,
-}) satisfies z.ZodMiniType<FragmentResult>;
+});
 
-const remoteCookies = z.optional(
-  z
-    .array(
-      z.object({
-        name: z.string().check(z.regex(/^[a-z][a-z0-9-]{0,30}_[A-Za-z0-9_-]{1,60}$/)),
-        value: z.string().check(z.regex(/^[A-Za-z0-9._~-]{0,1024}$/)),
-        maxAgeS: z.number().check(z.int(), z.gte(0), z.lte(400 * 24 * 60 * 60)),
-      }),
-    )
-    .check(z.maxLength(5)),
-);
+/** A cookie a remote's form outcome asks the host to set: HttpOnly, SameSite=Lax, the whole site, this long. */
+export const remoteCookieSchema = z.object({
+  name: z.string().check(z.regex(/^[a-z][a-z0-9-]{0,30}_[A-Za-z0-9_-]{1,60}$/)),
+  value: z.string().check(z.regex(/^[A-Za-z0-9._~-]{0,1024}$/)),
+  maxAgeS: z.number().check(z.int(), z.gte(0), z.lte(400 * 24 * 60 * 60)),
+});
+const remoteCookies = z.optional(z.array(remoteCookieSchema).check(z.maxLength(5)));
 
+/**
+ * Stored: go there (303). Refused or failed: the page again with the form as it was sent, with this status. Either
+ * may set the remote's own cookies (remoteCookiePrefix).
+ */
 export const formOutcomeSchema = z.union([
   z.object({ kind: z.literal("redirect"), location: sitePath(), cookies: remoteCookies }),
   z.object({
@@ -155,7 +181,7 @@ export const formOutcomeSchema = z.union([
     form: submittedFormSchema,
     cookies: remoteCookies,
   }),
-]) satisfies z.ZodMiniType<FormOutcome>;
+]);
 
 /** "site.business.address.line1: expected string": the first problem, named by where it is. */
 export function firstProblem(error: z.core.$ZodError): string {
@@ -163,46 +189,4 @@ export function firstProblem(error: z.core.$ZodError): string {
   if (!issue) return "invalid request";
   const where = issue.path.map(String).join(".");
   return where ? `${where}: ${issue.message}` : issue.message;
-}
-
-export type RendererRequestCheck<T> = { data: T } | { status: 400 | 401 | 503; error: string; message: string };
-
-/**
- * What a renderer endpoint may act on: a request signed by the host (401 otherwise, before any work; 503 when the
- * server has no secret to check with), JSON, and of the protocol's shape (400 naming the field otherwise).
- */
-export function checkRendererRequest<T>(
-  verifier: SignatureVerifier | null,
-  endpoint: SignedEndpoint,
-  schema: z.ZodMiniType<T>,
-  signature: string | string[] | undefined,
-  raw: string,
-): RendererRequestCheck<T> {
-  if (!verifier) {
-    return {
-      status: 503,
-      error: "Service Unavailable",
-      message: "This server has no RENDER_SECRET: it renders for no one",
-    };
-  }
-  const verdict = verifier.verify(signature, endpoint, raw);
-  if (!verdict.ok) {
-    return { status: 401, error: "Unauthorized", message: `Only the site's host may ask for this: ${verdict.reason}` };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return { status: 400, error: "Bad Request", message: "the body is not JSON" };
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    return { status: 400, error: "Bad Request", message: `invalid ${endpoint} request: ${firstProblem(parsed.error)}` };
-  }
-  return { data: parsed.data };
-}
-
-/** The verifier for a RENDER_SECRET value; null when it names none. */
-export function rendererVerifier(secrets: readonly string[]): SignatureVerifier | null {
-  return secrets.length > 0 ? new SignatureVerifier(secrets) : null;
 }

@@ -16,10 +16,7 @@ export type SignedEndpoint = "render" | "fragment" | "form";
 
 /** The secrets of a RENDER_SECRET value ("new" or "new,old"); throws on one too short to be a secret. */
 export function parseRenderSecrets(value: string | undefined): string[] {
-  const secrets = (value ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const secrets = (value ?? "").split(",").flatMap((secret) => secret.trim() || []);
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) {
       throw new Error(`RENDER_SECRET: each secret needs at least ${MIN_SECRET_LENGTH} characters`);
@@ -27,8 +24,6 @@ export function parseRenderSecrets(value: string | undefined): string[] {
   }
   return secrets;
 }
-
-export const generateRenderSecret = () => randomBytes(32).toString("base64url");
 
 const mac = (secret: string, endpoint: SignedEndpoint, timestamp: number, nonce: string, body: string) =>
   createHmac("sha256", secret).update(`${endpoint}\n${timestamp}\n${nonce}\n${body}`).digest();
@@ -52,15 +47,10 @@ export class SignatureVerifier {
 
   verify(header: string | string[] | undefined, endpoint: SignedEndpoint, body: string, now = Date.now()): Verdict {
     if (typeof header !== "string" || header === "") return { ok: false, reason: "the request is not signed" };
-    const fields = Object.fromEntries(
-      header.split(",").map((part) => {
-        const at = part.indexOf("=");
-        return [part.slice(0, at).trim(), part.slice(at + 1).trim()];
-      }),
-    );
+    const fields = Object.fromEntries(header.split(",").map((part) => part.trim().split("=", 2)));
     const timestamp = Number(fields.t);
     const nonce = fields.n ?? "";
-    const given = /^[0-9a-f]{64}$/.test(fields.v1 ?? "") ? Buffer.from(fields.v1 as string, "hex") : null;
+    const given = /^[0-9a-f]{64}$/.test(fields.v1 ?? "") ? Buffer.from(fields.v1, "hex") : null;
     if (!Number.isSafeInteger(timestamp) || !/^[\w-]{8,64}$/.test(nonce) || !given) {
       return { ok: false, reason: "the signature is malformed" };
     }

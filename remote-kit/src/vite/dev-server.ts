@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { createServer as createViteServer, loadConfigFromFile, type Plugin, type ViteDevServer } from "vite";
 import type { RemoteDeclaration } from "../declaration.js";
 import { createRemoteServer, readRemoteEnvironment } from "../server/index.js";
-import { DEV_SERVER_PLUGIN, DEV_STYLES_PATH, devRenderer, devStyles } from "./dev-renderer.js";
+import { DEV_SERVER_PLUGIN } from "./dev-renderer.js";
 
 export interface RemoteDevServerOptions {
   /** The remote's package directory (its vite.config.ts); by default the working directory. */
@@ -38,20 +38,10 @@ export async function startRemoteDevServer(options: RemoteDevServerOptions = {})
     if (!vite) throw new Error("the dev server is starting");
     return vite;
   };
-  const app = await createRemoteServer({
+  const app = await createRemoteServer(env, {
     remote: declaration.name,
     root,
-    apiOrigin: env.API_ORIGIN,
-    renderSecrets: env.RENDER_SECRET,
-    peerOrigins: env.PEER_ORIGINS,
-    corsOrigins: env.CORS_ORIGINS,
-    logLevel: env.LOG_LEVEL,
-    dev: {
-      renderer: () => devRenderer(started()),
-      styles: () => devStyles(started()),
-      stylesPath: DEV_STYLES_PATH,
-      files: (request, response, next) => started().middlewares(request, response, next),
-    },
+    dev: started,
   });
   // Vite's HMR on this server's own port: the browser's module client reconnects where it loaded from
   vite = await createViteServer({

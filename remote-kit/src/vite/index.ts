@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
-import { type ConfigEnv, mergeConfig, type Plugin, type UserConfig, type ViteDevServer } from "vite";
+import type { ConfigEnv, Plugin, UserConfig, ViteDevServer } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { MANIFEST_CONTRACTS_FIELD } from "../contracts.js";
 import { BUILT_AT_VARIABLE, exposesOf, providesOf, publishedDataOf, type RemoteDeclaration } from "../declaration.js";
@@ -24,8 +24,6 @@ export interface RemoteConfigOptions {
   contentSources?: ContentSources;
   /** Setup files of the remote's own unit tests, after the kit's (which installs the page data and cleans up). */
   testSetup?: readonly string[];
-  /** Merged last: anything particular to the remote. */
-  extend?: UserConfig & { test?: unknown };
 }
 
 /**
@@ -38,16 +36,12 @@ async function rewriteBuilt(file: string, text: string): Promise<void> {
   if (existsSync(`${file}.gz`)) await writeFile(`${file}.gz`, gzipSync(text, { level: 9 }));
 }
 
-function serverInfo(publishedData: readonly string[], contentSources?: ContentSources): RemoteServerInfo {
-  return {
-    protocol: RENDER_PROTOCOL,
-    render: "render",
-    fragment: "fragment",
-    form: "form",
-    sitemap: "sitemap.json",
-    data: Object.fromEntries(publishedData.map((name) => [name, `data/${name}.json`])),
-    ...(contentSources ? { contentSources } : {}),
-  };
+/** The build's manifest, changed by `edit` and written again; absent (a server bundle built alone): nothing. */
+async function editManifest<M>(file: string, edit: (manifest: M) => void): Promise<void> {
+  if (!existsSync(file)) return;
+  const manifest = JSON.parse(await readFile(file, "utf8")) as M;
+  edit(manifest);
+  await rewriteBuilt(file, JSON.stringify(manifest));
 }
 
 /**
@@ -57,16 +51,14 @@ function serverInfo(publishedData: readonly string[], contentSources?: ContentSo
  */
 function serverBuildPlugin(names: readonly string[]): Plugin {
   let root = "";
-  let outDir = "";
   return {
     name: "remote-kit:publish-data-and-routes",
     apply: (_config, env) => env.command === "build" && Boolean(env.isSsrBuild),
     configResolved(config) {
       root = config.root;
-      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const entry = pathToFileURL(join(outDir, "server-entry.js")).href;
+      const entry = pathToFileURL(join(root, SERVER_OUT_DIR, "server-entry.js")).href;
       const module = ((await import(`${entry}?built=${Date.now()}`)) as { default: RemoteRenderModule }).default;
       const target = join(root, "dist", "data");
       await mkdir(target, { recursive: true });
@@ -75,16 +67,10 @@ function serverBuildPlugin(names: readonly string[]): Plugin {
         if (data === undefined) throw new Error(`${SERVER_ENTRY} publishes no data named "${name}"`);
         await writeFile(join(target, `${name}.json`), JSON.stringify(data));
       }
-      const manifestFile = join(root, "dist", "mf-manifest.json");
-      // a server bundle built alone (no browser build beside it) has no manifest to declare its routes in
-      if (!existsSync(manifestFile)) return;
-      const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as { metaData?: Record<string, unknown> };
-      const server = (manifest.metaData?.[MANIFEST_SERVER_FIELD] ?? {}) as RemoteServerInfo;
-      manifest.metaData = {
-        ...manifest.metaData,
-        [MANIFEST_SERVER_FIELD]: { ...server, routes: module.routePatterns, pages: module.pageDeclarations },
-      };
-      await rewriteBuilt(manifestFile, JSON.stringify(manifest));
+      await editManifest(join(root, "dist", "mf-manifest.json"), (manifest: { metaData: Record<string, object> }) => {
+        const server = manifest.metaData[MANIFEST_SERVER_FIELD] as RemoteServerInfo;
+        Object.assign(server, { routes: module.routePatterns, pages: module.pageDeclarations });
+      });
     },
   };
 }
@@ -96,18 +82,15 @@ function serverBuildPlugin(names: readonly string[]): Plugin {
  */
 function exposedChunksPlugin(declaration: RemoteDeclaration): Plugin {
   let root = "";
-  let outDir = "";
   return {
     name: "remote-kit:exposed-chunks",
     apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
-      outDir = resolve(config.root, config.build.outDir);
     },
-    async writeBundle(_options, bundle) {
-      const manifestFile = join(outDir, "mf-manifest.json");
+    async writeBundle({ dir: outDir = "" }, bundle) {
       const remoteEntry = bundle["remoteEntry.js"];
-      if (!existsSync(manifestFile) || remoteEntry?.type !== "chunk") return;
+      if (remoteEntry?.type !== "chunk") return;
       const bySource = new Map(
         Object.entries(exposesOf(declaration)).map(([expose, source]) => [resolve(root, source), expose]),
       );
@@ -126,13 +109,13 @@ function exposedChunksPlugin(declaration: RemoteDeclaration): Plugin {
         if (expose) first.set(expose, file);
       }
       type Expose = { path: string; assets: { js: { sync: string[] } } };
-      const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as { exposes: Expose[] };
-      for (const expose of manifest.exposes) {
-        const facade = first.get(expose.path);
-        const shares = facade ? sharesOf(facade) : [];
-        expose.assets.js.sync = [...new Set([...(facade ? [facade] : []), ...shares, ...expose.assets.js.sync])];
-      }
-      await rewriteBuilt(manifestFile, JSON.stringify(manifest));
+      await editManifest(join(outDir, "mf-manifest.json"), (manifest: { exposes: Expose[] }) => {
+        for (const expose of manifest.exposes) {
+          const facade = first.get(expose.path);
+          const chunks = facade ? [facade, ...sharesOf(facade)] : [];
+          expose.assets.js.sync = [...new Set([...chunks, ...expose.assets.js.sync])];
+        }
+      });
     },
   };
 }
@@ -152,14 +135,10 @@ export const EAGER_COMPILE_MIN_BYTES = 2048;
  * which it puts first), with the file's compressed copies made again. Browsers without the hint see a comment.
  */
 export function eagerCompilePlugin(): Plugin {
-  let outDir = "";
   return {
     name: "fleet:eager-compile-hint",
     apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    async writeBundle(_options, bundle) {
+    async writeBundle({ dir: outDir = "" }, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
       await Promise.all(
         chunks.map(async (chunk) => {
@@ -169,19 +148,6 @@ export function eagerCompilePlugin(): Plugin {
           await rewriteBuilt(file, `${EAGER_COMPILE_HINT}\n${code}`);
         }),
       );
-    },
-  };
-}
-
-/** Under `npm run dev`: keeps the dev server, whose source the manifest's routes are read from on every request. */
-function devServerPlugin(dev: { server?: ViteDevServer }, declaration: RemoteDeclaration): Plugin {
-  return {
-    name: DEV_SERVER_PLUGIN,
-    apply: "serve",
-    // startRemoteDevServer reads the remote's declaration from the configuration
-    api: { declaration },
-    configureServer(server) {
-      dev.server = server;
     },
   };
 }
@@ -211,7 +177,7 @@ export function remoteViteConfig(declaration: RemoteDeclaration, options: Remote
   return ({ command, isSsrBuild }: ConfigEnv): UserConfig => {
     // when this build was made: the sitemap's lastmod for pages whose content ships with the build
     const define = { [`import.meta.env.${BUILT_AT_VARIABLE}`]: JSON.stringify(new Date().toISOString()) };
-    const base: UserConfig = isSsrBuild
+    return isSsrBuild
       ? {
           define,
           plugins: [react(), serverBuildPlugin(published)],
@@ -229,7 +195,15 @@ export function remoteViteConfig(declaration: RemoteDeclaration, options: Remote
           base: command === "build" ? "" : "/",
           plugins: [
             react(),
-            devServerPlugin(dev, declaration),
+            {
+              name: DEV_SERVER_PLUGIN,
+              apply: "serve",
+              // startRemoteDevServer reads the remote's declaration from the configuration
+              api: { declaration },
+              configureServer: (server) => {
+                dev.server = server;
+              },
+            },
             standalonePagePlugin(declaration),
             // every script, style and manifest also as .br and .gz, made once here and served as files
             compression({ algorithms: ["brotliCompress", "gzip"], threshold: 512 }),
@@ -239,7 +213,15 @@ export function remoteViteConfig(declaration: RemoteDeclaration, options: Remote
               manifest: {
                 additionalData: async ({ stats }) => {
                   const metaData = (stats.metaData ?? {}) as Record<string, unknown>;
-                  const info: RemoteServerInfo = serverInfo(published, options.contentSources);
+                  const info: RemoteServerInfo = {
+                    protocol: RENDER_PROTOCOL,
+                    render: "render",
+                    fragment: "fragment",
+                    form: "form",
+                    sitemap: "sitemap.json",
+                    data: Object.fromEntries(published.map((name) => [name, `data/${name}.json`])),
+                    ...(options.contentSources ? { contentSources: options.contentSources } : {}),
+                  };
                   // `npm run dev` makes the manifest on each request: its routes come from the source, as a build's
                   // come from its server bundle (serverBuildPlugin), so a page a team adds is the host's at once
                   if (dev.server) {
@@ -285,7 +267,6 @@ export function remoteViteConfig(declaration: RemoteDeclaration, options: Remote
             setupFiles: [fileURLToPath(new URL("../test-setup.js", import.meta.url)), ...(options.testSetup ?? [])],
           },
         } as UserConfig);
-    return options.extend ? mergeConfig(base, options.extend) : base;
   };
 }
 

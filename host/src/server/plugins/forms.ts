@@ -3,20 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { FORM_FIELD, type FormOutcome, formOwner } from "remote-kit/protocol";
 import { REMOTE_NAMES, type RemoteName } from "shared-types";
-import { sentFromThisSite } from "../public-edge";
+import { pathOf, sentFromThisSite } from "../public-edge";
 import { OwnerUnknown } from "../remote-directory";
 import { setRemoteCookies, visitorCookies } from "../visitor-cookies";
-
-/** The fields of a urlencoded body, the last value of a repeated name; null for anything else. */
-function lastValues(body: unknown): Record<string, string> | null {
-  if (!body || typeof body !== "object") return null;
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-    const last = Array.isArray(value) ? value.at(-1) : value;
-    if (typeof last === "string") fields[name] = last;
-  }
-  return fields;
-}
 
 /** A short page for a form the site will not take, with the way back. */
 function refusal(message: string): string {
@@ -32,6 +21,9 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
   const { composer, site } = app.host;
   const refuse = (reply: FastifyReply, status: number, message: string) =>
     reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-store").send(refusal(message));
+  /** What to say when a part of the site cannot take a form now: try again, or call. */
+  const tryAgain = async (what: string) =>
+    `${what} Please try again in a moment, or call us at ${(await site()).business.phone_sales}.`;
 
   /** A form posted to an address no remote owns is not found; one whose owner cannot be reached is refused. */
   async function pageRefusal(reply: FastifyReply, pathname: string) {
@@ -40,14 +32,7 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
       if (error instanceof OwnerUnknown) return "unknown" as const;
       throw error;
     });
-    if (owner === "unknown") {
-      const { phone_sales: phone } = (await site()).business;
-      return refuse(
-        reply,
-        503,
-        `Part of our site is not answering just now. Please try again in a moment, or call us at ${phone}.`,
-      );
-    }
+    if (owner === "unknown") return refuse(reply, 503, await tryAgain("Part of our site is not answering just now."));
     return owner ? null : reply.code(404).type("text/plain").send("Not found");
   }
 
@@ -64,7 +49,6 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
       });
     } catch (error) {
       request.log.error({ err: error, remote }, "a form's owner could not take it");
-      const { phone_sales: phone } = (await site()).business;
       return {
         kind: "page",
         status: 503,
@@ -72,7 +56,7 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
           id: fields[FORM_FIELD] ?? "",
           values: fields,
           errors: {},
-          message: `We couldn't send your message just now. Please try again in a moment, or call us at ${phone}.`,
+          message: await tryAgain("We couldn't send your message just now."),
         },
       } satisfies FormOutcome as FormOutcome;
     }
@@ -80,7 +64,7 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
 
   async function formPost(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     // only a page takes a form: anything else (a remote's files, its renderer) is not found here
-    const pathname = request.url.split("?")[0] ?? "/";
+    const pathname = pathOf(request);
     const refused = await pageRefusal(reply, pathname);
     if (refused) return refused;
     if (!sentFromThisSite(request)) {
@@ -91,7 +75,9 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
         "This form can only be sent from our own website. Please go back and send it from there.",
       );
     }
-    const fields = lastValues(request.body) ?? {};
+    // (a body of another type, JSON for one, counts by its text fields only)
+    const sent = typeof request.body === "object" && request.body ? Object.entries(request.body) : [];
+    const fields: Record<string, string> = Object.fromEntries(sent.filter(([, value]) => typeof value === "string"));
     const owner = formOwner(fields[FORM_FIELD] ?? "");
     if (!owner || !(REMOTE_NAMES as readonly string[]).includes(owner.remote)) {
       return refuse(reply, 400, "We could not read this form. Please go back and try again.");
@@ -102,9 +88,13 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
     return app.page(request, reply, { form: outcome.form, status: outcome.status });
   }
 
-  // pages take forms (urlencoded); nothing else here parses them (the API's proxy passes bodies on as they came)
+  // pages take forms (urlencoded); nothing else here parses them (the API's proxy passes bodies on as they came). A
+  // name sent more than once counts by its last value
   await app.register(async (forms) => {
-    await forms.register(formbody, { bodyLimit: 64 * 1024 });
+    await forms.register(formbody, {
+      bodyLimit: 64 * 1024,
+      parser: (body) => Object.fromEntries(new URLSearchParams(body)),
+    });
     forms.post("/", formPost);
     forms.post("/*", formPost);
   });

@@ -15,8 +15,6 @@ export interface HostServices {
   publicApiRoutes?: readonly EdgeRoute[];
   /** How long a client may take to send its request, stay silent, or idle between requests. */
   timeLimits?: TimeLimits;
-  /** How often each remote's manifest is read for a new build or release (its pages are purged then). */
-  releaseCheckMs?: number;
 }
 
 /** What every plugin of the host server shares: made once by createHostServer, decorated as `app.host`. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { CACHE_TAGS, msToDealershipMidnight, REMOTE_NAMES } from "shared-types";
+import { CACHE_TAGS, msToDealershipMidnight } from "shared-types";
 import { followChanges, sharedCachePurger, watchRemoteReleases } from "../cache-invalidation";
 import { pageContentSecurityPolicy } from "../content-security-policy";
 import { encodedBody, preferredEncoding } from "../encoded-body";
@@ -26,21 +26,68 @@ export const cacheControl = ({ freshS, staleS }: { freshS: number; staleS: numbe
     ? `public, max-age=0, s-maxage=${freshS}${staleS > 0 ? `, stale-while-revalidate=${staleS}` : ""}`
     : "no-store";
 
-export type ServedAnswer = CachedAnswer & { age?: number };
+/** An answer as sent: its age when a cache held it; private when made for one visitor (kept by no cache). */
+export type ServedAnswer = CachedAnswer & { age?: number; private?: boolean };
 
-/** What the pages and the sitemap ask of the cache. */
-export interface Answers {
-  /** The cache's key for a request: the remote configuration in force and the address. */
-  key(request: FastifyRequest): Promise<string>;
+/** What the pages and the sitemap ask of the host's page cache. */
+export class Answers {
+  constructor(
+    private readonly pageCache: PageCache | null,
+    private readonly remotesConfig: FastifyInstance["host"]["remotesConfig"],
+    private readonly imageSources: readonly string[],
+  ) {}
+
+  /** The cache's key for a request: a page is made from the remote configuration in force and its address. */
+  async key(request: FastifyRequest): Promise<string> {
+    return `${JSON.stringify(await this.remotesConfig())} ${request.url}`;
+  }
+
   /** Whether the cache holds an answer for the key (fresh or stale). */
-  holds(key: string): boolean;
+  holds(key: string): boolean {
+    return Boolean(this.pageCache?.lookup(key));
+  }
+
   /**
-   * An answer from the host's page cache when it has one (fresh, or stale while a new one is made), or made now,
-   * once for every visitor asking at the same time.
+   * Sends the answer from the host's page cache when it has one (fresh, or stale while a new one is made), or made
+   * now, once for every visitor asking at the same time.
    */
-  cached(request: FastifyRequest, make: () => Promise<CachedAnswer>, key?: string): Promise<ServedAnswer>;
+  async serve(request: FastifyRequest, reply: FastifyReply, make: () => Promise<CachedAnswer>, known?: string) {
+    const { pageCache } = this;
+    if (!pageCache) return this.send(reply, await make());
+    const key = known ?? (await this.key(request));
+    const hit = pageCache.lookup(key);
+    if (!hit) return this.send(reply, await pageCache.make(key, make));
+    if (hit.state === "stale") {
+      void pageCache
+        .make(key, make)
+        .catch((error) => request.log.warn({ err: error }, "a stale page could not be made again"));
+    }
+    return this.send(reply, { ...hit.answer, age: hit.ageSeconds });
+  }
+
   /** Sends an answer with its headers, its page's CSP, its tags for a shared cache and its age. */
-  send(reply: FastifyReply, answer: ServedAnswer): FastifyReply;
+  send(reply: FastifyReply, answer: ServedAnswer): FastifyReply {
+    // (lower case, as @fastify/compress writes it when it compresses: one Vary, not two)
+    reply.code(answer.status).headers(answer.headers).header("vary", "accept-encoding");
+    if (answer.private) reply.header("cache-control", "no-store");
+    if (answer.page) {
+      const { inline, sources } = answer.page;
+      const tls = reply.request.protocol === "https";
+      const policy = pageContentSecurityPolicy({ inline, ...sources, imageSources: this.imageSources, tls });
+      reply.header("content-security-policy", policy);
+    }
+    // the tags a shared cache in front purges this answer by (Varnish xkey; it keeps them from visitors)
+    if (answer.tags.length > 0 && !answer.private) reply.header("xkey", answer.tags.join(" "));
+    if (answer.age !== undefined) reply.header("age", String(answer.age));
+    const made = answer.private ? "private" : answer.age !== undefined ? "hit" : "miss";
+    reply.header("server-timing", pageTiming(reply, answer.timings, made));
+    const encoding = preferredEncoding(reply.request.headers["accept-encoding"], answer.body);
+    if (!encoding) return reply.send(answer.body);
+    // compressed once for everyone (the edge's compression leaves an encoded answer alone); smaller once it is
+    // served again
+    const kept = answer.age !== undefined;
+    return reply.header("content-encoding", encoding).send(encodedBody(answer.encoded, answer.body, encoding, kept));
+  }
 }
 
 declare module "fastify" {
@@ -55,53 +102,9 @@ declare module "fastify" {
  */
 export const pageCachePlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
-  const { services, remotesConfig, directory, businessDetails, composer } = app.host;
+  const { remotesConfig, directory, businessDetails, composer } = app.host;
   const pageCache = config.PAGE_CACHE === "on" ? new PageCache() : null;
-
-  /** A page is made from the remote configuration in force: promoting a release makes new pages at once. */
-  const key = async (request: FastifyRequest) => `${JSON.stringify(await remotesConfig())} ${request.url}`;
-
-  const pagePolicy = (page: NonNullable<CachedAnswer["page"]>, request: FastifyRequest) =>
-    pageContentSecurityPolicy({
-      inline: page.inline,
-      ...page.sources,
-      imageSources: config.CSP_IMAGE_SOURCES,
-      tls: request.protocol === "https",
-    });
-
-  app.decorate("answers", {
-    key,
-    holds: (cacheKey: string) => Boolean(pageCache?.lookup(cacheKey)),
-    async cached(request, make, known) {
-      if (!pageCache) return make();
-      const cacheKey = known ?? (await key(request));
-      const hit = pageCache.lookup(cacheKey);
-      if (hit?.state === "fresh") return { ...hit.answer, age: hit.ageSeconds };
-      if (hit?.state === "stale") {
-        void pageCache
-          .make(cacheKey, make)
-          .catch((error) => request.log.warn({ err: error }, "a stale page could not be made again"));
-        return { ...hit.answer, age: hit.ageSeconds };
-      }
-      return pageCache.make(cacheKey, make);
-    },
-    send(reply, answer) {
-      // (lower case, as @fastify/compress writes it when it compresses: one Vary, not two)
-      reply.code(answer.status).headers(answer.headers).header("vary", "accept-encoding");
-      if (answer.page) reply.header("content-security-policy", pagePolicy(answer.page, reply.request));
-      // the tags a shared cache in front purges this answer by (Varnish xkey; it keeps them from visitors)
-      if (answer.tags.length > 0) reply.header("xkey", answer.tags.join(" "));
-      if (answer.age !== undefined) reply.header("age", String(answer.age));
-      reply.header("server-timing", pageTiming(reply, answer.timings, answer.age !== undefined ? "hit" : "miss"));
-      const encoding = preferredEncoding(reply.request.headers["accept-encoding"], answer.body);
-      if (!encoding) return reply.send(answer.body);
-      // compressed once for everyone (the edge's compression leaves an encoded answer alone); smaller once it is
-      // served again
-      const kept = answer.age !== undefined;
-      return reply.header("content-encoding", encoding).send(encodedBody(answer.encoded, answer.body, encoding, kept));
-    },
-  } satisfies Answers);
-  app.decorate("pagePolicy", pagePolicy);
+  app.decorate("answers", new Answers(pageCache, remotesConfig, config.CSP_IMAGE_SOURCES));
 
   const purgeShared = sharedCachePurger(config.SHARED_CACHE_PURGE_URLS, app.log, config.SHARED_CACHE_PURGE_SECRET);
   /** Everything that shows any of these tags is purged: here, and in the shared caches in front. */
@@ -112,44 +115,27 @@ export const pageCachePlugin = fp(async (app: FastifyInstance) => {
     app.log.info({ tags, gone }, "purged");
     void purgeShared(tags);
   };
+  const watchers: { close(): void }[] = [];
+  app.addHook("onClose", async () => {
+    for (const watcher of watchers) watcher.close();
+  });
   if (config.FOLLOW_CHANGES === "on") {
-    const changes = followChanges(`${config.API_INTERNAL_ORIGIN}/api/changes`, purge, app.log);
-    app.addHook("onClose", async () => changes.close());
+    watchers.push(followChanges(`${config.API_INTERNAL_ORIGIN}/api/changes`, purge, app.log));
   }
   if (pageCache || config.SHARED_CACHE_PURGE_URLS.length > 0) {
     // a remote's new build or release changes its pages' HTML and the files they name: its pages go with the old
-    const releases = watchRemoteReleases(
-      async () => {
-        const remotes = await remotesConfig();
-        const signal = AbortSignal.timeout(2_000);
-        return Object.fromEntries(
-          await Promise.all(
-            REMOTE_NAMES.map(async (name) => {
-              try {
-                const remote = await directory.resolve(name, remotes, signal);
-                return [name, `${remote.serverManifest} ${JSON.stringify(remote.manifest)}`] as const;
-              } catch {
-                return [name, null] as const;
-              }
-            }),
-          ),
-        );
-      },
-      purge,
-      services.releaseCheckMs ?? 3_000,
-    );
-    app.addHook("onClose", async () => releases.close());
+    // (each remote's manifest is looked at every 3 s, read at most every 2 s: remote-kit's ManifestCache)
+    const builds = async () => directory.builds(await remotesConfig(), AbortSignal.timeout(2_000));
+    watchers.push(watchRemoteReleases(builds, purge, 3_000));
     // a closure's notice (a page's top on the days closed, the footer's holiday hours), marketing's notice and which
     // specials are shown (each from its first day to its last) are worked out as a page is made: when a day begins
     // in Calgary, the specials pages are made anew, and every page when a closure or a dated notice is set
-    const closures = atDealershipMidnight(async () => {
-      const { closures: set = [], notice } = await businessDetails
-        .current()
-        .catch(() => ({ closures: [], notice: null }));
+    const newDay = async () => {
+      const { closures = [], notice } = await businessDetails.current().catch(() => ({ closures: [], notice: null }));
       const dated = Boolean(notice && (notice.from || notice.to));
-      purge(set.length > 0 || dated ? [CACHE_TAGS.site] : [CACHE_TAGS.promotions]);
-    });
-    app.addHook("onClose", async () => closures.close());
+      purge(closures.length > 0 || dated ? [CACHE_TAGS.site] : [CACHE_TAGS.promotions]);
+    };
+    watchers.push(atDealershipMidnight(newDay));
   }
 });
 
@@ -163,11 +149,4 @@ export function atDealershipMidnight(task: () => Promise<void>, wait = msToDeale
   };
   arm();
   return { close: () => clearTimeout(timer) };
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** A page's Content-Security-Policy: its own inline parts by hash, its sources, the upgrade of http over TLS. */
-    pagePolicy: (page: NonNullable<CachedAnswer["page"]>, request: FastifyRequest) => string;
-  }
 }

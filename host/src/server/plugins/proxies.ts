@@ -27,15 +27,16 @@ function forwardedFor<H extends object>(request: { ip: string; protocol: string 
 export const proxiesPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
   const { services, remotesConfig } = app.host;
-  const proxyTimeoutMs = config.PROXY_TIMEOUT_MS;
-  // undici's own limits are five minutes: a hung upstream answers 504 in seconds instead
-  const proxyLimits = {
-    undici: {
-      connectTimeout: Math.min(5_000, proxyTimeoutMs),
-      headersTimeout: proxyTimeoutMs,
-      bodyTimeout: proxyTimeoutMs,
-    },
-  };
+  const timeoutMs = config.PROXY_TIMEOUT_MS;
+  const forward = (options: Parameters<typeof proxy>[1]) =>
+    app.register(proxy, {
+      // undici's own limits are five minutes: a hung upstream answers 504 in seconds instead
+      undici: { connectTimeout: Math.min(5_000, timeoutMs), headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+      // tell the upstream who the visitor is (replacing, never trusting, a client's own header): the API limits
+      // requests per visitor
+      replyOptions: { rewriteRequestHeaders: forwardedFor },
+      ...options,
+    });
 
   app.get(REMOTES_CONFIG_PATH, async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -44,25 +45,15 @@ export const proxiesPlugin = fp(async (app: FastifyInstance) => {
 
   // the API's public routes, and no other: its internal and staff routes are on listeners of their own, and even
   // a route the API would answer here is not forwarded unless it is on the list
-  await app.register(proxy, {
+  await forward({
     upstream: config.API_ORIGIN,
     prefix: "/api",
     rewritePrefix: "/api",
-    ...proxyLimits,
     preHandler: publicApiGate(services.publicApiRoutes ?? PUBLIC_API_ROUTES),
     httpMethods: ["GET", "HEAD", "POST"],
-    // the API limits requests per visitor: tell it who the visitor is (replacing, never trusting, a client's own header)
-    replyOptions: { rewriteRequestHeaders: forwardedFor },
   });
   for (const name of REMOTE_NAMES) {
-    await app.register(proxy, {
-      upstream: config.REMOTE_ORIGINS[name],
-      prefix: `/remotes/${name}`,
-      rewritePrefix: "",
-      ...proxyLimits,
-      // the remote's files only: its renderer answers this server, not the public
-      httpMethods: ["GET", "HEAD"],
-      replyOptions: { rewriteRequestHeaders: forwardedFor },
-    });
+    // the remote's files only: its renderer answers this server, not the public
+    await forward({ upstream: config.REMOTE_ORIGINS[name], prefix: `/remotes/${name}`, httpMethods: ["GET", "HEAD"] });
   }
 });

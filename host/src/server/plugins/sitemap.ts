@@ -17,7 +17,7 @@ export const sitemapPlugin = fp(async (app: FastifyInstance) => {
   );
 
   app.get("/sitemap.xml", async (request, reply) => {
-    const answer = await answers.cached(request, async () => {
+    return answers.serve(request, reply, async () => {
       const xml = await composer.sitemap((remote, error) =>
         request.log.warn({ err: error, remote }, "a remote's sitemap could not be read"),
       );
@@ -32,6 +32,5 @@ export const sitemapPlugin = fp(async (app: FastifyInstance) => {
         staleMs: policy.staleS * 1000,
       };
     });
-    return answers.send(reply, answer);
   });
 });

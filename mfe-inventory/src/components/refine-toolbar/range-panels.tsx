@@ -142,7 +142,7 @@ export function SearchPanel({
           </fieldset>
         );
       })}
-      <button type="submit" className="inventory-button inventory-button--primary">
+      <button type="submit" className="host-button host-button--primary">
         Search
       </button>
       {singleChoices.map((facet) => {

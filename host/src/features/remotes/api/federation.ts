@@ -17,42 +17,36 @@ declare const __SHARED_VERSIONS__: Record<"react" | "react-router-dom" | "zustan
 
 (globalThis as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE ??= runtimeCore;
 
-function provide(version: string, module: unknown, requiredVersion: string) {
-  return {
-    version,
-    lib: () => module as never,
-    shareConfig: { singleton: true, strictVersion: true, requiredVersion },
-  };
-}
-
-const react = (module: unknown) =>
-  provide(__SHARED_VERSIONS__.react, module, SHARED_DEPENDENCIES.react.requiredVersion);
+type SharedDependency = keyof typeof __SHARED_VERSIONS__;
+const shareConfig = (dependency: SharedDependency) => ({
+  singleton: true,
+  strictVersion: true,
+  requiredVersion: SHARED_DEPENDENCIES[dependency].requiredVersion,
+});
+/** A module of the host's bundle, shared as `dependency`'s (its version, and the range every remote must meet). */
+const provide = (dependency: SharedDependency, module: unknown) => ({
+  version: __SHARED_VERSIONS__[dependency],
+  lib: () => module as never,
+  shareConfig: shareConfig(dependency),
+});
 
 export const federation: ModuleFederation = createInstance({
   name: "host",
   remotes: [],
   shared: {
-    react: react(React),
-    "react/jsx-runtime": react(ReactJsxRuntime),
-    "react-dom": react(ReactDom),
-    "react-dom/client": react(ReactDomClient),
+    react: provide("react", React),
+    "react/jsx-runtime": provide("react", ReactJsxRuntime),
+    "react-dom": provide("react", ReactDom),
+    "react-dom/client": provide("react", ReactDomClient),
     // the routing the site uses (remote-kit/router), not the whole library: remotes import only that. Loaded when a
     // remote's code asks for it: a page of islands has none (only a page the browser renders itself)
     "react-router-dom": {
       version: __SHARED_VERSIONS__["react-router-dom"],
       get: () => import("remote-kit/router").then((router) => () => router),
-      shareConfig: {
-        singleton: true,
-        strictVersion: true,
-        requiredVersion: SHARED_DEPENDENCIES["react-router-dom"].requiredVersion,
-      },
+      shareConfig: shareConfig("react-router-dom"),
     },
-    zustand: provide(__SHARED_VERSIONS__.zustand, Zustand, SHARED_DEPENDENCIES.zustand.requiredVersion),
+    zustand: provide("zustand", Zustand),
     // the federation plugin shares zustand's subpaths with it: the middleware (team leads' drafts) comes from here too
-    "zustand/middleware": provide(
-      __SHARED_VERSIONS__.zustand,
-      ZustandMiddleware,
-      SHARED_DEPENDENCIES.zustand.requiredVersion,
-    ),
+    "zustand/middleware": provide("zustand", ZustandMiddleware),
   },
 });

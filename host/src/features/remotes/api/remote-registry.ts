@@ -11,36 +11,28 @@ export const REMOTE_TIMEOUT_MS = 6000;
 
 // the runtime is its own chunk: pages without a remote (the home page) never download it
 const loadFederation = () => import("./federation").then((m) => m.federation);
-// so is the configuration's schema (zod): only a page with a remote region reads the configuration
-const checkConfig = (value: unknown, source: string) =>
-  import("shared-types/schemas").then((m) => m.parseRemotesConfig(value, source));
 
 let configPromise: Promise<RemotesConfig> | null = null;
 
 // a remote whose entry the page names is loaded from it at once; any other from its manifest (the runtime reads it
 // first). Both are modules.
-function resolveEntries(config: RemotesConfig) {
+async function register(config: RemotesConfig, names: readonly RemoteName[] = REMOTE_NAMES, force = false) {
+  const federation = await loadFederation();
   const entries = readSiteDocument()?.entries ?? {};
-  return REMOTE_NAMES.map((name) => ({
+  const remotes = names.map((name) => ({
     name,
     type: "module",
     entry: new URL(entries[name] ?? config[name], window.location.href).href,
   }));
-}
-
-async function register(config: RemotesConfig, names: readonly RemoteName[] = REMOTE_NAMES, force = false) {
-  const federation = await loadFederation();
-  const wanted = new Set(names);
-  federation.registerRemotes(
-    resolveEntries(config).filter((r) => wanted.has(r.name as RemoteName)),
-    { force },
-  );
+  federation.registerRemotes(remotes, { force });
 }
 
 async function fetchConfig(): Promise<RemotesConfig> {
   const response = await fetch(REMOTES_CONFIG_PATH, { cache: "no-store" });
   if (!response.ok) throw new Error(`remote configuration answered ${response.status}`);
-  return checkConfig(await response.json(), REMOTES_CONFIG_PATH);
+  // the configuration's schema (zod) is a chunk of its own too: needed only when the page holds no configuration
+  const { parseRemotesConfig } = await import("shared-types/schemas");
+  return parseRemotesConfig(await response.json(), REMOTES_CONFIG_PATH);
 }
 
 /**
@@ -66,39 +58,35 @@ export function loadRemotesConfig(fresh = false): Promise<RemotesConfig> {
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   if (!Number.isFinite(ms)) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
   });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** Remotes whose last peer-module load failed: the next load registers them again to drop the cached failure. */
-const failedPeerRemotes = new Set<string>();
+/** Remotes whose last load failed: the next load registers them again to drop the runtime's cached failure. */
+const failedRemotes = new Set<string>();
 
 /**
- * Any exposed module of any remote, for remotes that render each other's (remote-kit loadPeerModule). A load after
- * a failure (the remote was down, the visitor pressed the peer's own "try again") fetches the remote anew.
+ * Any exposed module of any remote: a remote's route table, or a peer's module for remotes that render each
+ * other's (remote-kit loadPeerModule). A load after a failure (the remote was down, the visitor pressed the peer's
+ * own "try again") fetches the remote anew; a `fresh` one (a Retry) reads the configuration anew too.
  */
-export async function loadRemoteModule<T>(id: string, { timeoutMs = REMOTE_TIMEOUT_MS } = {}): Promise<T> {
-  const config = await withTimeout(loadRemotesConfig(), timeoutMs, "The site configuration");
+export async function loadRemoteModule<T>(
+  id: string,
+  { timeoutMs = REMOTE_TIMEOUT_MS, fresh = false, what = id } = {},
+): Promise<T> {
+  const config = await withTimeout(loadRemotesConfig(fresh), timeoutMs, "The site configuration");
   const remote = id.split("/")[0] ?? "";
-  if (failedPeerRemotes.delete(remote)) await register(config, [remote as RemoteName], true);
+  if (failedRemotes.delete(remote) || fresh) await register(config, [remote as RemoteName], true);
   try {
     const federation = await loadFederation();
-    const module = await withTimeout(federation.loadRemote<T>(id), timeoutMs, id);
+    const module = await withTimeout(federation.loadRemote<T>(id), timeoutMs, what);
     if (!module) throw new Error(`${id} is unavailable`);
     return module;
   } catch (error) {
-    failedPeerRemotes.add(remote);
+    failedRemotes.add(remote);
     throw error;
   }
 }
@@ -107,22 +95,12 @@ export interface RemoteRoutesModule {
   default: ComponentType;
 }
 
-/**
- * Loads a remote's route table. `attempt` > 0 is a Retry: the configuration is read anew and the remote registered
- * again with force, which drops the runtime's cached failure so its manifest and entry are fetched anew.
- */
+/** Loads a remote's route table; `attempt` > 0 is a Retry (a fresh load). */
 export async function loadRemoteRoutes(name: RemoteName, attempt = 0): Promise<RemoteRoutesModule> {
+  const id = `${name}/${REMOTE_ROUTES_MODULE.slice(2)}`;
   try {
-    const config = await withTimeout(loadRemotesConfig(attempt > 0), REMOTE_TIMEOUT_MS, "The site configuration");
-    if (attempt > 0) await register(config, [name], true);
-    const id = `${name}/${REMOTE_ROUTES_MODULE.slice(2)}`;
-    const federation = await loadFederation();
-    const module = await withTimeout(
-      federation.loadRemote<RemoteRoutesModule>(id),
-      REMOTE_TIMEOUT_MS,
-      `The ${name} remote`,
-    );
-    if (!module || typeof module.default !== "function") throw new Error(`${id} has no default export`);
+    const module = await loadRemoteModule<RemoteRoutesModule>(id, { fresh: attempt > 0, what: `The ${name} remote` });
+    if (typeof module.default !== "function") throw new Error(`${id} has no default export`);
     return module;
   } catch (error) {
     throw new RemoteUnavailableError((error as Error)?.message ?? String(error), { cause: error });

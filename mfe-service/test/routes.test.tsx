@@ -4,6 +4,24 @@ import { renderAt } from "remote-kit/test-harness";
 import { describe, expect, it, vi } from "vitest";
 
 vi.mock("../src/api/promotions-api", () => ({ fetchPromotions: async () => [] }));
+vi.mock("../src/api/booking-api", () => ({
+  fetchBookingOptions: async () => ({
+    kinds: [{ id: "alignments", name: "Alignments", minutes: 90, shop: "service" }],
+    weeksAhead: 6,
+    today: "2026-11-30",
+  }),
+  fetchFreeTimes: async () => [{ startsAt: "2026-12-01T14:30:00.000Z", date: "2026-12-01", clock: "07:30" }],
+  fetchBookingByLink: async () => ({
+    reference: "FQ-0000ABCD",
+    starts_at: "2026-12-01T14:30:00.000Z",
+    when: "Tuesday, December 1, 2026 at 7:30 a.m.",
+    work: ["Alignments"],
+    kinds: ["alignments"],
+    stay: "wait",
+    status: "booked",
+    changeable: true,
+  }),
+}));
 vi.mock("remote-kit", async (original) => ({
   ...(await original<typeof import("remote-kit")>()),
   loadDeclaredPeerData: async () => ({ models: [], legacyIds: {} }),
@@ -16,6 +34,8 @@ const { default: ServiceRoutes, SERVICE_ROUTES } = await import("../src/routes")
 const PAGES: Record<string, [path: string, heading: string]> = {
   "/service": ["/service", "Service Department"],
   "/service/:id": ["/service/isuzu-nrr-diesel", "Service Department"],
+  "/book-service": ["/book-service?work=alignments", "Book a Service Appointment"],
+  "/book-service/:token": ["/book-service/0b7c6a1e-0000-4000-8000-000000000000-0-x", "Your Service Appointment"],
   "/parts": ["/parts", "Parts Department"],
   "/parts/:id": ["/parts/isuzu-nrr-diesel", "Parts Department"],
   "/services/:link": ["/services/alignments", "Alignments"],

@@ -84,7 +84,10 @@ describe.each(backends())("the API's edges on $name", (backend) => {
 
   it("serves every public route on the public listener, and on no other", async () => {
     for (const route of PUBLIC_API_ROUTES.filter((r) => r.method === "GET" && !r.url.includes(":"))) {
-      const queries: Record<string, string> = { "/api/promotions": "?branch=shfl", "/api/service/free-times": "?kind=alignments" };
+      const queries: Record<string, string> = {
+        "/api/promotions": "?branch=shfl",
+        "/api/service/free-times": "?kind=alignments",
+      };
       const path = `${route.url}${queries[route.url] ?? ""}`;
       expect((await call("public", path)).status, path).toBe(200);
       expect((await call("staff", path)).status, path).toBe(404);

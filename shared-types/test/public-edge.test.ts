@@ -82,6 +82,10 @@ describe("the API's public routes", () => {
       "/api/fleet-quote/lists/:token/lines/:line/remove",
       "/api/fleet-quote/lists/:token/trade-ins",
       "/api/fleet-quote/lists/:token/trade-ins/:tradeIn/remove",
+      // a service booking, then its emails' link (signed for the booking's version): move it, cancel it
+      "/api/service/bookings",
+      "/api/service/bookings/:token/cancel",
+      "/api/service/bookings/:token/move",
       // a sampled page view's Web Vitals (its route's pattern, metric, value, screen class: nothing of the visitor)
       "/api/vitals",
     ]);

@@ -276,6 +276,8 @@ describe.each(backends())("service booking on $name", (backend) => {
       const cancelled = await app.inject({ method: "POST", url: `/api/service/bookings/${link}/cancel` });
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(cancelled.json()).toMatchObject({ status: "cancelled", changeable: false });
+      // its new link shows it cancelled, and changes nothing
+      expect((await page(cancelled.json().link)).json()).toMatchObject({ status: "cancelled", changeable: false });
       expect((await app.inject({ method: "POST", url: `/api/service/bookings/${link}/cancel` })).statusCode).toBe(410);
       expect(await db.query("select 1 from service_bay_steps where booking_id = $1", [bookingId])).toHaveLength(0);
       await worker.runOnce();

@@ -146,7 +146,11 @@ function registerBookingLinkRoutes(app: FastifyInstance, db: Database, options: 
     const cancelled = await cancelBooking(db, link, now()).catch(refuseSpent(spent));
     options.onLeadStored?.();
     request.log.info({ booking: cancelled.id }, "service booking cancelled by the visitor");
-    return { ...view(cancelled, (await readBooking(db, cancelled.id))?.lead_id ?? ""), link: null };
+    // the page of the cancelled booking: its link for the version now (it can change no more)
+    return {
+      ...view(cancelled, (await readBooking(db, cancelled.id))?.lead_id ?? ""),
+      link: bookingLinkToken(options.signingSecret, cancelled.id, cancelled.version),
+    };
   });
 
   withSchemas(app).post(

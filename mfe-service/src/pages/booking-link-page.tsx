@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
 import { HttpStatus, Link, usePageHead, useResource, useSite, useSubmittedForm } from "remote-kit";
-import { FORM_FIELD } from "remote-kit/protocol";
+import { FORM_FIELD, type SubmittedForm } from "remote-kit/protocol";
 import { useParams, useSearchParams } from "remote-kit/router";
 import { paths, telHref } from "shared-types";
 import type { BookingView } from "../api/booking-api";
@@ -12,45 +13,64 @@ const DONE: Record<string, string> = {
   cancelled: "Your appointment is cancelled. We have emailed you to confirm it.",
 };
 
-/** Move it to another free time for the same work: a POST form, the link's token in its id. */
-function MoveForm({ token, booking }: { token: string; booking: BookingView }) {
-  const id = `service:booking-move:${token}`;
+/** A change the visitor asks of the booking: a POST form with the link's token in its id, and why it was refused. */
+function ChangeForm({
+  id,
+  heading,
+  className,
+  children,
+}: {
+  id: string;
+  heading: string;
+  className: string;
+  children: (refused: SubmittedForm | null) => ReactNode;
+}) {
   const refused = useSubmittedForm(id);
-  const times = useResource(freeTimesResource, booking.kinds, "");
-  if (times.status !== "done" || times.value.length === 0) return null;
   return (
-    <form method="post" className="service-booking__book">
-      <h2>Move it</h2>
+    <form method="post" className={className}>
+      <h2>{heading}</h2>
       <input type="hidden" name={FORM_FIELD} value={id} />
       {refused?.message ? (
         <p className="service-booking__problem" role="alert">
           {refused.message}
         </p>
       ) : null}
-      <FreeTimesPicker times={times.value} chosen={refused?.values.startsAt ?? ""} error={refused?.errors.startsAt} />
-      <button type="submit" className="host-button host-button--primary">
-        Move to this time
-      </button>
+      {children(refused)}
     </form>
   );
 }
 
-function CancelForm({ token }: { token: string }) {
-  const id = `service:booking-cancel:${token}`;
-  const refused = useSubmittedForm(id);
+/** Move it to another free time for the same work. */
+function MoveForm({ token, booking }: { token: string; booking: BookingView }) {
+  const times = useResource(freeTimesResource, booking.kinds, "");
+  if (times.status !== "done" || times.value.length === 0) return null;
   return (
-    <form method="post" className="service-booking__cancel">
-      <h2>Cancel it</h2>
-      <input type="hidden" name={FORM_FIELD} value={id} />
-      {refused?.message ? (
-        <p className="service-booking__problem" role="alert">
-          {refused.message}
-        </p>
-      ) : null}
-      <button type="submit" className="host-button">
-        Cancel this appointment
-      </button>
-    </form>
+    <ChangeForm id={`service:booking-move:${token}`} heading="Move it" className="service-booking__book">
+      {(refused) => (
+        <>
+          <FreeTimesPicker
+            times={times.value}
+            chosen={refused?.values.startsAt ?? ""}
+            error={refused?.errors.startsAt}
+          />
+          <button type="submit" className="host-button host-button--primary">
+            Move to this time
+          </button>
+        </>
+      )}
+    </ChangeForm>
+  );
+}
+
+function CancelForm({ token }: { token: string }) {
+  return (
+    <ChangeForm id={`service:booking-cancel:${token}`} heading="Cancel it" className="service-booking__cancel">
+      {() => (
+        <button type="submit" className="host-button">
+          Cancel this appointment
+        </button>
+      )}
+    </ChangeForm>
   );
 }
 

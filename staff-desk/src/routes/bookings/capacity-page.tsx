@@ -48,24 +48,22 @@ export function CapacityPage({
               />
             </div>
           ))}
-          <div className="desk-field">
-            <label htmlFor="desk-lead-time">Soonest booking, in hours from now</label>
-            <input
-              id="desk-lead-time"
-              name="leadTimeHours"
-              inputMode="numeric"
-              defaultValue={value("leadTimeHours", String(capacity.leadTimeHours))}
-            />
-          </div>
-          <div className="desk-field">
-            <label htmlFor="desk-weeks-ahead">Weeks ahead visitors may book</label>
-            <input
-              id="desk-weeks-ahead"
-              name="weeksAhead"
-              inputMode="numeric"
-              defaultValue={value("weeksAhead", String(capacity.weeksAhead))}
-            />
-          </div>
+          {(
+            [
+              ["leadTimeHours", "Soonest booking, in hours from now"],
+              ["weeksAhead", "Weeks ahead visitors may book"],
+            ] as const
+          ).map(([name, label]) => (
+            <div key={name} className="desk-field">
+              <label htmlFor={`desk-${name}`}>{label}</label>
+              <input
+                id={`desk-${name}`}
+                name={name}
+                inputMode="numeric"
+                defaultValue={value(name, String(capacity[name]))}
+              />
+            </div>
+          ))}
           <div className="desk-field">
             <label htmlFor="desk-step">Appointments start every</label>
             <select id="desk-step" name="stepMinutes" defaultValue={value("stepMinutes", String(capacity.stepMinutes))}>

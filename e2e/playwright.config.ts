@@ -11,7 +11,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  reporter: process.env.CI ? "line" : "list",
+  // in CI, each test's time too (test-results/report.json): what to look at when the suite nears CI's 30 minutes
+  reporter: process.env.CI ? [["line"], ["json", { outputFile: "test-results/report.json" }]] : "list",
   use: {
     baseURL: SITE_URL,
     trace: "retain-on-failure",

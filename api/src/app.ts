@@ -39,7 +39,9 @@ import { RecipientLimit } from "./security/recipient-limit.js";
 import { postgresRateLimitStore } from "./security/shared-rate-limits.js";
 import { loadSigningSecret } from "./security/signing.js";
 import { registerServiceBookingRoutes } from "./service-booking/booking-routes.js";
+import type { ServiceBookingRouteOptions } from "./service-booking/booking-rules.js";
 import { ServiceCapacityStore } from "./service-booking/capacity-store.js";
+import { bookDuePlanVisits } from "./service-booking/plan-routes.js";
 import { LeadEscalation } from "./staff/escalation.js";
 import type { StaffRouteOptions } from "./staff/staff-context.js";
 import { registerStaffRoutes } from "./staff/staff-routes.js";
@@ -91,6 +93,8 @@ declare module "fastify" {
     feeds: FeedService;
     /** Saved searches' alerts: run when the stock changes, each minute (main.ts), or when a test says. */
     savedSearchAlerts: SavedSearchAlerts;
+    /** Books each fleet plan's visit now due (main.ts runs it as a periodic job; tests call it) */
+    bookDuePlanVisits: () => Promise<number>;
   }
 }
 
@@ -245,7 +249,7 @@ async function registerProtections(app: FastifyInstance, db: Database, business:
 /** What the routes share: the stores and services built once for the app. */
 interface AppParts {
   business: BusinessDetailsStore;
-  capacity: ServiceCapacityStore;
+  serviceBooking: ServiceBookingRouteOptions;
   signingSecret: Buffer;
   siteUrl: string;
   photoStore: PhotoStore;
@@ -297,15 +301,7 @@ async function registerRoutes(api: FastifyInstance, services: AppServices, parts
     onLeadStored: () => delivery?.nudge(),
   });
   registerPromotionRoutes(api, db);
-  const serviceBooking = {
-    capacity: parts.capacity,
-    business,
-    signingSecret,
-    channels: deliveryChannels,
-    siteUrl,
-    onLeadStored: () => delivery?.nudge(),
-    now: services.now,
-  };
+  const { serviceBooking } = parts;
   registerServiceBookingRoutes(api, db, serviceBooking);
   await registerFeedRoutes(api, parts.feedService, db);
   registerMediaRoutes(api, photoStore);
@@ -409,9 +405,19 @@ export async function buildApp(config: ApiConfig, services: AppServices): Promis
   app.addHook("onClose", async () => void stopAlerting());
   const capacity = new ServiceCapacityStore(db);
   await capacity.seedIfMissing();
+  const serviceBooking = {
+    capacity,
+    business,
+    signingSecret,
+    channels: configuredChannels(config),
+    siteUrl,
+    onLeadStored: () => services.delivery?.nudge(),
+    now: services.now,
+  };
+  app.decorate("bookDuePlanVisits", () => bookDuePlanVisits(db, serviceBooking));
   const parts = {
     business,
-    capacity,
+    serviceBooking,
     signingSecret,
     siteUrl,
     photoStore,

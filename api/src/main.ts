@@ -113,6 +113,7 @@ const jobs = startPeriodicJobs(
     escalation: app.leadEscalation,
     savedSearchAlerts: app.savedSearchAlerts,
     bookingReminders: { queue: () => queueReminders(db, Date.now()), onQueued: () => delivery?.worker.nudge() },
+    servicePlans: { bookDue: app.bookDuePlanVisits, onBooked: () => delivery?.worker.nudge() },
     feeds: app.feeds,
     feedPull: config.FEED_URL
       ? { url: config.FEED_URL, intervalMinutes: config.FEED_INTERVAL_MINUTES, fileDirs: [config.SAMPLE_FEED_DIR] }

@@ -55,6 +55,7 @@ describe.each(backends())("held submissions on $name", (backend) => {
       escalation: { runOnce: async () => [] },
       savedSearchAlerts: { runIfDue: async () => null },
       bookingReminders: { queue: async () => 0 },
+      servicePlans: { bookDue: async () => 0 },
       feeds: new FeedService(db, { maxRemovalPercent: 30 }),
     }).filter((job) => job.name === "held-digest");
     const runner = startPeriodicJobs(db, jobs, quiet);

@@ -270,6 +270,11 @@ describe.each(backends())("service booking on $name", (backend) => {
       await worker.runOnce();
       const mail = smtp.mails.find((caught) => caught.mail.subject?.startsWith("Your service appointment has moved"));
       expect(mail?.mail.text).toContain("has moved to Monday, December 7, 2026 at 9:00 a.m.");
+      // and the service desk, with the invite that moves it in its calendar
+      const desk = smtp.mails.find((caught) =>
+        caught.mail.subject?.startsWith("Service booking moved by the customer: Monday, December 7, 2026 at 9:00 a.m."),
+      );
+      expect(desk?.mail.attachments.some((part) => part.contentType.startsWith("text/calendar"))).toBe(true);
     });
 
     it("cancels it once: its bay is free again and the visitor's calendar is told to remove it", async () => {
@@ -288,6 +293,13 @@ describe.each(backends())("service booking on $name", (backend) => {
       const parsed = new ICAL.Component(ICAL.parse(calendar?.content.toString() ?? ""));
       expect(parsed.getFirstPropertyValue("method")).toBe("CANCEL");
       expect(parsed.getFirstSubcomponent("vevent")?.getFirstPropertyValue("sequence")).toBe(2);
+      const desk = smtp.mails.find((caught) =>
+        caught.mail.subject?.startsWith("Service booking cancelled by the customer"),
+      );
+      const deskCalendar = desk?.mail.attachments.find((part) => part.contentType.startsWith("text/calendar"));
+      expect(
+        new ICAL.Component(ICAL.parse(deskCalendar?.content.toString() ?? "")).getFirstPropertyValue("method"),
+      ).toBe("CANCEL");
     });
   });
   it("reminds the visitor the day before, once", async () => {

@@ -78,6 +78,15 @@ test.describe("booking the service bay", () => {
       .getByLabel("VIN (optional)")
       .fill("1GCEK19T3XE000000");
     await fillVisitor(page, email);
+    // and again by distance: each vehicle's odometer now, readings sent later on the plan's page
+    await page.getByLabel(/^Again by distance/).check();
+    await page.getByLabel("Every how many km").fill("15,000");
+    for (const [index, odometer] of ["84,200", "120000", "45000"].entries()) {
+      await page
+        .getByRole("group", { name: new RegExp(`^Vehicle ${index + 1}:`) })
+        .getByLabel("Odometer in km (optional)")
+        .fill(odometer);
+    }
     await page.getByRole("button", { name: "Book this time" }).click();
     // a VIN whose check digit does not hold: the page again, everything typed kept, the reason by the field
     await expect(page.getByText("VIN is not valid")).toBeVisible();
@@ -103,6 +112,15 @@ test.describe("booking the service bay", () => {
     );
     expect(event.startDate.toJSDate().toISOString()).toBe(startsAt);
 
+    // the fleet's plan, from the booking's page: a reading near the distance books that vehicle's next visit
+    await page.getByRole("link", { name: /see the plan/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Service Plan");
+    await expect(page.locator(".service-booking__summary")).toContainText("Every 15,000 km");
+    await page.getByLabel(/^Vehicle 1: 2021 Isuzu NPR-HD/).fill("98,200");
+    await page.getByRole("button", { name: "Send the readings" }).click();
+    await expect(page.getByRole("status")).toContainText("A vehicle is due");
+    await expect(page.locator(".service-booking__visits li")).toHaveCount(2);
+
     const desk = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await signInAs(desk, `service-${Date.now()}@summit.example`, "service_manager");
     const day = new Date(startsAt ?? "").toLocaleDateString("en-CA", { timeZone: "America/Edmonton" });
@@ -112,6 +130,12 @@ test.describe("booking the service bay", () => {
       .filter({ hasText: "Prairie Couriers" })
       .filter({ hasText: "Express 3500" });
     await expect(visit).toHaveCount(1);
+    await expect(visit).toContainText("Plan: Every 15,000 km");
+    // the day bay by bay, each with its time left
+    await expect(desk.locator(".desk-bay").filter({ has: desk.getByRole("heading", { name: "Bay 2" }) })).toContainText(
+      / free of \d+ h/,
+    );
+    await expect(desk.getByText(/^All bays: .* free of .* h\.$/)).toBeVisible();
     await visit.getByRole("button", { name: "Confirm" }).click();
     await expect(desk.getByRole("status")).toContainText("Confirmed");
     await visit.getByRole("button", { name: "Arrived" }).click();

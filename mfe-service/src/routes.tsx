@@ -5,6 +5,7 @@ import {
   bookingOptionsResource,
   freeTimesResource,
   lineupModelResource,
+  planLinkResource,
   promotionsResource,
   sectionPageResource,
 } from "./api/resources";
@@ -30,6 +31,7 @@ const ServicePage = departmentPage("service");
 const PartsPage = departmentPage("parts");
 const BookingPage = lazyPage(() => import("./pages/booking-page").then((m) => m.BookingPage));
 const BookingLinkPage = lazyPage(() => import("./pages/booking-link-page").then((m) => m.BookingLinkPage));
+const PlanPage = lazyPage(() => import("./pages/plan-page").then((m) => m.PlanPage));
 const BodyShopPage = lazyPage(() => import("./pages/body-shop-page").then((m) => m.BodyShopPage));
 
 const withModel: RemoteRoute["load"] = async ({ params, preload }) => {
@@ -70,6 +72,13 @@ export const SERVICE_ROUTES: readonly RemoteRoute[] = [
       const booking = await preload(bookingLinkResource, params.token ?? "");
       if (booking?.changeable) await preload(freeTimesResource, booking.kinds, "").catch(() => undefined);
     },
+  },
+  {
+    path: "/book-service/plan/:token",
+    element: PlanPage,
+    query: ["done"],
+    private: true,
+    load: async ({ params, preload }) => void (await preload(planLinkResource, params.token ?? "")),
   },
   { path: "/parts", element: PartsPage, sitemap: true },
   { path: "/parts/:id", element: PartsPage, load: withModel },

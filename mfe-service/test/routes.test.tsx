@@ -22,6 +22,16 @@ vi.mock("../src/api/booking-api", () => ({
     changeable: true,
   }),
 }));
+vi.mock("../src/api/plan-api", () => ({
+  fetchPlanByLink: async () => ({
+    words: "Every 15,000 km",
+    every: "km",
+    status: "active",
+    next_due: null,
+    units: [{ name: "2021 Isuzu NPR-HD", unit_number: "U-1", serviced_km: 84200, reported_km: null, due: false }],
+    visits: [],
+  }),
+}));
 vi.mock("remote-kit", async (original) => ({
   ...(await original<typeof import("remote-kit")>()),
   loadDeclaredPeerData: async () => ({ models: [], legacyIds: {} }),
@@ -36,6 +46,7 @@ const PAGES: Record<string, [path: string, heading: string]> = {
   "/service/:id": ["/service/isuzu-nrr-diesel", "Service Department"],
   "/book-service": ["/book-service?work=alignments", "Book a Service Appointment"],
   "/book-service/:token": ["/book-service/0b7c6a1e-0000-4000-8000-000000000000-0-x", "Your Service Appointment"],
+  "/book-service/plan/:token": ["/book-service/plan/0b7c6a1e-0000-4000-8000-000000000000-plan-x", "Your Service Plan"],
   "/parts": ["/parts", "Parts Department"],
   "/parts/:id": ["/parts/isuzu-nrr-diesel", "Parts Department"],
   "/services/:link": ["/services/alignments", "Alignments"],

@@ -36,6 +36,9 @@ export const apiPaths = {
   serviceBookings: () => `${API_PREFIX}/service/bookings`,
   serviceBookingLink: (token: string, action?: "cancel" | "move") =>
     `${API_PREFIX}/service/bookings/${encodeURIComponent(token)}${action ? `/${action}` : ""}`,
+  /** A fleet's recurring plan by its link's token: see it, report odometer readings, stop it. */
+  servicePlan: (token: string, action?: "readings" | "stop") =>
+    `${API_PREFIX}/service/plans/${encodeURIComponent(token)}${action ? `/${action}` : ""}`,
   /** One of a saved search's links: confirm, unsubscribe (RFC 8058 one-click too), renew. */
   savedSearchAction: (id: string, action: "confirm" | "unsubscribe" | "renew") =>
     `${API_PREFIX}/saved-searches/${encodeURIComponent(id)}/${action}`,

@@ -59,6 +59,9 @@ export const PUBLIC_API_ROUTES: readonly EdgeRoute[] = [
   route("GET", "/service/bookings/:token"),
   route("POST", "/service/bookings/:token/cancel"),
   route("POST", "/service/bookings/:token/move"),
+  route("GET", "/service/plans/:token"),
+  route("POST", "/service/plans/:token/readings"),
+  route("POST", "/service/plans/:token/stop"),
   // team api: a sampled page view's Web Vitals, sent by the visitor's browser (sendBeacon) to the site's own origin
   route("POST", "/vitals"),
 ];

@@ -25,6 +25,8 @@ export const paths = {
     work.length > 0 ? `/book-service?${new URLSearchParams(work.map((kind) => ["work", kind]))}` : "/book-service",
   /** A booking's own page, by its link's token (the visitor's email carries it). */
   serviceBooking: (token: string) => `/book-service/${encodeURIComponent(token)}`,
+  /** A fleet's recurring plan's own page, by its link's token (each of its bookings' pages links it). */
+  servicePlan: (token: string) => `/book-service/plan/${encodeURIComponent(token)}`,
   parts: (modelId?: string) => (modelId ? `/parts/${encodeURIComponent(modelId)}` : "/parts"),
   servicePage: (link: string) => `/services/${link}`,
   bodyShop: () => "/body-shop",

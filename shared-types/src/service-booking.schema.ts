@@ -69,22 +69,61 @@ export const bookedUnitSchema = z.object({
   odometer_km: z.optional(odometerKmSchema),
 });
 
-/** A visitor's booking: the time chosen from the free ones, each vehicle, whether they wait, and who they are. */
-export const serviceBookingRequestSchema = z.object({
-  startsAt: z.iso.datetime({ message: "Choose a time from the list" }),
-  units: z
-    .array(bookedUnitSchema)
-    .check(
-      z.minLength(1, "Add the vehicle to be serviced"),
-      z.maxLength(10, "At most 10 vehicles a visit: call us for more"),
-    ),
-  stay: z.enum(["wait", "drop-off"], { error: "Say whether you will wait or drop the vehicle off" }),
-  first_name: label("First name", 80).check(z.minLength(1, "First name is required")),
-  last_name: z._default(label("Last name", 80), ""),
-  company: z._default(label("Company", 120), ""),
-  email: z.string().check(z.trim(), z.regex(EMAIL_PATTERN, "Enter a valid email address"), z.maxLength(254)),
-  phone: label("Phone", 40).check(z.minLength(7, "Enter a phone number we can call on the day")),
-  comments: z._default(safeText(1000, { multiline: true }), ""),
-  /** The page the visitor booked from */
-  page: z._default(z.string().check(z.maxLength(500)), ""),
+/** A fleet's recurring plan: the same visit again every so many weeks, or each time a unit has run so many km. */
+export const servicePlanSchema = z.discriminatedUnion("every", [
+  z.object({
+    every: z.literal("weeks"),
+    weeks: z.coerce
+      .number({ error: "Say every how many weeks" })
+      .check(z.int("A whole number of weeks"), z.gte(2, "At least every 2 weeks"), z.lte(52, "At most every 52 weeks")),
+  }),
+  z.object({
+    every: z.literal("km"),
+    km: z.coerce
+      .number({ error: "Say every how many kilometres" })
+      .check(
+        z.int("A whole number of kilometres"),
+        z.gte(1000, "At least every 1,000 km"),
+        z.lte(100_000, "At most every 100,000 km"),
+      ),
+  }),
+]);
+
+/** The odometer readings a fleet reports on its plan's page: each unit's, by its place in the plan. */
+export const planReadingsSchema = z.object({
+  readings: z
+    .array(z.object({ unit: z.number().check(z.int(), z.gte(0), z.lte(9)), odometer_km: odometerKmSchema }))
+    .check(z.minLength(1, "Give at least one vehicle's odometer")),
 });
+
+/** A visitor's booking: the time chosen from the free ones, each vehicle, whether they wait, and who they are. */
+export const serviceBookingRequestSchema = z
+  .object({
+    startsAt: z.iso.datetime({ message: "Choose a time from the list" }),
+    units: z
+      .array(bookedUnitSchema)
+      .check(
+        z.minLength(1, "Add the vehicle to be serviced"),
+        z.maxLength(10, "At most 10 vehicles a visit: call us for more"),
+      ),
+    stay: z.enum(["wait", "drop-off"], { error: "Say whether you will wait or drop the vehicle off" }),
+    first_name: label("First name", 80).check(z.minLength(1, "First name is required")),
+    last_name: z._default(label("Last name", 80), ""),
+    company: z._default(label("Company", 120), ""),
+    email: z.string().check(z.trim(), z.regex(EMAIL_PATTERN, "Enter a valid email address"), z.maxLength(254)),
+    phone: label("Phone", 40).check(z.minLength(7, "Enter a phone number we can call on the day")),
+    comments: z._default(safeText(1000, { multiline: true }), ""),
+    /** The page the visitor booked from */
+    page: z._default(z.string().check(z.maxLength(500)), ""),
+    /** The same visit again, by weeks or by distance: a fleet's recurring plan */
+    plan: z.optional(servicePlanSchema),
+  })
+  .check(
+    z.refine(
+      (booking) => booking.plan?.every !== "km" || booking.units.every((unit) => unit.odometer_km !== undefined),
+      {
+        message: "A plan by distance needs each vehicle's odometer now",
+        path: ["plan"],
+      },
+    ),
+  );

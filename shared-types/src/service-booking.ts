@@ -5,6 +5,7 @@ import type {
   serviceBaySchema,
   serviceBookingRequestSchema,
   serviceCapacitySchema,
+  servicePlanSchema,
 } from "./service-booking.schema.js";
 
 export type AppointmentKind = z.infer<typeof appointmentKindSchema>;
@@ -12,3 +13,4 @@ export type ServiceBay = z.infer<typeof serviceBaySchema>;
 export type ServiceCapacity = z.infer<typeof serviceCapacitySchema>;
 export type BookedUnit = z.output<typeof bookedUnitSchema>;
 export type ServiceBookingRequest = z.output<typeof serviceBookingRequestSchema>;
+export type ServicePlan = z.output<typeof servicePlanSchema>;

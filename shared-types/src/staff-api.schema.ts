@@ -79,6 +79,8 @@ export const deskBookingSchema = z.object({
   company: z.string(),
   phone: z.string(),
   email: z.string(),
+  /** The fleet's recurring plan that booked it, in words, or "" */
+  plan: z._default(z.string(), ""),
   units: z.array(
     z.object({
       kind: z.string(),
@@ -94,10 +96,15 @@ export const deskBookingSchema = z.object({
   ),
 });
 
-/** The department's days: its bays, the bookings on them, and how many bay hours are still free each day. */
+/** The department's days: its bays, the bookings on them, and each bay's minutes open and still free each day. */
 export const serviceDaySchema = z.object({
   from: z.string(),
-  days: z.array(z.object({ date: z.string(), freeBayHours: z.number(), openBayHours: z.number() })),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      bays: z.array(z.object({ id: z.string(), openMinutes: z.number(), freeMinutes: z.number() })),
+    }),
+  ),
   bays: z.array(z.object({ id: z.string(), name: z.string() })),
   bookings: z.array(deskBookingSchema),
 });

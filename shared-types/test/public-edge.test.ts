@@ -86,6 +86,8 @@ describe("the API's public routes", () => {
       "/api/service/bookings",
       "/api/service/bookings/:token/cancel",
       "/api/service/bookings/:token/move",
+      "/api/service/plans/:token/readings",
+      "/api/service/plans/:token/stop",
       // a sampled page view's Web Vitals (its route's pattern, metric, value, screen class: nothing of the visitor)
       "/api/vitals",
     ]);

@@ -528,6 +528,28 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
       alter table lead_deliveries add constraint lead_deliveries_once unique (lead_id, channel, notice);
     `,
   },
+  {
+    // a fleet's recurring plan: the same visit again by weeks (next_due) or by each unit's distance (units' serviced_km)
+    id: "031_service_plans",
+    sql: `
+      create table service_plans (
+        id text primary key,
+        request jsonb not null,
+        units jsonb not null,
+        every_weeks integer,
+        every_km integer,
+        preferred_clock text not null,
+        next_due text,
+        status text not null default 'active' check (status in ('active', 'stopped')),
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now(),
+        check ((every_weeks is null) <> (every_km is null))
+      );
+      create index service_plans_next_due on service_plans (next_due) where status = 'active';
+      alter table service_bookings add column plan_id text;
+      create index service_bookings_plan on service_bookings (plan_id) where plan_id is not null;
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<string[]> {

@@ -17,7 +17,7 @@ import { visitorConfirmationEmail } from "../emails/visitor-confirmation.js";
 import { type ExportedLead, toAdf } from "../leads/lead-export.js";
 import { sourcePage } from "../leads/source-page.js";
 import type { BookingSnapshot } from "../service-booking/booking-store.js";
-import { bookingWhen } from "../service-booking/booking-words.js";
+import { bookingWhen, noticeOf } from "../service-booking/booking-words.js";
 import { type Department, departmentOf } from "./departments.js";
 
 /** What a message needs besides the lead: the dealership, and where the site lives (for links). */
@@ -140,11 +140,12 @@ export function replyAddress(email: string | undefined): string | undefined {
 }
 
 /** The subject a desk scans its inbox by: what was asked, about which unit, by whom. */
-export function notificationSubject(lead: ExportedLead): string {
+export function notificationSubject(lead: ExportedLead, notice = ""): string {
   const booking = lead.service_booking;
   if (booking) {
     const vehicles = `${booking.units.length} ${booking.units.length === 1 ? "vehicle" : "vehicles"}`;
-    return `New service booking: ${bookingWhen(booking.starts_at)}, ${vehicles} (${leadReference(lead.id)}) from ${personName(lead)}`.slice(
+    const what = BOOKING_CHANGES[noticeOf(notice)]?.subject ?? "New service booking";
+    return `${what}: ${bookingWhen(booking.starts_at)}, ${vehicles} (${leadReference(lead.id)}) from ${personName(lead)}`.slice(
       0,
       200,
     );
@@ -158,10 +159,27 @@ export function notificationSubject(lead: ExportedLead): string {
 }
 
 /** The department's own email: readable, plain text and HTML, and a reply goes to the visitor. */
+/** What the service desk is told when the customer changes a booking from its link (the attached invite updates it). */
+const BOOKING_CHANGES: Partial<Record<string, { subject: string; intro: string }>> = {
+  moved: {
+    subject: "Service booking moved by the customer",
+    intro:
+      "The customer moved this booking from the link we emailed them: the attached invite moves it in your calendar.",
+  },
+  cancelled: {
+    subject: "Service booking cancelled by the customer",
+    intro:
+      "The customer cancelled this booking from the link we emailed them: its bays are free again, and the attached invite removes it from your calendar.",
+  },
+};
+
 export function departmentNotification(lead: ExportedLead, context: MessageContext, deliveryId: string): EmailMessage {
+  const change = lead.service_booking ? BOOKING_CHANGES[noticeOf(context.notice)] : undefined;
   const email = leadNotificationEmail({
-    subject: notificationSubject(lead),
-    intro: `A ${departmentOf(lead.form)} enquiry from the website. Reply to this email to answer ${personName(lead)}.`,
+    subject: notificationSubject(lead, context.notice),
+    intro:
+      change?.intro ??
+      `A ${departmentOf(lead.form)} enquiry from the website. Reply to this email to answer ${personName(lead)}.`,
     rows: detailRows(lead, context),
     quote: lead.fleet_quote,
     siteUrl: context.siteUrl,

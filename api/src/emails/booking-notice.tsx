@@ -15,6 +15,8 @@ export interface BookingNoticeProps {
   work: string[];
   stay: "wait" | "drop-off";
   reference: string;
+  /** The fleet's recurring plan that booked it, in words ("Every 6 weeks") */
+  plan?: string;
   /** The booking's page: see it, move it, cancel it (none once cancelled) */
   link?: string;
   business: { name: string; phone: string; address: string };
@@ -47,6 +49,9 @@ function lines(props: BookingNoticeProps): string[] {
   return [
     HEADLINES[notice](props),
     ...(open ? [`What we will do: ${props.work.join("; ")}.`, stayWords(props.stay)] : []),
+    ...(open && props.plan
+      ? [`Your service plan booked this visit (${props.plan.toLowerCase()}): your appointment's page links the plan.`]
+      : []),
     `Your reference is ${reference}.`,
     ...(notice === "ready"
       ? [`Come to ${business.address} during service hours, or call us at ${business.phone}.`]

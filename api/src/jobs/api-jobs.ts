@@ -20,6 +20,8 @@ export interface ApiJobSources {
   feeds: Pick<FeedService, "failAbandonedRuns" | "importInventory">;
   /** The service bookings' day-before reminders, and who sends them (the lead outbox's worker) */
   bookingReminders: { queue: () => Promise<number>; onQueued?: () => void };
+  /** Books each fleet plan's visit as it comes due (its lead and the fleet's email go as any booking's) */
+  servicePlans: { bookDue: () => Promise<number>; onBooked?: () => void };
   /** The dealership's feed, when FEED_URL is set */
   feedPull?: { url: string; intervalMinutes: number; fileDirs: readonly string[] };
 }
@@ -46,6 +48,15 @@ export function apiJobs(db: Queryable, log: JobLog, sources: ApiJobSources): Per
       run: async () => {
         const queued = await sources.bookingReminders.queue();
         if (queued > 0) sources.bookingReminders.onQueued?.();
+      },
+    },
+    // a fleet's recurring plan: each visit booked two weeks before it is due, or once a unit's reading is near its distance
+    {
+      name: "service-plans",
+      everyMs: 15 * MINUTE_MS,
+      run: async () => {
+        const booked = await sources.servicePlans.bookDue();
+        if (booked > 0) sources.servicePlans.onBooked?.();
       },
     },
     // a feed run whose process died (killed, the machine lost) is marked failed, not left "running"

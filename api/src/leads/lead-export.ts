@@ -369,7 +369,7 @@ function addBookedVehicles(prospect: XMLBuilder, booking: BookingSnapshot) {
 
 /** The booking's first line in the customer's comments: when, how many vehicles, and whether they wait. */
 const bookingSummary = (lead: ExportedLead, booking: BookingSnapshot) =>
-  `Service booking ${leadReference(lead.id)}: ${booking.units.length} ${booking.units.length === 1 ? "vehicle" : "vehicles"} on ${booking.starts_at} (until ${booking.ends_at}), ${booking.stay === "wait" ? "the customer waits" : "dropped off"}; status ${booking.status}.`;
+  `Service booking ${leadReference(lead.id)}: ${booking.units.length} ${booking.units.length === 1 ? "vehicle" : "vehicles"} on ${booking.starts_at} (until ${booking.ends_at}), ${booking.stay === "wait" ? "the customer waits" : "dropped off"}; status ${booking.status}.${booking.plan ? ` Recurring plan: ${booking.plan}.` : ""}`;
 
 /**
  * Every field without a place of its own in ADF, as shared-types LEAD_FIELDS introduces it (what the visitor wrote

@@ -90,6 +90,17 @@ export function bookingLinkToken(secret: Buffer, bookingId: string, version: num
   return `${bookingId}-${version}-${mac(secret, "service-booking", `${bookingId}:${version}`)}`;
 }
 
+/** A fleet's plan page link: not spent by a change (the fleet reports readings through it, month after month). */
+export function planLinkToken(secret: Buffer, planId: string): string {
+  return `${planId}-plan-${mac(secret, "service-plan", planId)}`;
+}
+
+/** The plan a link names, or null for a token the API did not sign. */
+export function verifyPlanLinkToken(secret: Buffer, token: string): string | null {
+  const match = /^([0-9a-f-]{36})-plan-([A-Za-z0-9_-]{43})$/.exec(token);
+  return match?.[1] && match[2] && macMatches(secret, "service-plan", match[1], match[2]) ? match[1] : null;
+}
+
 /** The booking and version a link names, or null for a token the API did not sign. */
 export function verifyBookingLinkToken(secret: Buffer, token: string): { bookingId: string; version: number } | null {
   const match = /^([0-9a-f-]{36})-(\d{1,6})-([A-Za-z0-9_-]{43})$/.exec(token);

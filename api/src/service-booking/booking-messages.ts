@@ -1,19 +1,15 @@
 import { leadReference, paths } from "shared-types";
 import type { MessageContext } from "../delivery/lead-messages.js";
-import { type BookingNotice, bookingNoticeEmail } from "../emails/booking-notice.js";
+import { bookingNoticeEmail } from "../emails/booking-notice.js";
 import type { HtmlEmail } from "../emails/email-layout.js";
 import type { ExportedLead } from "../leads/lead-export.js";
 import type { BookingSnapshot } from "./booking-store.js";
-import { bookingWhen, workInWords } from "./booking-words.js";
+import { bookingWhen, noticeOf, workInWords } from "./booking-words.js";
 import { bookingInvite } from "./invite.js";
 
 /** The dealership's street address on one line, as the emails and the invite give it. */
 const addressLine = ({ address }: MessageContext["business"]) =>
   `${address.line1}, ${address.city}, ${address.province} ${address.postal_code}`;
-
-/** Which notice a delivery of the visitor's channel is: "" the booking itself, else the notice it was queued as. */
-export const noticeOf = (notice = ""): BookingNotice =>
-  (["moved", "cancelled", "reminder", "ready"].find((kind) => notice.startsWith(kind)) as BookingNotice) ?? "booked";
 
 export interface BookingMessage {
   email: HtmlEmail;
@@ -39,6 +35,7 @@ export function bookingMessage(
     when: bookingWhen(booking.starts_at),
     work: workInWords(booking),
     stay: booking.stay,
+    ...(booking.plan ? { plan: booking.plan } : {}),
     reference: leadReference(lead.id),
     ...(booking.status === "cancelled" ? {} : { link: `${context.siteUrl}${paths.serviceBooking(link)}` }),
     business: { name: business.name, phone: business.phone_service, address },

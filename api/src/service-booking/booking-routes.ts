@@ -2,12 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { dealershipToday, leadReference } from "shared-types";
 import { freeTimesQuerySchema, serviceBookingRequestSchema } from "shared-types/schemas";
 import { z } from "zod";
-import type { BusinessDetailsStore } from "../business/business-store.js";
 import type { Database } from "../db/database.js";
-import type { Channel } from "../delivery/outbox.js";
 import { HttpError, parseOrBadRequest, withSchemas } from "../http-errors.js";
-import { bookingLinkToken, verifyBookingLinkToken } from "../security/signing.js";
+import { bookingLinkToken, planLinkToken, verifyBookingLinkToken } from "../security/signing.js";
 import { heldBays } from "./bay-claims.js";
+import { bookingRules, type ServiceBookingRouteOptions } from "./booking-rules.js";
 import {
   BookingLinkSpent,
   type BookingSnapshot,
@@ -18,29 +17,14 @@ import {
   readBooking,
 } from "./booking-store.js";
 import { bookingWhen, workInWords } from "./booking-words.js";
-import type { ServiceCapacityStore } from "./capacity-store.js";
-import { type Capacity, freeTimes } from "./free-times.js";
+import { freeTimes } from "./free-times.js";
+import { registerPlanRoutes } from "./plan-routes.js";
+import { startPlan } from "./plan-store.js";
 
-export interface ServiceBookingRouteOptions {
-  capacity: ServiceCapacityStore;
-  business: BusinessDetailsStore;
-  signingSecret: Buffer;
-  /** The lead channels this API delivers on */
-  channels: readonly Channel[];
-  siteUrl: string;
-  /** A booking's lead was stored: its deliveries go now */
-  onLeadStored?: () => void;
-  now?: () => number;
-}
+// the staff routes read the department's rules as the public ones do
+export { bookingRules, type ServiceBookingRouteOptions };
 
 const DAY_MS = 86_400_000;
-
-/** The department's capacity as the free times are counted: its closures are the service department's, as set. */
-export async function bookingRules(options: ServiceBookingRouteOptions): Promise<Capacity & { days: number }> {
-  const [capacity, details] = await Promise.all([options.capacity.get(), options.business.get()]);
-  const closures = (details.closures ?? []).filter((closure) => closure.departments.includes("service"));
-  return { ...capacity, closures, days: capacity.weeksAhead * 7 };
-}
 
 /** Team service's booking, on the public edge: what can be booked, and when a visit can be. */
 export function registerServiceBookingRoutes(app: FastifyInstance, db: Database, options: ServiceBookingRouteOptions) {
@@ -87,7 +71,7 @@ export function registerServiceBookingRoutes(app: FastifyInstance, db: Database,
           message: `We do not book "${unknown.kind}": choose a service from the list`,
         });
       const context = { rules, channels: options.channels, siteUrl: options.siteUrl, now: now() };
-      const outcome = await createBooking(db, request.body, context);
+      const outcome = await createBooking(db, request.body, context, startPlan(request.body));
       if (!("booked" in outcome)) {
         return reply.code(409).send({
           error: "Conflict",
@@ -106,6 +90,7 @@ export function registerServiceBookingRoutes(app: FastifyInstance, db: Database,
   );
 
   registerBookingLinkRoutes(app, db, options);
+  registerPlanRoutes(app, db, options);
 }
 
 const SPENT =
@@ -120,6 +105,8 @@ function registerBookingLinkRoutes(app: FastifyInstance, db: Database, options: 
     return link;
   };
   const spent = () => new HttpError(410, { error: "Gone", message: SPENT });
+  // the service desk hears of a visitor's change as of the booking itself, with the updated invite
+  const deskChannels = options.channels.filter((channel) => channel === "department-email");
   const view = (booking: BookingSnapshot, leadId: string) => ({
     reference: leadReference(leadId),
     starts_at: booking.starts_at,
@@ -130,6 +117,10 @@ function registerBookingLinkRoutes(app: FastifyInstance, db: Database, options: 
     stay: booking.stay,
     status: booking.status,
     changeable: changeable(booking, now()),
+    // the fleet's recurring plan that booked it: its page stops the plan or takes odometer readings
+    plan: booking.plan_id
+      ? { words: booking.plan ?? "", link: planLinkToken(options.signingSecret, booking.plan_id) }
+      : null,
   });
   const params = z.object({ token: z.string().check(z.maxLength(200)) });
 
@@ -143,7 +134,7 @@ function registerBookingLinkRoutes(app: FastifyInstance, db: Database, options: 
 
   withSchemas(app).post("/service/bookings/:token/cancel", { schema: { params } }, async (request) => {
     const link = linked(request.params.token);
-    const cancelled = await cancelBooking(db, link, now()).catch(refuseSpent(spent));
+    const cancelled = await cancelBooking(db, link, now(), deskChannels).catch(refuseSpent(spent));
     options.onLeadStored?.();
     request.log.info({ booking: cancelled.id }, "service booking cancelled by the visitor");
     // the page of the cancelled booking: its link for the version now (it can change no more)
@@ -159,7 +150,7 @@ function registerBookingLinkRoutes(app: FastifyInstance, db: Database, options: 
     async (request, reply) => {
       const link = linked(request.params.token);
       const rules = await bookingRules(options);
-      const outcome = await moveBooking(db, link, request.body.startsAt, { rules, now: now() }).catch(
+      const outcome = await moveBooking(db, link, request.body.startsAt, { rules, now: now() }, deskChannels).catch(
         refuseSpent(spent),
       );
       if (!("moved" in outcome)) {

@@ -29,6 +29,9 @@ export interface BookingSnapshot {
   status: BookingStatus;
   /** Moves on with each change the visitor makes: a link names the version it was sent with */
   version: number;
+  /** The fleet's recurring plan that books it, and the plan in words ("Every 6 weeks") */
+  plan_id?: string;
+  plan?: string;
 }
 
 export const BOOKING_STATUSES = ["booked", "confirmed", "arrived", "ready", "no-show", "cancelled"] as const;
@@ -45,6 +48,13 @@ export interface BookingContext {
 export type BookingOutcome =
   | { booked: true; booking: BookingSnapshot; leadId: string }
   | Extract<Claim, { taken: false }>;
+
+/** What else a booking does in its transaction: a recurring plan checks it is still due, and is kept or moved on. */
+export interface BookingHooks {
+  plan?: { id: string; words: string };
+  before?(tx: Queryable): Promise<void>;
+  after?(tx: Queryable, booking: BookingSnapshot): Promise<void>;
+}
 
 /** When the visit is over: the longest of its units' appointments after the start. */
 function visitEnd(rules: Capacity, time: FreeTime, units: readonly { kind: string }[]): string {
@@ -105,6 +115,7 @@ export async function createBooking(
   db: Database,
   request: ServiceBookingRequest,
   context: BookingContext,
+  hooks: BookingHooks = {},
 ): Promise<BookingOutcome> {
   const bookingId = randomUUID();
   const leadId = randomUUID();
@@ -113,25 +124,39 @@ export async function createBooking(
     db,
     context.rules,
     { bookingId, startsAt: request.startsAt, now: context.now, days: context.rules.days },
-    async (tx) => ({
-      units: request.units,
-      store: async (time) => {
-        booking = {
-          id: bookingId,
-          starts_at: time.startsAt,
-          ends_at: visitEnd(context.rules, time, request.units),
-          stay: request.stay,
-          units: keptUnits(context.rules, request, time),
-          status: "booked",
-          version: 0,
-        };
-        await tx.query(
-          `insert into service_bookings (id, lead_id, starts_at, ends_at, units, stay) values ($1, $2, $3, $4, $5, $6)`,
-          [bookingId, leadId, booking.starts_at, booking.ends_at, JSON.stringify(booking.units), booking.stay],
-        );
-        await storeLead(tx, leadId, request, booking, context);
-      },
-    }),
+    async (tx) => {
+      await hooks.before?.(tx);
+      return {
+        units: request.units,
+        store: async (time) => {
+          booking = {
+            id: bookingId,
+            starts_at: time.startsAt,
+            ends_at: visitEnd(context.rules, time, request.units),
+            stay: request.stay,
+            units: keptUnits(context.rules, request, time),
+            status: "booked",
+            version: 0,
+            ...(hooks.plan ? { plan_id: hooks.plan.id, plan: hooks.plan.words } : {}),
+          };
+          await tx.query(
+            `insert into service_bookings (id, lead_id, starts_at, ends_at, units, stay, plan_id)
+             values ($1, $2, $3, $4, $5, $6, $7)`,
+            [
+              bookingId,
+              leadId,
+              booking.starts_at,
+              booking.ends_at,
+              JSON.stringify(booking.units),
+              booking.stay,
+              hooks.plan?.id ?? null,
+            ],
+          );
+          await storeLead(tx, leadId, request, booking, context);
+          await hooks.after?.(tx, booking);
+        },
+      };
+    },
   );
   if (!claim.taken) return claim;
   return { booked: true, booking: booking as unknown as BookingSnapshot, leadId };
@@ -170,7 +195,12 @@ export async function saveBooking(tx: Queryable, leadId: string, booking: Bookin
  * The visitor cancels with the link of the booking's current version: the bays are let go, the version moves on
  * (the link is spent) and the visitor is sent the cancellation with its calendar's CANCEL.
  */
-export async function cancelBooking(db: Database, link: { bookingId: string; version: number }, now: number) {
+export async function cancelBooking(
+  db: Database,
+  link: { bookingId: string; version: number },
+  now: number,
+  alsoTell: readonly Channel[] = [],
+) {
   return db.transaction(async (tx) => {
     const [locked] = await tx.query("select id from service_bookings where id = $1 for update", [link.bookingId]);
     const booking = locked ? await readBooking(tx, link.bookingId) : null;
@@ -179,7 +209,7 @@ export async function cancelBooking(db: Database, link: { bookingId: string; ver
     const cancelled: BookingSnapshot = { ...kept, status: "cancelled", version: booking.version + 1 };
     await tx.query("delete from service_bay_steps where booking_id = $1", [booking.id]);
     await saveBooking(tx, leadId, cancelled);
-    await enqueueDeliveries(tx, leadId, ["visitor-confirmation"], `cancelled:${cancelled.version}`);
+    await enqueueDeliveries(tx, leadId, ["visitor-confirmation", ...alsoTell], `cancelled:${cancelled.version}`);
     return cancelled;
   });
 }
@@ -196,6 +226,7 @@ export async function moveBookingBy(
   context: Pick<BookingContext, "rules" | "now">,
   onMoved: (tx: Queryable, before: BookingSnapshot, after: BookingSnapshot) => Promise<void>,
   mayMove: (booking: BookingSnapshot) => boolean = (booking) => changeable(booking, context.now),
+  alsoTell: readonly Channel[] = [],
 ): Promise<{ moved: BookingSnapshot } | Extract<Claim, { taken: false }>> {
   let moved: BookingSnapshot | null = null;
   const claim = await bookTime(
@@ -219,7 +250,7 @@ export async function moveBookingBy(
             version: booking.version + 1,
           };
           await saveBooking(tx, leadId, after);
-          await enqueueDeliveries(tx, leadId, ["visitor-confirmation"], `moved:${after.version}`);
+          await enqueueDeliveries(tx, leadId, ["visitor-confirmation", ...alsoTell], `moved:${after.version}`);
           await onMoved(tx, before, after);
           moved = after;
         },
@@ -230,12 +261,16 @@ export async function moveBookingBy(
   return { moved: moved as unknown as BookingSnapshot };
 }
 
-/** The visitor moves the booking with the link of its current version (moveBookingBy). */
+/**
+ * The visitor moves the booking with the link of its current version (moveBookingBy); `alsoTell` (the service
+ * desk's email) hears of it with the updated invite.
+ */
 export function moveBooking(
   db: Database,
   link: { bookingId: string; version: number },
   startsAt: string,
   context: Pick<BookingContext, "rules" | "now">,
+  alsoTell: readonly Channel[] = [],
 ) {
   return moveBookingBy(
     db,
@@ -244,6 +279,7 @@ export function moveBooking(
     context,
     async () => undefined,
     (booking) => booking.version === link.version && changeable(booking, context.now),
+    alsoTell,
   );
 }
 

@@ -1,3 +1,4 @@
+import type { BookingNotice } from "../emails/booking-notice.js";
 import type { BookingSnapshot } from "./booking-store.js";
 import { DEALERSHIP_ZONE } from "./free-times.js";
 
@@ -22,3 +23,7 @@ export function workInWords(booking: BookingSnapshot): string[] {
   for (const unit of booking.units) counts.set(unit.kind_name, (counts.get(unit.kind_name) ?? 0) + 1);
   return [...counts].map(([name, count]) => (count === 1 ? name : `${name} (${count} vehicles)`));
 }
+
+/** Which notice a booking's delivery is: "" the booking itself, else the notice it was queued as ("moved:2"). */
+export const noticeOf = (notice = ""): BookingNotice =>
+  (["moved", "cancelled", "reminder", "ready"].find((kind) => notice.startsWith(kind)) as BookingNotice) ?? "booked";

@@ -1,4 +1,5 @@
 import { leadReference } from "shared-types";
+import { Temporal } from "temporal-polyfill";
 import type { Database, Queryable } from "../db/database.js";
 import { enqueueDeliveries } from "../delivery/outbox.js";
 import { type AuditActor, writeAudit } from "../staff/audit.js";
@@ -11,7 +12,14 @@ import {
   readBooking,
   saveBooking,
 } from "./booking-store.js";
-import { type Capacity, DEALERSHIP_ZONE, freeTimes } from "./free-times.js";
+import {
+  type AppointmentKind,
+  type Bay,
+  type Capacity,
+  DEALERSHIP_ZONE,
+  freeTimes,
+  type HeldBay,
+} from "./free-times.js";
 
 const DAY_MS = 86_400_000;
 const calgaryClock = new Intl.DateTimeFormat("en-CA", {
@@ -41,25 +49,42 @@ function deskBooking(row: { lead_id: string; service_booking: BookingSnapshot; f
     phone: row.fields.day_phone ?? "",
     email: row.fields.email ?? "",
     units: booking.units,
+    // the fleet's recurring plan that booked it ("Every 6 weeks"), or none
+    plan: booking.plan ?? "",
   };
 }
 
-/** The bay hours a day opens, and those still free: its booking hours for every bay, less what is held. */
-function dayCapacity(rules: Capacity, date: string, held: { bayId: string; startsAt: number; endsAt: number }[]) {
-  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-  const names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-  const closed = rules.closures.some((closure) => closure.from <= date && date <= closure.to);
-  const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-  const segments = closed ? [] : (rules.week[names[weekday] as keyof Capacity["week"]] ?? []);
-  const open =
-    segments.reduce((sum, segment) => sum + minutes(segment.close) - minutes(segment.open), 0) * rules.bays.length;
-  const used = held
-    .filter((span) => calgaryDate.format(new Date(span.startsAt)) === date)
-    .reduce((sum, span) => sum + (span.endsAt - span.startsAt) / 60_000, 0);
-  return { date, openBayHours: open / 60, freeBayHours: Math.max(0, open - used) / 60 };
+/**
+ * Each bay's minutes open for bookings on each of `dates` (consecutive Calgary days), and those still free: counted
+ * step by step by free-times' own calendar (the week, closures, the grid, the clocks' changes), as for a visit of
+ * one step in that bay alone.
+ */
+function bayMinutes(rules: Capacity, dates: readonly string[], held: readonly HeldBay[]) {
+  const step: AppointmentKind = { id: "step", name: "a step", minutes: rules.stepMinutes };
+  const dayStarts = Temporal.PlainDate.from(dates[0] ?? "").toZonedDateTime(DEALERSHIP_ZONE).epochMilliseconds;
+  const minutesByDate = (bay: Bay, taken: readonly HeldBay[]) => {
+    const alone = { ...rules, bays: [{ ...bay, kinds: [step.id] }], kinds: [step], leadTimeHours: 0 };
+    const steps = freeTimes(alone, [step.id], taken, { now: dayStarts, days: dates.length });
+    const count = new Map<string, number>();
+    for (const time of steps) count.set(time.date, (count.get(time.date) ?? 0) + rules.stepMinutes);
+    return count;
+  };
+  const perBay = rules.bays.map((bay) => ({
+    id: bay.id,
+    open: minutesByDate(bay, []),
+    free: minutesByDate(bay, held),
+  }));
+  return dates.map((date) => ({
+    date,
+    bays: perBay.map(({ id, open, free }) => ({
+      id,
+      openMinutes: open.get(date) ?? 0,
+      freeMinutes: free.get(date) ?? 0,
+    })),
+  }));
 }
 
-/** The service manager's days from `from` (Calgary): each day's bay hours, the bays, and every booking on them. */
+/** The service manager's days from `from` (Calgary): each bay's time open and free each day, the bays, every booking. */
 export async function serviceDays(db: Queryable, rules: Capacity, from: string, days: number) {
   const start = new Date(`${from}T00:00:00Z`).getTime() - DAY_MS;
   const end = start + (days + 2) * DAY_MS;
@@ -74,10 +99,37 @@ export async function serviceDays(db: Queryable, rules: Capacity, from: string, 
   const held = await heldBays(db, start, end, rules.stepMinutes);
   return {
     from,
-    days: dates.map((date) => dayCapacity(rules, date, held)),
+    days: bayMinutes(rules, dates, held),
     bays: rules.bays.map(({ id, name }) => ({ id, name })),
     bookings: rows.map(deskBooking).filter((booking) => dates.includes(booking.date)),
   };
+}
+
+/**
+ * Why the department cannot take a new capacity, or null: a bay or a kind of appointment it removes still has
+ * visits to come, whose customers were promised that bay and that work.
+ */
+export async function capacityRefusal(
+  db: Queryable,
+  before: Pick<Capacity, "bays" | "kinds">,
+  after: Pick<Capacity, "bays" | "kinds">,
+  now: number,
+): Promise<string | null> {
+  const rows = await db.query<{ kind: string; bay: string }>(
+    `select distinct unit->>'kind' as kind, unit->>'bay' as bay
+       from service_bookings b, jsonb_array_elements(b.units) as unit
+      where b.ends_at > $1 and b.status in ('booked', 'confirmed', 'arrived')`,
+    [new Date(now).toISOString()],
+  );
+  const removed = <T extends { id: string }>(list: readonly T[], kept: readonly T[]) =>
+    list.filter((entry) => !kept.some((other) => other.id === entry.id));
+  const busy = [
+    ...removed(before.bays, after.bays).filter((bay) => rows.some((row) => row.bay === bay.id)),
+    ...removed(before.kinds, after.kinds).filter((kind) => rows.some((row) => row.kind === kind.id)),
+  ];
+  if (busy.length === 0) return null;
+  const names = busy.map((entry) => `"${entry.name}"`).join(", ");
+  return `${names} still ${busy.length === 1 ? "has" : "have"} bookings to come: move or cancel them first`;
 }
 
 /** Which statuses a booking may go to from where it stands, on the desk. */

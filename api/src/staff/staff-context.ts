@@ -11,7 +11,7 @@ import type { PhotoStore } from "../feeds/photos.js";
 import { HttpError } from "../http-errors.js";
 import type { FailedAuthentication } from "../security/admin-routes.js";
 import type { RecipientLimit } from "../security/recipient-limit.js";
-import type { ServiceBookingRouteOptions } from "../service-booking/booking-routes.js";
+import type { ServiceBookingRouteOptions } from "../service-booking/booking-rules.js";
 import type { AuditActor } from "./audit.js";
 import type { Passkeys } from "./passkeys.js";
 import type { SignInMailOutcome } from "./sign-in-mail.js";

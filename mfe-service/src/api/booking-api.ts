@@ -27,6 +27,8 @@ export interface BookingView {
   stay: "wait" | "drop-off";
   status: string;
   changeable: boolean;
+  /** The fleet's recurring plan that booked it: its words and its page's link */
+  plan: { words: string; link: string } | null;
 }
 
 export async function fetchBookingOptions(): Promise<BookingOptions> {

@@ -36,3 +36,6 @@ export const freeTimesResource = defineResource("service:free-times", async (kin
 export const bookingLinkResource = defineResource("service:booking-link", async (token: string) =>
   (await import("./booking-api")).fetchBookingByLink(token),
 );
+export const planLinkResource = defineResource("service:plan-link", async (token: string) =>
+  (await import("./plan-api")).fetchPlanByLink(token),
+);

@@ -127,3 +127,15 @@ export function FreeTimesPicker({
     </fieldset>
   );
 }
+
+/** How many free times the picker lists (the days shown at once). */
+export const shownTimes = (times: readonly FreeTime[]) =>
+  daysOf(times)
+    .slice(0, DAYS_SHOWN)
+    .reduce((count, day) => count + day.times.length, 0);
+
+/** The times the page lists: those of the days shown, and the next day's first (where "Later times" goes on). */
+export function listedTimes(times: readonly FreeTime[]): FreeTime[] {
+  const next = daysOf(times)[DAYS_SHOWN]?.times[0];
+  return next ? times.slice(0, times.indexOf(next) + 1) : [...times];
+}

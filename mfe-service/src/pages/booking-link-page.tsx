@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { HttpStatus, Link, usePageHead, useResource, useSite, useSubmittedForm } from "remote-kit";
+import { Link, useResource, useSubmittedForm } from "remote-kit";
 import { FORM_FIELD, type SubmittedForm } from "remote-kit/protocol";
-import { useParams, useSearchParams } from "remote-kit/router";
-import { paths, telHref } from "shared-types";
+import { paths } from "shared-types";
 import type { BookingView } from "../api/booking-api";
 import { bookingLinkResource, freeTimesResource } from "../api/resources";
 import { FreeTimesPicker } from "../components/booking-fields";
+import { LinkedPage } from "../components/linked-page";
 
 const DONE: Record<string, string> = {
   booked: "Your appointment is booked. We have emailed you the details and an invite for your calendar.",
@@ -74,41 +74,34 @@ function CancelForm({ token }: { token: string }) {
   );
 }
 
+const GONE = {
+  code: 410,
+  heading: "This link no longer works",
+  text: "It has been used, or the appointment can no longer change: the newest email we sent you has the link that works.",
+};
+
 /**
  * /book-service/{token}: a booking as its link shows it (the visitor's email carries it): when, what, and, while it
  * can still change, a form to move it and one to cancel it. Opening it changes nothing, so a mail scanner's visit
  * is harmless; each change spends the link and the page goes on with the new one.
  */
 export function BookingLinkPage() {
-  const { token = "" } = useParams();
-  const [params] = useSearchParams();
-  const { business } = useSite();
-  const load = useResource(bookingLinkResource, token);
-  usePageHead({ title: `Your service appointment | ${business.name}`, robots: "noindex" });
-  const phone = <a href={telHref(business.phone_service)}>{business.phone_service}</a>;
-  if (load.status === "loading") return <p className="service-page service-muted">Loading...</p>;
-  if (load.status === "failed" || !load.value) {
-    return (
-      <div className="service-page">
-        {load.status === "done" ? <HttpStatus code={410} /> : null}
-        <h1 className="service-page__title">This link no longer works</h1>
-        <p>
-          It has been used, or the appointment can no longer change: the newest email we sent you has the link that
-          works. Or call us at {phone}.
-        </p>
-      </div>
-    );
-  }
-  const booking = load.value;
-  const done = DONE[params.get("done") ?? ""];
   return (
-    <div className="service-page service-booking">
-      <h1 className="service-page__title">Your Service Appointment</h1>
-      {done ? (
-        <p className="service-booking__done" role="status">
-          {done}
-        </p>
-      ) : null}
+    <LinkedPage
+      resource={bookingLinkResource}
+      title="Your service appointment"
+      heading="Your Service Appointment"
+      gone={GONE}
+      done={DONE}
+    >
+      {(booking, token, phone) => <Booking booking={booking} token={token} phone={phone} />}
+    </LinkedPage>
+  );
+}
+
+function Booking({ booking, token, phone }: { booking: BookingView; token: string; phone: ReactNode }) {
+  return (
+    <>
       <dl className="service-booking__summary">
         <dt>When</dt>
         <dd>{booking.status === "cancelled" ? <s>{booking.when}</s> : booking.when} (Calgary time)</dd>
@@ -118,6 +111,15 @@ export function BookingLinkPage() {
         <dd>{booking.stay === "wait" ? "wait while we work" : "drop the vehicles off"}</dd>
         <dt>Reference</dt>
         <dd>{booking.reference}</dd>
+        {booking.plan ? (
+          <>
+            <dt>Service plan</dt>
+            <dd>
+              {booking.plan.words}:{" "}
+              <Link to={paths.servicePlan(booking.plan.link)}>see the plan, send odometer readings or stop it</Link>
+            </dd>
+          </>
+        ) : null}
       </dl>
       {booking.status === "cancelled" ? (
         <p>
@@ -127,6 +129,6 @@ export function BookingLinkPage() {
       {booking.changeable ? <MoveForm token={token} booking={booking} /> : null}
       {booking.changeable ? <CancelForm token={token} /> : null}
       {!booking.changeable && booking.status !== "cancelled" ? <p>To change it now, call us at {phone}.</p> : null}
-    </div>
+    </>
   );
 }

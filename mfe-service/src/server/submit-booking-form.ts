@@ -1,11 +1,17 @@
 import type { FormOutcome, FormPost } from "remote-kit/protocol";
 import { apiPaths, paths } from "shared-types";
-import { serviceBookingRequestSchema } from "shared-types/schemas";
+import { planReadingsSchema, serviceBookingRequestSchema } from "shared-types/schemas";
 import { z } from "zod/mini";
 import { type ChangeAnswer, sendBookingChange } from "../api/booking-api";
 
 /** Team service's forms: "service:booking" books; "service:booking-move:<token>" and "-cancel:<token>" change one. */
-export const BOOKING_FORMS = { book: "booking", move: "booking-move", cancel: "booking-cancel" } as const;
+export const BOOKING_FORMS = {
+  book: "booking",
+  move: "booking-move",
+  cancel: "booking-cancel",
+  readings: "plan-readings",
+  stopPlan: "plan-stop",
+} as const;
 
 const MESSAGES = {
   refused: "Please check the fields marked below.",
@@ -31,6 +37,7 @@ function bookingFrom(fields: Record<string, string>) {
     email: fields.email ?? "",
     phone: fields.phone ?? "",
     comments: fields.comments ?? "",
+    ...planFrom(fields),
     units: Array.from({ length: unitCount(fields) }, (_, index) => ({
       kind: unitField(index, "kind"),
       year: unitField(index, "year"),
@@ -43,10 +50,23 @@ function bookingFrom(fields: Record<string, string>) {
   };
 }
 
-/** Each refused field's first reason, by its form name ("units.0.vin"). */
+/** The recurring plan chosen: by weeks or by distance, each with its own field ("plan_weeks", "plan_km"). */
+function planFrom(fields: Record<string, string>) {
+  if (fields.plan === "weeks") return { plan: { every: "weeks", weeks: fields.plan_weeks ?? "" } };
+  if (fields.plan === "km") return { plan: { every: "km", km: (fields.plan_km ?? "").replace(/[\s,]/g, "") } };
+  return {};
+}
+
+/** Each refused field's first reason, by its form name ("units.0.vin"; a plan's number by its own field). */
 function reasonsOf(error: z.core.$ZodError): Record<string, string> {
   const reasons: Record<string, string> = {};
-  for (const issue of error.issues) reasons[issue.path.map(String).join(".")] ??= issue.message;
+  for (const issue of error.issues) {
+    const name = issue.path
+      .map(String)
+      .join(".")
+      .replace(/^plan\.(weeks|km)$/, "plan_$1");
+    reasons[name] ??= issue.message;
+  }
   return reasons;
 }
 
@@ -72,6 +92,7 @@ function outcomeOf(answer: ChangeAnswer, post: FormPost, id: string, done: strin
  */
 export async function submitBookingForm(post: FormPost, id: string): Promise<FormOutcome> {
   const [, kind = "", token = ""] = id.split(":");
+  if (kind === BOOKING_FORMS.readings || kind === BOOKING_FORMS.stopPlan) return submitPlanForm(post, id, kind, token);
   if (kind === BOOKING_FORMS.cancel) {
     const answer = await sendBookingChange(apiPaths.serviceBookingLink(token, "cancel"), {}, post.clientIp ?? "");
     return outcomeOf(answer, post, id, "cancelled");
@@ -91,4 +112,35 @@ export async function submitBookingForm(post: FormPost, id: string): Promise<For
   }
   const answer = await sendBookingChange(apiPaths.serviceBookings(), checked.data, post.clientIp ?? "");
   return outcomeOf(answer, post, id, "booked");
+}
+
+/** The odometer readings typed on a plan's page ("readings.<n>"), those left blank aside. */
+const readingsFrom = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([name, value]) => ({ unit: Number(/^readings\.(\d)$/.exec(name)?.[1] ?? Number.NaN), odometer_km: value }))
+    .filter((reading) => Number.isInteger(reading.unit) && reading.odometer_km.trim() !== "");
+
+/** A fleet's plan: its readings (a vehicle due is booked at once) or its stop; back to the plan's page either way. */
+async function submitPlanForm(post: FormPost, id: string, kind: string, token: string): Promise<FormOutcome> {
+  const again = (status: number, message: string, errors: Record<string, string> = {}) =>
+    ({ kind: "page", status, form: { id, values: post.fields, errors, message } }) satisfies FormOutcome;
+  const page = (done: string) => ({ kind: "redirect", location: `${paths.servicePlan(token)}?done=${done}` }) as const;
+  if (kind === BOOKING_FORMS.stopPlan) {
+    const answer = await sendBookingChange(apiPaths.servicePlan(token, "stop"), {}, post.clientIp ?? "");
+    return answer.kind === "done" ? page("stopped") : again(503, MESSAGES.failed(post.site.business.phone_service));
+  }
+  const readings = readingsFrom(post.fields);
+  const checked = z.safeParse(planReadingsSchema, { readings });
+  if (!checked.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of checked.error.issues) {
+      const reading = readings[Number(issue.path[1])];
+      if (reading) errors[`readings.${reading.unit}`] ??= issue.message;
+    }
+    return again(422, checked.error.issues[0]?.message ?? MESSAGES.refused, errors);
+  }
+  const answer = await sendBookingChange(apiPaths.servicePlan(token, "readings"), checked.data, post.clientIp ?? "");
+  if (answer.kind === "done") return page(answer.body.booked ? "booked" : "readings");
+  if (answer.kind === "refused") return again(answer.status, answer.message || MESSAGES.refused, answer.fields);
+  return again(503, MESSAGES.failed(post.site.business.phone_service));
 }

@@ -4,6 +4,7 @@ import { bookingRules } from "../../service-booking/booking-routes.js";
 import { BookingLinkSpent, readBooking } from "../../service-booking/booking-store.js";
 import {
   BookingRefused,
+  capacityRefusal,
   freeTimesFor,
   serviceDays,
   setBookingStatus,
@@ -14,7 +15,8 @@ import { refuse, type StaffContext } from "../staff-context.js";
 
 /**
  * The service manager's bookings: the day or the week, a booking moved on (confirmed, arrived, no-show, ready,
- * cancelled) or moved to another free time, and what the department can book. Every change is audited with it.
+ * cancelled) or moved to another free time, and what the department can book (a bay or kind with visits to come
+ * stays). Every change is audited with it.
  */
 export function registerBookingRoutes({ route, db, options, member, actor }: StaffContext) {
   const booking = () => {
@@ -76,11 +78,13 @@ export function registerBookingRoutes({ route, db, options, member, actor }: Sta
 
   route(STAFF_API.serviceCapacity, {}, async () => booking().capacity.get());
 
-  route(STAFF_API.saveServiceCapacity, {}, async (request) =>
-    booking().capacity.change(
+  route(STAFF_API.saveServiceCapacity, {}, async (request) => {
+    const refusal = await capacityRefusal(db, await booking().capacity.get(), request.body, now());
+    if (refusal) throw refuse(409, refusal);
+    return booking().capacity.change(
       actor(request),
       { action: "service.capacity", subject: "service-capacity" },
       () => request.body,
-    ),
-  );
+    );
+  });
 }

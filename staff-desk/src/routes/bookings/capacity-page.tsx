@@ -1,120 +1,190 @@
-import { type ServiceCapacity, WEEKDAYS } from "shared-types";
+import { WEEKDAYS } from "shared-types";
 import type { SignedIn } from "../../signed-in.js";
 import { Layout, type NoticeProps, PageNotice } from "../../ui/layout.js";
+import type { BayRow, CapacityDraft, KindRow } from "./capacity-draft.js";
 
-/** A weekday's booking hours as the form writes them: "07:30-16:30", two for a break, or empty for none. */
-export const segmentsText = (segments: readonly { open: string; close: string }[] = []) =>
-  segments.map((segment) => `${segment.open}-${segment.close}`).join(", ");
+/** The row just added: an add button posts to the page at it, so the browser opens there, no script needed. */
+const ADDED_ROW = "desk-added-row";
+
+const SHOPS = [
+  ["service", "Service bays"],
+  ["body-shop", "Body shop"],
+] as const;
+
+/** A kind of appointment's row: its name, how long it holds a bay, where it is done; or ticked to go. */
+function KindFields({ kind, index, added }: { kind: KindRow; index: number; added: boolean }) {
+  const field = (name: string) => `kind.${index}.${name}`;
+  const id = (name: string) => `desk-kind-${index}-${name}`;
+  return (
+    <fieldset className="desk-fieldset desk-capacity-row" id={added ? ADDED_ROW : undefined}>
+      <legend>{kind.name || "New kind of appointment"}</legend>
+      <input type="hidden" name={field("key")} value={kind.key} />
+      <div className="desk-field desk-capacity-row__name">
+        <label htmlFor={id("name")}>Name</label>
+        <input id={id("name")} name={field("name")} defaultValue={kind.name} />
+      </div>
+      <div className="desk-field">
+        <label htmlFor={id("minutes")}>Minutes</label>
+        <input id={id("minutes")} name={field("minutes")} inputMode="numeric" size={5} defaultValue={kind.minutes} />
+      </div>
+      <div className="desk-field">
+        <label htmlFor={id("shop")}>Done in</label>
+        <select id={id("shop")} name={field("shop")} defaultValue={kind.shop}>
+          {SHOPS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="desk-check">
+        <input type="checkbox" name={field("remove")} value="1" defaultChecked={kind.remove} /> Remove
+      </label>
+    </fieldset>
+  );
+}
+
+/** A bay's row: its name and the kinds it takes; or ticked to go. */
+function BayFields({ bay, index, kinds, added }: { bay: BayRow; index: number; kinds: KindRow[]; added: boolean }) {
+  const field = (name: string) => `bay.${index}.${name}`;
+  return (
+    <fieldset className="desk-fieldset" id={added ? ADDED_ROW : undefined}>
+      <legend>{bay.name || "New bay"}</legend>
+      <input type="hidden" name={field("key")} value={bay.key} />
+      <div className="desk-field">
+        <label htmlFor={`desk-bay-${index}-name`}>Name</label>
+        <input id={`desk-bay-${index}-name`} name={field("name")} defaultValue={bay.name} />
+      </div>
+      <p className="desk-hint">Takes:</p>
+      <div className="desk-checks">
+        {kinds.map((kind) => (
+          <label key={kind.key}>
+            <input
+              type="checkbox"
+              name={field("kinds")}
+              value={kind.key}
+              defaultChecked={bay.kinds.includes(kind.key)}
+            />{" "}
+            {kind.name || "The new kind of appointment"}
+          </label>
+        ))}
+      </div>
+      <label className="desk-check">
+        <input type="checkbox" name={field("remove")} value="1" defaultChecked={bay.remove} /> Remove this bay
+      </label>
+    </fieldset>
+  );
+}
+
+/** When appointments can be, how soon and how far ahead, and on what grid. */
+function WhenFields({ draft }: { draft: CapacityDraft }) {
+  return (
+    <fieldset className="desk-fieldset">
+      <legend>When appointments can be (Calgary time)</legend>
+      <p className="desk-hint">24-hour times such as 07:30-16:30, two for a break, or leave empty for none.</p>
+      {WEEKDAYS.map((day) => (
+        <div key={day} className="desk-field">
+          <label htmlFor={`desk-week-${day}`}>{day}</label>
+          <input id={`desk-week-${day}`} name={`week.${day}`} defaultValue={draft.week[day]} />
+        </div>
+      ))}
+      {(
+        [
+          ["leadTimeHours", "Soonest booking, in hours from now"],
+          ["weeksAhead", "Weeks ahead visitors may book"],
+        ] as const
+      ).map(([name, label]) => (
+        <div key={name} className="desk-field">
+          <label htmlFor={`desk-${name}`}>{label}</label>
+          <input id={`desk-${name}`} name={name} inputMode="numeric" defaultValue={draft[name]} />
+        </div>
+      ))}
+      <div className="desk-field">
+        <label htmlFor="desk-step">Appointments start every</label>
+        <select id="desk-step" name="stepMinutes" defaultValue={draft.stepMinutes}>
+          {[15, 30, 60].map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {minutes} minutes
+            </option>
+          ))}
+        </select>
+      </div>
+    </fieldset>
+  );
+}
 
 /**
  * What the service department can book: when appointments can be (each weekday, evenings and Saturdays too), how
- * soon and how far ahead, how long each kind takes, and which bays do which kinds. Closures are the department's,
- * set with the dealership's details.
+ * soon and how far ahead, each kind of appointment and how long it takes, and the bays with the kinds each takes.
+ * Rows are added and removed by the form itself, without a script. Closures are the department's, set with the
+ * dealership's details.
  */
 export function CapacityPage({
   signedIn,
-  capacity,
-  typed,
+  draft,
+  added,
   notice,
 }: {
   signedIn: SignedIn;
-  capacity: ServiceCapacity;
-  /** What was typed, when it was refused: shown again as typed. */
-  typed?: Record<string, string | string[]>;
+  /** The form as it stands, or as it was typed when it was refused or grew a row */
+  draft: CapacityDraft;
+  /** The list whose last row was just added: the page opens at it */
+  added?: "kinds" | "bays";
   notice?: NoticeProps;
 }) {
-  const value = (name: string, fallback: string) => {
-    const given = typed?.[name];
-    return typeof given === "string" ? given : fallback;
-  };
-  const checked = (name: string, fallback: boolean) => (typed ? typed[name] !== undefined : fallback);
   return (
     <Layout title="Bays, services and hours" signedIn={signedIn}>
       <PageNotice notice={notice} />
       <p>
         <a href="/bookings">Back to the bookings</a>
       </p>
-      <form method="post" action="/bookings/capacity" className="desk-form">
-        <fieldset className="desk-fieldset">
-          <legend>When appointments can be (Calgary time)</legend>
-          <p className="desk-hint">24-hour times such as 07:30-16:30, two for a break, or leave empty for none.</p>
-          {WEEKDAYS.map((day) => (
-            <div key={day} className="desk-field">
-              <label htmlFor={`desk-week-${day}`}>{day}</label>
-              <input
-                id={`desk-week-${day}`}
-                name={`week.${day}`}
-                defaultValue={value(`week.${day}`, segmentsText(capacity.week[day]))}
-              />
-            </div>
-          ))}
-          {(
-            [
-              ["leadTimeHours", "Soonest booking, in hours from now"],
-              ["weeksAhead", "Weeks ahead visitors may book"],
-            ] as const
-          ).map(([name, label]) => (
-            <div key={name} className="desk-field">
-              <label htmlFor={`desk-${name}`}>{label}</label>
-              <input
-                id={`desk-${name}`}
-                name={name}
-                inputMode="numeric"
-                defaultValue={value(name, String(capacity[name]))}
-              />
-            </div>
-          ))}
-          <div className="desk-field">
-            <label htmlFor="desk-step">Appointments start every</label>
-            <select id="desk-step" name="stepMinutes" defaultValue={value("stepMinutes", String(capacity.stepMinutes))}>
-              {[15, 30, 60].map((minutes) => (
-                <option key={minutes} value={minutes}>
-                  {minutes} minutes
-                </option>
-              ))}
-            </select>
-          </div>
-        </fieldset>
-        <fieldset className="desk-fieldset">
-          <legend>How long each kind of appointment holds a bay</legend>
-          {capacity.kinds.map((kind) => (
-            <div key={kind.id} className="desk-field">
-              <label htmlFor={`desk-kind-${kind.id}`}>{kind.name} (minutes)</label>
-              <input
-                id={`desk-kind-${kind.id}`}
-                name={`kind.${kind.id}`}
-                inputMode="numeric"
-                defaultValue={value(`kind.${kind.id}`, String(kind.minutes))}
-              />
-            </div>
-          ))}
-        </fieldset>
-        {capacity.bays.map((bay) => (
-          <fieldset key={bay.id} className="desk-fieldset">
-            <legend>{bay.name}</legend>
-            <div className="desk-field">
-              <label htmlFor={`desk-bay-${bay.id}`}>Name</label>
-              <input id={`desk-bay-${bay.id}`} name={`bay.${bay.id}`} defaultValue={value(`bay.${bay.id}`, bay.name)} />
-            </div>
-            <div className="desk-checks">
-              {capacity.kinds.map((kind) => {
-                const name = `bay.${bay.id}.${kind.id}`;
-                return (
-                  <label key={kind.id}>
-                    <input
-                      type="checkbox"
-                      name={name}
-                      value="1"
-                      defaultChecked={checked(name, bay.kinds.includes(kind.id))}
-                    />{" "}
-                    {kind.name}
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
+      <form method="post" action="/bookings/capacity" className="desk-form desk-capacity">
+        <WhenFields draft={draft} />
+        <h2 className="desk-subheading">Kinds of appointment</h2>
+        <p className="desk-hint">
+          How long each holds a bay. A kind with bookings still to come stays until they are moved or cancelled.
+        </p>
+        {draft.kinds.map((kind, index) => (
+          <KindFields
+            key={kind.key}
+            kind={kind}
+            index={index}
+            added={added === "kinds" && index === draft.kinds.length - 1}
+          />
         ))}
-        <button type="submit">Save what the department can book</button>
+        <h2 className="desk-subheading">Bays</h2>
+        <p className="desk-hint">Each bay (or technician) and the kinds of appointment it takes.</p>
+        {draft.bays.map((bay, index) => (
+          <BayFields
+            key={bay.key}
+            bay={bay}
+            index={index}
+            kinds={draft.kinds}
+            added={added === "bays" && index === draft.bays.length - 1}
+          />
+        ))}
+        {/* Save comes first: Enter in any field saves, as on every other form */}
+        <div className="desk-lead__actions">
+          <button type="submit">Save what the department can book</button>
+          <button
+            type="submit"
+            name="add"
+            value="kinds"
+            formAction={`/bookings/capacity#${ADDED_ROW}`}
+            className="desk-button--quiet"
+          >
+            Add a kind of appointment
+          </button>
+          <button
+            type="submit"
+            name="add"
+            value="bays"
+            formAction={`/bookings/capacity#${ADDED_ROW}`}
+            className="desk-button--quiet"
+          >
+            Add a bay
+          </button>
+        </div>
       </form>
     </Layout>
   );

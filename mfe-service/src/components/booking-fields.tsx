@@ -1,5 +1,39 @@
-import type { SubmittedForm } from "remote-kit/protocol";
+import type { ReactNode } from "react";
+import { FORM_FIELD, type SubmittedForm } from "remote-kit/protocol";
 import type { FreeTime } from "../api/booking-api";
+
+/**
+ * A POST form team service's server takes (its id names it: "service:booking", "service:plan-stop:<token>", …),
+ * with why it was last refused said first.
+ */
+export function ServiceForm({
+  id,
+  refused,
+  heading,
+  className,
+  hidden,
+  children,
+}: {
+  id: string;
+  refused: SubmittedForm | null;
+  heading?: string;
+  className: string;
+  hidden?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" className={className} noValidate hidden={hidden}>
+      {heading ? <h2>{heading}</h2> : null}
+      <input type="hidden" name={FORM_FIELD} value={id} />
+      {refused?.message ? (
+        <p className="service-booking__problem" role="alert">
+          {refused.message}
+        </p>
+      ) : null}
+      {children}
+    </form>
+  );
+}
 
 /** A labelled field of the booking form, with what was typed and why it was refused when it was. */
 export function BookingField({

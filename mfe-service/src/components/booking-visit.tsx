@@ -1,11 +1,11 @@
 import { type FormEvent, type Ref, useEffect, useRef, useState } from "react";
 import { defineIsland, PeerForm, RouteDataContext, useResource, useSite, useSubmittedForm } from "remote-kit";
-import { FORM_FIELD, type SubmittedForm } from "remote-kit/protocol";
+import type { SubmittedForm } from "remote-kit/protocol";
 import { type AppointmentKind, paths, telHref } from "shared-types";
 import type { FreeTime } from "../api/booking-api";
 import { freeTimesResource } from "../api/resources";
 import CONSUMES from "../contracts/consumes";
-import { BookingField, DAYS_SHOWN, daysOf, FreeTimesPicker, shownTimes } from "./booking-fields";
+import { BookingField, DAYS_SHOWN, daysOf, FreeTimesPicker, ServiceForm, shownTimes } from "./booking-fields";
 import { PlanFields } from "./plan-fields";
 
 /** At most this many vehicles a visit: a larger fleet books by phone. */
@@ -141,13 +141,7 @@ function BookForm({
   const chosen = refused?.values.startsAt ?? "";
   const stay = refused?.values.stay ?? "drop-off";
   return (
-    <form method="post" className="service-booking__book" noValidate hidden={hidden}>
-      <input type="hidden" name={FORM_FIELD} value={BOOKING_FORM_ID} />
-      {refused?.message ? (
-        <p className="service-booking__problem" role="alert">
-          {refused.message}
-        </p>
-      ) : null}
+    <ServiceForm id={BOOKING_FORM_ID} refused={refused} className="service-booking__book" hidden={hidden}>
       <FreeTimesPicker
         times={times}
         chosen={chosen}
@@ -181,7 +175,7 @@ function BookForm({
       <button type="submit" className="host-button host-button--primary">
         Book this time
       </button>
-    </form>
+    </ServiceForm>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { HttpStatus, type Resource, usePageHead, useResource, useSite } from "remote-kit";
 import { useParams, useSearchParams } from "remote-kit/router";
 import { telHref } from "shared-types";
@@ -14,21 +14,20 @@ export interface GoneWords {
  * A page a link in an email opens (a booking's, a plan's), by the link's token: loading, gone (with its status), or
  * its content under its heading, with what the visitor just did said first (`?done=`). Opening it changes nothing.
  */
-export function LinkedPage<T>({
-  resource,
-  title,
-  heading,
-  gone,
-  done,
-  children,
-}: {
+export interface LinkedPageWords<T> {
   resource: Resource<[string], T | null>;
   title: string;
   heading: string;
   gone: GoneWords;
+  /** What each `?done=` says */
   done: Record<string, string>;
-  children: (value: T, token: string, phone: ReactNode) => ReactNode;
-}) {
+}
+
+/** What the page shows of what its link names. */
+export type LinkedContent<T> = ComponentType<{ value: T; token: string; phone: ReactNode }>;
+
+export function LinkedPage<T>({ page, Content }: { page: LinkedPageWords<T>; Content: LinkedContent<T> }) {
+  const { resource, title, heading, gone, done } = page;
   const { token = "" } = useParams();
   const [params] = useSearchParams();
   const { business } = useSite();
@@ -56,7 +55,7 @@ export function LinkedPage<T>({
           {said}
         </p>
       ) : null}
-      {children(load.value, token, phone)}
+      <Content value={load.value} token={token} phone={phone} />
     </div>
   );
 }

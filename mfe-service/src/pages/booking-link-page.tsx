@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link, useResource, useSubmittedForm } from "remote-kit";
-import { FORM_FIELD, type SubmittedForm } from "remote-kit/protocol";
+import type { SubmittedForm } from "remote-kit/protocol";
 import { paths } from "shared-types";
 import type { BookingView } from "../api/booking-api";
 import { bookingLinkResource, freeTimesResource } from "../api/resources";
-import { FreeTimesPicker } from "../components/booking-fields";
-import { LinkedPage } from "../components/linked-page";
+import { FreeTimesPicker, ServiceForm } from "../components/booking-fields";
+import { LinkedPage, type LinkedPageWords } from "../components/linked-page";
 
 const DONE: Record<string, string> = {
   booked: "Your appointment is booked. We have emailed you the details and an invite for your calendar.",
@@ -27,16 +27,9 @@ function ChangeForm({
 }) {
   const refused = useSubmittedForm(id);
   return (
-    <form method="post" className={className}>
-      <h2>{heading}</h2>
-      <input type="hidden" name={FORM_FIELD} value={id} />
-      {refused?.message ? (
-        <p className="service-booking__problem" role="alert">
-          {refused.message}
-        </p>
-      ) : null}
+    <ServiceForm id={id} refused={refused} heading={heading} className={className}>
       {children(refused)}
-    </form>
+    </ServiceForm>
   );
 }
 
@@ -74,10 +67,16 @@ function CancelForm({ token }: { token: string }) {
   );
 }
 
-const GONE = {
-  code: 410,
-  heading: "This link no longer works",
-  text: "It has been used, or the appointment can no longer change: the newest email we sent you has the link that works.",
+const PAGE: LinkedPageWords<BookingView> = {
+  resource: bookingLinkResource,
+  title: "Your service appointment",
+  heading: "Your Service Appointment",
+  gone: {
+    code: 410,
+    heading: "This link no longer works",
+    text: "It has been used, or the appointment can no longer change: the newest email we sent you has the link that works.",
+  },
+  done: DONE,
 };
 
 /**
@@ -85,21 +84,9 @@ const GONE = {
  * can still change, a form to move it and one to cancel it. Opening it changes nothing, so a mail scanner's visit
  * is harmless; each change spends the link and the page goes on with the new one.
  */
-export function BookingLinkPage() {
-  return (
-    <LinkedPage
-      resource={bookingLinkResource}
-      title="Your service appointment"
-      heading="Your Service Appointment"
-      gone={GONE}
-      done={DONE}
-    >
-      {(booking, token, phone) => <Booking booking={booking} token={token} phone={phone} />}
-    </LinkedPage>
-  );
-}
+export const BookingLinkPage = () => <LinkedPage page={PAGE} Content={Booking} />;
 
-function Booking({ booking, token, phone }: { booking: BookingView; token: string; phone: ReactNode }) {
+function Booking({ value: booking, token, phone }: { value: BookingView; token: string; phone: ReactNode }) {
   return (
     <>
       <dl className="service-booking__summary">

@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
 import { Link, useSubmittedForm } from "remote-kit";
-import { FORM_FIELD } from "remote-kit/protocol";
 import { paths } from "shared-types";
 import type { PlanView } from "../api/plan-api";
 import { planLinkResource } from "../api/resources";
-import { BookingField, dayLabel } from "../components/booking-fields";
-import { LinkedPage } from "../components/linked-page";
+import { BookingField, dayLabel, ServiceForm } from "../components/booking-fields";
+import { LinkedPage, type LinkedPageWords } from "../components/linked-page";
 
 const DONE: Record<string, string> = {
   readings: "Thank you: the readings are kept. No vehicle is due yet; we book each one as it comes due.",
@@ -20,14 +19,7 @@ function ReadingsForm({ token, plan }: { token: string; plan: PlanView }) {
   const id = `service:plan-readings:${token}`;
   const refused = useSubmittedForm(id);
   return (
-    <form method="post" className="service-booking__book" noValidate>
-      <h2>Send odometer readings</h2>
-      <input type="hidden" name={FORM_FIELD} value={id} />
-      {refused?.message ? (
-        <p className="service-booking__problem" role="alert">
-          {refused.message}
-        </p>
-      ) : null}
+    <ServiceForm id={id} refused={refused} heading="Send odometer readings" className="service-booking__book">
       <div className="service-booking__grid">
         {plan.units.map((unit, index) => (
           <BookingField
@@ -43,20 +35,23 @@ function ReadingsForm({ token, plan }: { token: string; plan: PlanView }) {
       <button type="submit" className="host-button host-button--primary">
         Send the readings
       </button>
-    </form>
+    </ServiceForm>
   );
 }
 
 function StopForm({ token }: { token: string }) {
   return (
-    <form method="post" className="service-booking__cancel">
-      <h2>Stop the plan</h2>
-      <input type="hidden" name={FORM_FIELD} value={`service:plan-stop:${token}`} />
+    <ServiceForm
+      id={`service:plan-stop:${token}`}
+      refused={null}
+      heading="Stop the plan"
+      className="service-booking__cancel"
+    >
       <p>We book no more visits by it; the visits already booked stay, each with its own page.</p>
       <button type="submit" className="host-button">
         Stop this plan
       </button>
-    </form>
+    </ServiceForm>
   );
 }
 
@@ -73,27 +68,21 @@ function Visits({ plan }: { plan: PlanView }) {
   );
 }
 
-const GONE = { code: 404, heading: "We have no plan by this link", text: "Open it from your appointment's page." };
+const PAGE: LinkedPageWords<PlanView> = {
+  resource: planLinkResource,
+  title: "Your service plan",
+  heading: "Your Service Plan",
+  gone: { code: 404, heading: "We have no plan by this link", text: "Open it from your appointment's page." },
+  done: DONE,
+};
 
 /**
  * /book-service/plan/{token}: a fleet's recurring plan, linked from each of its bookings' pages: how it goes, its
  * visits to come, the odometer readings of a plan by distance, and stopping it. Opening it changes nothing.
  */
-export function PlanPage() {
-  return (
-    <LinkedPage
-      resource={planLinkResource}
-      title="Your service plan"
-      heading="Your Service Plan"
-      gone={GONE}
-      done={DONE}
-    >
-      {(plan, token, phone) => <Plan plan={plan} token={token} phone={phone} />}
-    </LinkedPage>
-  );
-}
+export const PlanPage = () => <LinkedPage page={PAGE} Content={Plan} />;
 
-function Plan({ plan, token, phone }: { plan: PlanView; token: string; phone: ReactNode }) {
+function Plan({ value: plan, token, phone }: { value: PlanView; token: string; phone: ReactNode }) {
   const active = plan.status === "active";
   return (
     <>

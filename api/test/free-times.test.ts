@@ -27,6 +27,26 @@ const CAPACITY: Capacity = {
 const at = (iso: string) => new Date(iso).getTime();
 
 describe("free times", () => {
+  it("keeps a bay with its own part of the day to it: an evening bay takes only evening visits", () => {
+    const evenings: Capacity = {
+      ...CAPACITY,
+      week: { Monday: [{ open: "07:30", close: "21:00" }] },
+      bays: [
+        { id: "day-bay", name: "Day bay", kinds: ["oil"], hours: { open: "07:30", close: "16:30" } },
+        { id: "evening-bay", name: "Evening bay", kinds: ["oil"], hours: { open: "16:30", close: "21:00" } },
+      ],
+    };
+    const times = freeTimes(evenings, ["oil"], [], { now: at("2026-11-30T13:00:00Z"), days: 1 });
+    const bayAt = (clock: string) => times.find((time) => time.clock === clock)?.bays;
+    expect(bayAt("15:30")).toEqual(["day-bay"]);
+    // an hour from 16:00 fits neither bay's part of the day
+    expect(bayAt("16:00")).toBeUndefined();
+    expect(bayAt("16:30")).toEqual(["evening-bay"]);
+    expect(times.at(-1)?.clock).toBe("20:00");
+    // two vehicles at once need both bays: never, as their parts of the day do not meet
+    expect(freeTimes(evenings, ["oil", "oil"], [], { now: at("2026-11-30T13:00:00Z"), days: 1 })).toEqual([]);
+  });
+
   it("offers the grid of each open day in Calgary's time, each visit ending by the close", () => {
     // Monday 2026-11-30, 06:00 in Calgary (UTC-7)
     const times = freeTimes(CAPACITY, ["inspection"], [], { now: at("2026-11-30T13:00:00Z"), days: 1 });

@@ -29,6 +29,8 @@ export const serviceBaySchema = z.object({
   id: idSchema,
   name: nameSchema("bay"),
   kinds: z.array(idSchema).check(z.minLength(1, "A bay takes at least one kind of appointment")),
+  /** Its own part of the day (an evening bay, a morning technician), within the department's booking hours */
+  hours: z.optional(openingSegmentSchema),
 });
 
 export const serviceCapacitySchema = z

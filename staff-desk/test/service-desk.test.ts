@@ -100,7 +100,7 @@ describe("the service desk's day, bay by bay, and its capacity form", () => {
     expect(page.body.match(/Closed for bookings/g)?.length ?? 0).toBeGreaterThanOrEqual(1);
   });
 
-  it("adds a bay and a kind on the form without a script, keeping what was typed, and saves them", async () => {
+  it("adds a bay (its own hours too) and a kind on the form without a script, keeping what was typed, and saves them", async () => {
     const form = formFields((await get("/bookings/capacity")).body);
     const withLead = form.map(([name, value]): [string, string] => [name, name === "leadTimeHours" ? "48" : value]);
     const grown = await post("/bookings/capacity", [...withLead, ["add", "bays"]]);
@@ -120,6 +120,8 @@ describe("the service desk's day, bay by bay, and its capacity form", () => {
     const newKindKey = withKind.find(([name]) => name === `${kindRow}.key`)?.[1] ?? "";
     const filled = withKind.map(([name, value]): [string, string] => {
       if (name === `${added}.name`) return [name, "Bay 7"];
+      // a bay of the afternoons only: its own part of the day
+      if (name === `${added}.hours`) return [name, "12:30-16:30"];
       if (name === `${kindRow}.name`) return [name, "Trailer Safety Check"];
       return [name, name === `${kindRow}.minutes` ? "45" : value];
     });
@@ -130,7 +132,7 @@ describe("the service desk's day, bay by bay, and its capacity form", () => {
       expect.objectContaining({ id: "trailer-safety-check", name: "Trailer Safety Check", minutes: 45 }),
     );
     const day7 = await get(`/bookings?from=${day}`);
-    expect(columns(day7.body).get("Bay 7")).toContain("9 h free of 9 h");
+    expect(columns(day7.body).get("Bay 7")).toContain("4 h free of 4 h");
   });
 
   it("removes a kind from every bay, refuses one with bookings to come or the last bay, and keeps the form", async () => {

@@ -9,6 +9,8 @@ export interface Bay {
   id: string;
   name: string;
   kinds: readonly string[];
+  /** Its own part of the day, when it has one: it takes a unit only within it */
+  hours?: BookingSegment;
 }
 
 /** A kind of appointment (a service, an inspection, a body-shop estimate) and how long it holds a bay. */
@@ -84,13 +86,18 @@ function assignBays(
   units: readonly { kind: string; steps: number }[],
   bays: readonly Bay[],
   held: Map<string, Set<number>>,
-  start: number,
+  start: { at: number; minute: number },
   stepMs: number,
 ): string[] | null {
+  const inItsHours = (bay: Bay, steps: number) =>
+    !bay.hours ||
+    (minutesOf(bay.hours.open) <= start.minute &&
+      start.minute + (steps * stepMs) / 60_000 <= minutesOf(bay.hours.close));
   const isFree = (bay: Bay, steps: number) => {
+    if (!inItsHours(bay, steps)) return false;
     const taken = held.get(bay.id);
     if (!taken) return true;
-    for (let step = 0; step < steps; step++) if (taken.has(start + step * stepMs)) return false;
+    for (let step = 0; step < steps; step++) if (taken.has(start.at + step * stepMs)) return false;
     return true;
   };
   const chosen: string[] = [];
@@ -134,7 +141,7 @@ function segmentTimes(
   for (let minute = open; minute + longest <= close; minute += capacity.stepMinutes) {
     const start = steady ? opens + (minute - open) * 60_000 : momentOf(date, minute);
     if (start < visit.soonest) continue;
-    const bays = assignBays(visit.units, capacity.bays, visit.taken, start, stepMs);
+    const bays = assignBays(visit.units, capacity.bays, visit.taken, { at: start, minute }, stepMs);
     if (bays)
       found.push({ startsAt: new Date(start).toISOString(), date: date.toString(), clock: clockOf(minute), bays });
   }

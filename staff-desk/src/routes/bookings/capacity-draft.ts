@@ -21,6 +21,8 @@ export interface BayRow {
   key: string;
   name: string;
   kinds: string[];
+  /** Its own part of the day as typed ("16:30-21:00"), or empty: all the booking hours */
+  hours: string;
   remove: boolean;
 }
 /** The capacity form as typed, every field as it was sent: a refused form shows again exactly so. */
@@ -45,7 +47,13 @@ export function draftOf(capacity: ServiceCapacity): CapacityDraft {
     weeksAhead: String(capacity.weeksAhead),
     stepMinutes: String(capacity.stepMinutes),
     kinds: capacity.kinds.map((kind) => ({ ...kind, key: kind.id, minutes: String(kind.minutes), remove: false })),
-    bays: capacity.bays.map((bay) => ({ key: bay.id, name: bay.name, kinds: [...bay.kinds], remove: false })),
+    bays: capacity.bays.map((bay) => ({
+      key: bay.id,
+      name: bay.name,
+      kinds: [...bay.kinds],
+      hours: bay.hours ? segmentsText([bay.hours]) : "",
+      remove: false,
+    })),
   };
 }
 
@@ -72,6 +80,7 @@ export function draftFromForm(fields: Fields): CapacityDraft {
       key: text(fields, field("key")),
       name: text(fields, field("name")),
       kinds: all(fields, field("kinds")),
+      hours: text(fields, field("hours")),
       remove: fields[field("remove")] !== undefined,
     })),
   };
@@ -80,12 +89,19 @@ export function draftFromForm(fields: Fields): CapacityDraft {
 /** The draft with one empty row more, its key new on the form. */
 export function withNewRow(draft: CapacityDraft, list: "kinds" | "bays"): CapacityDraft {
   const key = `new:${draft.kinds.length + draft.bays.length}`;
-  if (list === "bays") return { ...draft, bays: [...draft.bays, { key, name: "", kinds: [], remove: false }] };
+  if (list === "bays")
+    return { ...draft, bays: [...draft.bays, { key, name: "", kinds: [], hours: "", remove: false }] };
   return { ...draft, kinds: [...draft.kinds, { key, name: "", minutes: "60", shop: "service", remove: false }] };
 }
 
 // no id has a colon: a kept kind named "new-tires" stays itself
 const isNew = (row: { key: string }) => row.key.startsWith("new:");
+
+/** One part of a day as typed: "07:30-16:30" (the schema refuses anything else). */
+function segmentOf(typed: string) {
+  const [open = "", close = ""] = typed.replace(/\s+/g, "").split("-");
+  return { open, close };
+}
 
 /** A whole number as typed ("90"), or NaN for anything else, which the schema refuses. */
 const whole = (typed: string) => (/^\d+$/.test(typed) ? Number(typed) : Number.NaN);
@@ -120,10 +136,7 @@ export function capacityFromDraft(draft: CapacityDraft): { capacity: ServiceCapa
       draft.week[day]
         .split(",")
         .filter((part) => part.trim() !== "")
-        .map((part) => {
-          const [open = "", close = ""] = part.replace(/\s+/g, "").split("-");
-          return { open, close };
-        }),
+        .map(segmentOf),
     ]),
   );
   const candidate = {
@@ -141,6 +154,7 @@ export function capacityFromDraft(draft: CapacityDraft): { capacity: ServiceCapa
       id: idOf.get(bay.key),
       name: bay.name,
       kinds: kinds.filter((kind) => bay.kinds.includes(kind.key)).map((kind) => idOf.get(kind.key)),
+      ...(bay.hours ? { hours: segmentOf(bay.hours) } : {}),
     })),
   };
   const parsed = serviceCapacitySchema.safeParse(candidate);

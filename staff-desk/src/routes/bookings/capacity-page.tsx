@@ -55,6 +55,18 @@ function BayFields({ bay, index, kinds, added }: { bay: BayRow; index: number; k
         <label htmlFor={`desk-bay-${index}-name`}>Name</label>
         <input id={`desk-bay-${index}-name`} name={field("name")} defaultValue={bay.name} />
       </div>
+      <div className="desk-field">
+        <label htmlFor={`desk-bay-${index}-hours`}>Its own hours (optional)</label>
+        <span className="desk-hint" id={`desk-bay-${index}-hours-hint`}>
+          An evening bay: 16:30-21:00. Empty: all the booking hours above.
+        </span>
+        <input
+          id={`desk-bay-${index}-hours`}
+          name={field("hours")}
+          defaultValue={bay.hours}
+          aria-describedby={`desk-bay-${index}-hours-hint`}
+        />
+      </div>
       <p className="desk-hint">Takes:</p>
       <div className="desk-checks">
         {kinds.map((kind) => (

@@ -69,7 +69,7 @@ export type FragmentProps<D extends RemoteDeclaration, Name extends keyof NonNul
 
 /** The type of data a remote publishes, from the schema its declaration gives. */
 export type PublishedData<D extends RemoteDeclaration, Name extends keyof NonNullable<D["data"]>> = TypeOf<
-  NonNullable<D["data"]>[Name] extends { shape: Schema } ? NonNullable<D["data"]>[Name]["shape"] : never
+  NonNullable<D["data"]>[Name]["shape"]
 >;
 
 /** Module Federation's exposes: the route table, the islands and the fragments. */

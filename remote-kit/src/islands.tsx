@@ -63,9 +63,8 @@ const InsideIsland = createContext(false);
 const SubmittedFormContext = createContext<SubmittedForm | null>(null);
 
 /**
- * Makes a component an island. On the server it renders inside <fleet-island> with its props as JSON (so they
- * must be plain data); in the browser, inside another island or a region the browser renders, it is just the
- * component.
+ * Makes a component an island. On the server it renders inside <fleet-island> with its props as JSON (so they must be
+ * plain data); in the browser, inside another island or a region the browser renders, it is just the component.
  */
 export function defineIsland<P extends object>(
   id: IslandId,

@@ -1,11 +1,11 @@
 import { useContext, useEffect } from "react";
 import { Navigate } from "react-router-dom";
-import { PAGE_HEAD_ATTRIBUTE, type PageHead, pageHeadElements } from "./protocol.js";
+import { type HeadSite, PAGE_HEAD_ATTRIBUTE, type PageHead, pageHeadElements } from "./protocol.js";
 import { ServerRenderContext } from "./server-state.js";
 import { useSite } from "./site-context.js";
 
 /** Replaces what the previous page added to the head (the host's own head stays) and sets the title. */
-function applyPageHead(head: PageHead, site: { siteUrl: string; siteName: string }): void {
+function applyPageHead(head: PageHead, site: HeadSite): void {
   document.title = head.title;
   for (const element of document.head.querySelectorAll(`[${PAGE_HEAD_ATTRIBUTE}], meta[name="description"]`)) {
     element.remove();

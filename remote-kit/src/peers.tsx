@@ -83,19 +83,15 @@ export function setPeerDataResolver(next: PeerDataResolver): void {
   resolver = next;
 }
 
-/** Data another team publishes (catalog's line-up models, inventory's trailers), on the server and in the browser. */
-export function loadPeerData<T>(remote: RemoteName, name: string): Promise<T> {
-  return resolver(remote, name) as Promise<T>;
-}
-
 /**
- * Peer data as a consumer declared it (src/contracts/consumes.ts): typed with only the fields the declaration
- * names, which the provider's pipeline checks its published data against.
+ * Data another team publishes (catalog's line-up models), on the server and in the browser, as the consumer
+ * declared it (src/contracts/consumes.ts): typed with only the fields the declaration names, which the provider's
+ * pipeline checks its published data against.
  */
 export function loadDeclaredPeerData<U extends Pick<DataUse, "from" | "name"> & { shape: object }>(
   use: U,
 ): Promise<TypeOf<U["shape"]>> {
-  return loadPeerData<TypeOf<U["shape"]>>(use.from, use.name);
+  return resolver(use.from, use.name) as Promise<TypeOf<U["shape"]>>;
 }
 
 // ---- Peer modules rendered inside a page ----

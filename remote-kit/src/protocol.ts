@@ -163,18 +163,12 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string | undefi
 /** What a page head names the site by: its address and its name. */
 export type HeadSite = Pick<SiteContext, "siteUrl"> & { siteName: string };
 
-export interface HeadElement {
-  tag: "meta" | "link" | "script";
-  attributes: Record<string, string>;
-  text?: string;
-}
-
 /**
  * The elements a page head turns into, besides <title>. One description for both sides: the host server writes
  * them as HTML, the browser creates them after a client-side navigation.
  */
-export function pageHeadElements(head: PageHead, site: HeadSite): HeadElement[] {
-  const elements: HeadElement[] = [];
+export function pageHeadElements(head: PageHead, site: HeadSite) {
+  const elements: { tag: "meta" | "link" | "script"; attributes: Record<string, string>; text?: string }[] = [];
   const meta = (key: "name" | "property", name: string, content: string | undefined) => {
     if (content) elements.push({ tag: "meta", attributes: { [key]: name, content } });
   };

@@ -14,8 +14,8 @@ import {
 } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { brotliCompressSync, gzipSync } from "node:zlib";
 import { REMOTE_NAMES, type RemoteName } from "shared-types";
+import { BUILD_BY_PRODUCTS, rewriteBuilt } from "./build-output.js";
 import { RELEASES_DIR } from "./protocol.js";
 
 /**
@@ -58,10 +58,8 @@ if (!/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,60}$/.test(version)) {
   refuse(`"${version}" cannot be part of a release's address (letters, digits, . + _ -)`);
 }
 
-/** What a build leaves that a release does not serve. */
-const BY_PRODUCTS = [/^index\.html$/, /^mf-stats\.json$/, /^\.vite(\/|$)/];
 const kept = (dir: string) => (file: string) =>
-  !BY_PRODUCTS.some((p) => p.test(relative(dir, file).replaceAll("\\", "/")));
+  !BUILD_BY_PRODUCTS.some((p) => p.test(`/${relative(dir, file).replaceAll("\\", "/")}`));
 
 // the release's identity is its content: the same build is the same release
 const hash = createHash("sha256");
@@ -96,11 +94,7 @@ if (existsSync(target)) {
   const manifestFile = join(staging, "browser", "mf-manifest.json");
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { metaData?: Record<string, unknown> };
   manifest.metaData = { ...manifest.metaData, release: { id, version, commit } };
-  const manifestText = JSON.stringify(manifest, null, 2);
-  writeFileSync(manifestFile, manifestText);
-  // its build-time compressed copies are of the manifest before this: made again, so every encoding says the same
-  writeFileSync(`${manifestFile}.br`, brotliCompressSync(manifestText));
-  writeFileSync(`${manifestFile}.gz`, gzipSync(manifestText, { level: 9 }));
+  await rewriteBuilt(manifestFile, JSON.stringify(manifest, null, 2));
   writeFileSync(join(staging, "release.json"), `${JSON.stringify(release, null, 2)}\n`);
   // appears whole or not at all: a half-copied release is never served
   renameSync(staging, target);

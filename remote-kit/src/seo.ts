@@ -69,24 +69,19 @@ function hoursOf(business: BusinessDetails, department: Department) {
   };
 }
 
-function postalAddress(business: BusinessDetails): PostalAddress {
-  const { address } = business;
-  return {
-    "@type": "PostalAddress",
-    streetAddress: address.line1,
-    addressLocality: address.city,
-    addressRegion: address.province,
-    postalCode: address.postal_code,
-    addressCountry: "CA",
-  };
-}
-
 /**
  * The dealership, with its service department, parts department and body shop as departments, each with its own
  * hours (the body shop keeps the service department's hours).
  */
 export function dealerJsonLd(siteUrl: string, business: BusinessDetails): WithContext<AutoDealer> {
-  const address = postalAddress(business);
+  const address: PostalAddress = {
+    "@type": "PostalAddress",
+    streetAddress: business.address.line1,
+    addressLocality: business.address.city,
+    addressRegion: business.address.province,
+    postalCode: business.address.postal_code,
+    addressCountry: "CA",
+  };
   const department = <T extends "AutoRepair" | "AutoPartsStore" | "AutoBodyShop">(
     type: T,
     page: string,

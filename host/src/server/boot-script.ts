@@ -20,9 +20,8 @@ const NAMES = {
 type Names = typeof NAMES;
 
 /**
- * A form the browser sends itself (no script has taken it over yet) is marked as sending, and not sent twice; the
- * form's code, if it arrives before the next page does, sees the mark and waits too. A page brought back from the
- * back-forward cache is a new chance to send.
+ * A form the browser sends itself is marked as sending, and not sent twice (the form's code, if it arrives before
+ * the next page, sees the mark too); a page back from the back-forward cache may send again.
  */
 export function guardNativeSubmits(submitting: string): void {
   addEventListener("submit", (event) => {
@@ -42,10 +41,9 @@ type InPlaceAnswer = Partial<{ said: string; message: string; fields: Record<str
 };
 
 /**
- * Forms that name the site's API address that takes them (remote-kit IN_PLACE_FORM: team inventory's and catalog's
- * "Add to fleet quote") are sent there as JSON in place, from the first moment the page shows: what the API says goes
- * into the form's status element, the page texts it names are updated. When the API cannot be reached (or fails), the
- * form is sent the browser's way, as without scripts.
+ * Forms that name the API address that takes them (remote-kit IN_PLACE_FORM: "Add to fleet quote") are sent there
+ * as JSON in place from the moment the page shows: the answer goes into the form's status and the page texts it
+ * names. When the API cannot be reached (or fails), the form is sent the browser's way.
  */
 function sendInPlace(names: Names["inPlace"]): void {
   const sending = new WeakSet<HTMLFormElement>();
@@ -188,9 +186,8 @@ interface BootConfig {
 }
 
 /**
- * Fetches files once each, each resolving when it is in (or failed): a module is fetched and compiled, not run; a
- * stylesheet the code will link (and wait for) only into the cache (a preload the page does not use at once would
- * be reported as wasted), as the module's loader will link it (crossorigin).
+ * Fetches files once each, each resolving when in (or failed): a module compiled, not run; a stylesheet only into
+ * the cache, as the module's loader will link it (a preload not used at once would be reported as wasted).
  */
 function preloader(): (files?: readonly string[], as?: "style") => Promise<unknown>[] {
   const preloaded = new Map<string, Promise<unknown>>();
@@ -261,10 +258,8 @@ function replayClicks(names: Names, live: WeakSet<Element>, reachFor: (island: E
 }
 
 /**
- * Team host: one page view in `rate` measures its visitor's Web Vitals (src/vitals/report-vitals.ts): its script is
- * loaded only after the page's load event, once the browser is idle, so the page's own loading (and Lighthouse's
- * view of it) is over before it is fetched. Nothing depends on it; a failed load is ignored. The route's pattern is
- * written on the page's root element (data-fleet-vitals-route), where the script reads it.
+ * Team host: one page view in `rate` measures its Web Vitals (src/vitals/report-vitals.ts), its script loaded once
+ * the page has loaded and the browser is idle, so the page's loading (and Lighthouse's view of it) is over first.
  */
 export function measureVitals(vitals: { src: string; rate: number; route: string } | undefined): void {
   if (!vitals || Math.random() >= vitals.rate) return;

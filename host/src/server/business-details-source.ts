@@ -15,17 +15,13 @@ export interface BusinessDetailsSourceOptions {
   /** Where the last good details are kept, so a restart while the API is down still has them. */
   cacheFile?: string;
   onProblem?: (message: string, error?: unknown) => void;
-  /**
-   * The API has not answered yet since this server started (it is starting too): told once, instead of a problem
-   * on every request, so a start reads as a start.
-   */
+  /** The API has not answered since this server started: told once, so a start reads as a start, not a problem. */
   onWaiting?: () => void;
 }
 
 /**
- * The dealership's details for every page, from the API (its one source): asked for at most once per `maxAgeMs`,
- * validated, and kept. When the API does not answer, or answers something the pages could not show, the last good
- * details stand in (from memory, or from the cache file after a restart).
+ * The dealership's details for every page, from the API, asked at most once per `maxAgeMs` and validated; when it
+ * fails, the last good details stand in (from memory, or from the cache file after a restart).
  */
 export class BusinessDetailsSource {
   private good: { at: number; details: BusinessDetails } | null = null;

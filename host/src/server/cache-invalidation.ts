@@ -68,9 +68,8 @@ export function sharedCachePurger(urls: readonly string[], log: { warn(message: 
 }
 
 /**
- * Purges a remote's pages when it deploys another build or the configuration points at another release: each
- * remote's fingerprint (where it is, and what its manifest says) is read every `intervalMs`, and a change purges
- * that remote's tag. A remote that cannot be read keeps its last fingerprint.
+ * Purges a remote's pages when its build or configured release changes: each remote's fingerprint is read every
+ * `intervalMs`, and a change purges its tag (a remote that cannot be read keeps its last one).
  */
 export function watchRemoteReleases(
   fingerprints: () => Promise<Record<string, string | null>>,

@@ -6,10 +6,7 @@ import type { ContentSources } from "remote-kit/protocol";
 export const MAP_FRAME_SOURCES = ["https://www.google.com", "https://maps.google.com"];
 
 export interface PagePolicyInput {
-  /**
-   * The page's own inline scripts and styles (page-document inlineSources): allowed by their hashes, so the same
-   * page is the same bytes for every visitor (no per-response nonce) and a shared cache can serve it.
-   */
+  /** The page's own inline scripts and styles, allowed by hash (no nonce: a shared cache can serve the page). */
   inline: { scripts: readonly string[]; styles: readonly string[] };
   /** Origins of remotes configured outside this site: their code, styles, manifests and images. */
   remoteOrigins: readonly string[];
@@ -28,32 +25,21 @@ const unique = (own: readonly string[], ...lists: (readonly string[] | undefined
   ...new Set([...own, ...lists.flatMap((list) => (list ?? []).filter((source) => ORIGIN.test(source)))]),
 ];
 
-/**
- * An inline part's CSP hash. Pages share their few inline parts (the boot script, each remote's styles), so each is
- * hashed once, not again for every answer (a cached page's policy is written per request: TLS or not).
- */
+/** An inline part's CSP hash: pages share their few inline parts, hashed once, not for every answer. */
 const hashes = new LRUCache<string, string>({
   max: 500,
   memoMethod: (text) => `'sha256-${hash("sha256", text, "base64")}'`,
 });
 
 /**
- * The pages' Content-Security-Policy: nothing runs or is styled but the site's own files, the configured remotes'
- * and the page's own inline code and styles, each by its hash; no eval, no inline handlers or style attributes;
- * frames only for the map and what a remote declares (the credit application); the page cannot be framed, change
- * its base or post forms elsewhere.
+ * The pages' Content-Security-Policy: only the site's, the configured remotes' and the page's own hashed inline
+ * code and styles; frames only for the map and what a remote declares; never framed, no other base or form target.
  */
 export function pageContentSecurityPolicy(input: PagePolicyInput): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'none'"],
-    "script-src": unique(
-      ["'self'", ...new Set(input.inline.scripts.map((text) => hashes.memo(text)))],
-      input.remoteOrigins,
-    ),
-    "style-src": unique(
-      ["'self'", ...new Set(input.inline.styles.map((text) => hashes.memo(text)))],
-      input.remoteOrigins,
-    ),
+    "script-src": unique(["'self'", ...input.inline.scripts.map((text) => hashes.memo(text))], input.remoteOrigins),
+    "style-src": unique(["'self'", ...input.inline.styles.map((text) => hashes.memo(text))], input.remoteOrigins),
     "connect-src": unique(["'self'"], input.remoteOrigins, ...input.declared.map((d) => d.connect)),
     "img-src": unique(
       ["'self'", "data:"],

@@ -21,9 +21,8 @@ const devBusinessDetails = new BusinessDetailsSource({
 });
 
 /**
- * Composes a page as the production server does, around the dev server's own page (its scripts kept as Vite wrote
- * them: the dev client, React Refresh, the app's source entry). Renders compile on first use, so the time limit
- * is generous.
+ * Composes a page as the production server does, around the dev server's page (its scripts kept as Vite wrote
+ * them). Renders compile on first use: the time limit is generous.
  */
 export function composeDevPage(requestUrl: string, template: string): Promise<ComposedPage> {
   const origin = "http://localhost:5173";

@@ -28,10 +28,8 @@ export function preferredEncoding(acceptEncoding: string | undefined, body: stri
 }
 
 /**
- * The body in `encoding`: made once per setting, in one call on the event loop (a page's brotli costs half what it
- * costs through zlib's stream and its thread pool). The answer that made the page is compressed as every answer
- * made per request is; a page served again from the cache (`kept`) is compressed once more, smaller, and sent as
- * it is to everyone asking in that encoding from then on.
+ * The body in `encoding`, made once per setting in one call on the event loop (half the cost of zlib's stream):
+ * at the per-request setting when made, and once more, smaller, when the cache serves it again (`kept`).
  */
 export function encodedBody(
   bodies: EncodedBodies,

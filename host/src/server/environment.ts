@@ -101,9 +101,8 @@ export type HostEnvironment = z.infer<typeof hostEnvironmentSchema>;
 export type HostSettings = Partial<Record<keyof z.input<typeof hostEnvironmentSchema>, string | number>>;
 
 /**
- * The host server's configuration: the environment checked, and what follows from it worked out here once. Every
- * part of the server reads this object (the app's `config`), never the environment. The browser build's directory
- * is where the server was started from unless HOST_DIST_DIR says otherwise (relative: to the working directory).
+ * The host server's configuration: the environment checked, and what follows from it worked out once. Every part of
+ * the server reads this (the app's `config`), never the environment.
  */
 export function hostConfigSchema(defaultDistDir: string) {
   return hostEnvironmentSchema.transform((env) => {
@@ -131,17 +130,12 @@ export const currentRenderSecret = ({ RENDER_SECRET }: Pick<HostEnvironment, "RE
 /** The variables that may be given as a file instead (`<NAME>_FILE`: a mounted secret). */
 export const HOST_SECRETS = ["RENDER_SECRET", "SHARED_CACHE_PURGE_SECRET"] as const;
 
-function parsedOrThrow<T>(parsed: z.ZodSafeParseResult<T>): T {
+/** The configuration (hostConfigSchema) from the environment; throws naming every variable that is wrong. */
+export function readHostConfig(defaultDistDir: string, env: NodeJS.ProcessEnv = process.env): HostConfig {
+  const parsed = hostConfigSchema(defaultDistDir).safeParse(withSecretFiles(env, HOST_SECRETS));
   if (!parsed.success) throw new Error(`host server: the environment is wrong:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
 
-/** The environment, checked; throws naming every variable that is wrong. */
-export function readHostEnvironment(env: NodeJS.ProcessEnv = process.env): HostEnvironment {
-  return parsedOrThrow(hostEnvironmentSchema.safeParse(withSecretFiles(env, HOST_SECRETS)));
-}
-
-/** The configuration (hostConfigSchema) from the environment; throws naming every variable that is wrong. */
-export function readHostConfig(defaultDistDir: string, env: NodeJS.ProcessEnv = process.env): HostConfig {
-  return parsedOrThrow(hostConfigSchema(defaultDistDir).safeParse(withSecretFiles(env, HOST_SECRETS)));
-}
+/** The environment, checked, where no browser build is served (the dev server's composer). */
+export const readHostEnvironment = (env: NodeJS.ProcessEnv = process.env) => readHostConfig("dist", env);

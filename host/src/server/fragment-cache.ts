@@ -2,19 +2,14 @@ import { FRAGMENT_REUSE_MS, type FragmentInclude, type FragmentResult } from "re
 import { TaggedCache } from "./tagged-cache";
 
 /**
- * The peers' fragments a page includes, kept for the next page that includes the same one (a remote says a fragment
- * is `reusable` when its HTML is the same on any page and for any visitor: no form was sent back to it). A page
- * the page cache holds needs none of this; a page made anew (a unit's page no one asked for yet, a new search, every
- * page after an import) would otherwise ask a peer's renderer again for the same link or form.
+ * The peers' fragments a page includes, kept for the next page made anew that includes the same one (a unit's page
+ * no one asked for yet, a new search, every page after an import), when its remote says it is `reusable`.
  *
- * A fragment is kept by its remote's build (a new manifest is a new build: what the old one rendered is never used
- * again), the site (the dealership's details it was rendered with), its module and its props; for at most
- * FRAGMENT_REUSE_MS, and no longer than any of its tags: a purge of one removes it, and a fragment asked for while
- * something was purged is used once, not kept.
+ * Kept by its remote's build (a new manifest is never served an old render), the site, its module and its props;
+ * for at most FRAGMENT_REUSE_MS, and purged with any of its tags (TaggedCache).
  *
- * A fragment whose form takes some of its props from the page (FragmentResult.takesFromPage) is asked without
- * those a page says it gives (FragmentInclude.pageGives), once its build has said so: a unit's enquiry form is then
- * one fragment for every unit's page.
+ * A fragment whose form takes some props from the page (FragmentResult.takesFromPage) is asked without those the
+ * page gives (FragmentInclude.pageGives), once its build has said so: one enquiry form for every unit's page.
  */
 export class FragmentCache extends TaggedCache<FragmentResult> {
   private readonly objectIds = new WeakMap<object, number>();
@@ -39,10 +34,7 @@ export class FragmentCache extends TaggedCache<FragmentResult> {
     return id;
   }
 
-  /**
-   * The props to ask a fragment with: the include's, less those the page gives that the provider's build takes
-   * from the page (as far as this cache has heard from that build; until then, all of them).
-   */
+  /** The include's props, less those the page gives that the provider's build said it takes from the page. */
   propsFor(build: object, include: Pick<FragmentInclude, "module" | "props" | "pageGives">): Record<string, unknown> {
     const taken = include.pageGives?.length ? this.takenFromPage.get(build)?.get(include.module) : undefined;
     if (!taken) return include.props;
@@ -50,10 +42,7 @@ export class FragmentCache extends TaggedCache<FragmentResult> {
     return Object.fromEntries(Object.entries(include.props).filter(([name]) => !left.has(name)));
   }
 
-  /**
-   * The fragment as kept, or as `ask` renders it: one request for all the pages asking for it at the same time,
-   * kept when its remote says it may be. What it says it takes from the page is heard (propsFor).
-   */
+  /** The fragment as kept, or as `ask` renders it once for all asking at once; what it takes from the page is heard. */
   get(
     part: { build: object; site: { siteUrl: string; business: object }; module: string; props: unknown },
     ask: () => Promise<FragmentResult>,

@@ -27,11 +27,9 @@ const PROXIED_REMOTES_CONFIG = Object.fromEntries(
 ) as RemotesConfig;
 
 /**
- * The remote configuration, as its file says now (promoting or rolling back a release is an edit of it: the next
- * page is made from it) and checked against its schema. The file is looked at on every request but read only when
- * it changed (its size, time or inode: a stat costs microseconds, a read and a check far more). A file that does
- * not parse, or names a bad entry, is reported with what is wrong, and the last good configuration stays in force:
- * an edit can never take the site down.
+ * The remote configuration as its file says now (promoting or rolling back a release is an edit of it), checked.
+ * Looked at on every request but read only when it changed (a stat costs microseconds, a read and a check far
+ * more). A bad file is reported and the last good configuration stays in force: an edit never takes the site down.
  */
 export function remotesConfigReader(file: string | undefined, report: (message: string) => void) {
   let lastGood: RemotesConfig = PROXIED_REMOTES_CONFIG;
@@ -63,11 +61,9 @@ export function remotesConfigReader(file: string | undefined, report: (message: 
 export type { HostConfig, HostServices };
 
 /**
- * The host server, as a tree of plugins, one concern each (src/server/plugins): the edge (unsafe paths, headers,
- * ETags, compression), the proxies (the API's public routes, the remotes' files), the host's files, the page cache
- * and its purges, the pages, the forms sent without scripts, the sitemap. Each reads its settings from the
- * configuration (environment.ts, parsed once, decorated as `app.config`); what they share (the remote directory,
- * the page composer, the dealership's details, the remote configuration in force) is made here once: `app.host`.
+ * The host server, as a tree of plugins, one concern each (src/server/plugins), reading their settings from
+ * `app.config`; what they share (the remote directory, the composer, the dealership's details, the remote
+ * configuration in force) is made here once: `app.host`.
  */
 export async function createHostServer(config: HostConfig, services: HostServices = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -125,10 +121,7 @@ export async function createHostServer(config: HostConfig, services: HostService
   return app;
 }
 
-/**
- * Starts the host server from the environment (README "Configuration"), checked once (environment.ts); its browser
- * build is `defaultDistDir` unless HOST_DIST_DIR says otherwise.
- */
+/** Starts the host server from the environment (README "Configuration"); its build: HOST_DIST_DIR or `defaultDistDir`. */
 export async function startHostServer(defaultDistDir: string): Promise<FastifyInstance> {
   const config = readHostConfig(defaultDistDir);
   const tracing = await startTracing("host", config.OTEL_EXPORTER_OTLP_ENDPOINT);

@@ -9,10 +9,7 @@ export interface CachedAnswer {
   headers: Record<string, string>;
   /** A page's own inline parts and sources: its CSP is written for each request (TLS or not). */
   page?: { inline: { scripts: string[]; styles: string[] }; sources: PageSources };
-  /**
-   * A page's HTML as UTF-8, encoded once as it is made (its ETag and each compression read these bytes); other
-   * answers (a redirect's, the sitemap's) as text.
-   */
+  /** A page's HTML as UTF-8, encoded once as it is made (for its ETag and each compression); other answers' text. */
   body: string | Buffer;
   /** The body compressed, in each encoding asked for so far (shared by every copy of the answer). */
   encoded: EncodedBodies;
@@ -26,9 +23,8 @@ export interface CachedAnswer {
 }
 
 /**
- * The host's own shared cache of composed pages (the embedded default; a real shared cache such as Varnish may
- * stand in front of it, purged the same way): held for their `s-maxage`, served stale for their
- * `stale-while-revalidate` while one request makes the page again, purged by tag, and bounded in bytes.
+ * The host's own shared cache of composed pages (Varnish may stand in front, purged the same way): each held for
+ * its `s-maxage`, served stale for its `stale-while-revalidate` while one request makes it again; bounded in bytes.
  */
 export class PageCache extends TaggedCache<CachedAnswer> {
   constructor(options: { maxBytes?: number; now?: () => number; joinForMs?: number } = {}) {

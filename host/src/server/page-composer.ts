@@ -46,10 +46,7 @@ export type ComposedPage =
       inline: ReturnType<typeof inlineSources>;
       /** What it shows that can change (shared-types CACHE_TAGS), for a shared cache's purges. */
       tags: string[];
-      /**
-       * The shell alone, or a page with a peer's part left to the browser: a renderer could not help in time (kept
-       * briefly, if at all).
-       */
+      /** The shell alone, or a peer's part left to the browser (a renderer could not help in time): kept briefly. */
       fallback: boolean;
       /** Where its making went, hop by hop (the Server-Timing header of the answer that made it). */
       timings: TimingEntry[];
@@ -73,10 +70,7 @@ export interface PageComposerOptions {
   builtAt: string;
 }
 
-/**
- * A refused form sent without scripts, shown again as it was sent; and the visitor's cookies, for a page made for
- * them alone (the owner gets those with its prefix, no other).
- */
+/** A refused form sent without scripts, shown again; the visitor's cookies, for a page made for them alone. */
 export type PageRequest = Pick<RenderRequest, "form" | "cookies">;
 
 /** Of a visitor's cookies, the ones a remote named (remoteCookiePrefix): a remote never reads another's. */
@@ -90,9 +84,8 @@ const ISLAND_TAG = new RegExp(`<${ISLAND_ELEMENT}\\b[^>]*>`, "g");
 const ISLAND_ID = /^([a-z]+)\/([A-Za-z0-9/._-]+)$/;
 
 /**
- * The attribute the host never reads of an island, whose value may be long (the form sent back, as typed), in the
- * double-quoted form React writes: left out before the tag is parsed, which then costs microseconds instead of a
- * millisecond. Written any other way, it is parsed with the rest.
+ * The island attribute the host never reads, whose value may be long (the form sent back), as React writes it: left
+ * out before the tag is parsed, which then costs microseconds instead of a millisecond.
  */
 const UNREAD_ATTRIBUTES = new RegExp(`\\s${ISLAND_ATTRIBUTES.form}="[^"]*"`, "g");
 
@@ -130,9 +123,8 @@ function fillSlots(html: string, filled: ReadonlyMap<string, string>): string {
 }
 
 /**
- * A time limit for work this server waits for: its signal aborts as AbortSignal.timeout's does, and `end`, once the
- * work is done, drops its timer. AbortSignal.timeout's timer fires long after the page it limited was sent, and
- * makes its error then: 16 µs a limit on this machine (measured), two limits for each page made.
+ * AbortSignal.timeout, whose timer `end` drops once the work is done: AbortSignal.timeout's fires long after the
+ * page was sent and makes its error then (16 µs a limit, measured; two limits a page).
  */
 function timeLimit(ms: number): { signal: AbortSignal; end: () => void } {
   const controller = new AbortController();
@@ -145,10 +137,8 @@ function timeLimit(ms: number): { signal: AbortSignal; end: () => void } {
 }
 
 /**
- * Composes each page: the host's shell for the path, the owning remote's server HTML in its region with the peers'
- * fragments it includes (or, when its renderer cannot help in time, the region left to the browser), the page's
- * head, styles, and the code of the islands in it. The production server and the dev server both serve pages
- * through it.
+ * Composes each page (for the production and the dev server): the host's shell, the owning remote's server HTML
+ * with the peers' fragments it includes (or the region left to the browser), the head, styles and islands' code.
  */
 export class PageComposer {
   /** The peers' fragments pages include, for the next page made with the same one. */
@@ -286,9 +276,8 @@ export class PageComposer {
   }
 
   /**
-   * Asks each peer whose module the page includes for its server HTML, all at once and within what is left of the
-   * page's deadline, and puts it in its slot. A fragment that cannot be had leaves the consumer's fallback in its
-   * slot (the browser loads the module itself).
+   * Asks each peer whose module the page includes for its HTML, all at once within the page's deadline, into its
+   * slot. A fragment that cannot be had leaves the consumer's fallback there (the browser loads the module itself).
    */
   private async fillFragments(html: string, includes: readonly FragmentInclude[], making: PageMaking) {
     const { location: path, site, remotes, signal } = making;
@@ -298,7 +287,6 @@ export class PageComposer {
     const providers: { remote: ResolvedRemote; module: string }[] = [];
     await Promise.all(
       includes.map(async (include) => {
-        if (!REMOTE_NAMES.includes(include.from)) return;
         try {
           const provider = await this.options.directory.resolve(include.from, remotes, signal);
           const props = this.fragments.propsFor(provider.manifest, include);
@@ -321,9 +309,8 @@ export class PageComposer {
   }
 
   /**
-   * The code of each island in the page, as the browser will fetch it when the island is needed: the host's own from
-   * its build, a remote's as its entry, the federation runtime and the exposed module's chunks (fetched at once,
-   * rather than found one after another). Islands hydrated as the page loads have theirs fetched at once.
+   * The code of each island in the page, fetched when the island is needed (at once for those hydrated as the page
+   * loads): the host's own from its build; a remote's entry, the federation runtime and the module's chunks.
    */
   private codeOf(html: string, resolved: readonly ResolvedRemote[]): PageCode {
     const islands: Record<string, string[]> = {};
@@ -346,14 +333,11 @@ export class PageComposer {
     return { eager: [...new Set(eager)], islands, styles };
   }
 
-  /**
-   * What the host knows of the page at a path before composing it: which query parameters it reads (null: not
-   * declared, keep them all) and whether it is private (a visitor's details or a token: never cached).
-   */
+  /** Which query parameters the page at a path reads (null: not declared, keep all), and whether it is private. */
   async declaredPage(pathname: string): Promise<{ query: readonly string[] | null; private: boolean }> {
     // the home page is the host's own, and reads no parameter
     if (pathname === "/") return { query: [], private: false };
-    const found = await this.withinDeadline((remotes, signal) => this.pageAt(pathname, remotes, signal));
+    const found = await this.owner(pathname);
     // whose the page is cannot be told yet: its query is kept, and it is made for this request alone
     if (found === "unknown") return { query: null, private: true };
     // a path no remote answers goes home (SPEC §2) whatever its query: none is kept
@@ -369,15 +353,11 @@ export class PageComposer {
     });
   }
 
-  async ownerOf(pathname: string): Promise<RemoteName | null> {
-    return this.withinDeadline((remotes, signal) => this.options.directory.ownerOf(pathname, remotes, signal));
-  }
-
-  /** A question about the remotes as configured now, within a page's deadline. */
-  private async withinDeadline<T>(ask: (remotes: RemotesConfig, signal: AbortSignal) => Promise<T>): Promise<T> {
+  /** The page at a path and its owner as configured now (pageAt), within a page's deadline. */
+  async owner(pathname: string) {
     const remotes = await this.options.remotesConfig();
     const limit = timeLimit(this.options.renderTimeoutMs);
-    return ask(remotes, limit.signal).finally(limit.end);
+    return this.pageAt(pathname, remotes, limit.signal).finally(limit.end);
   }
 
   /** Handed by the host server to the remote that owns a form posted to a page without scripts. */
@@ -430,10 +410,7 @@ const headSite = (site: SiteContext) => ({ siteUrl: site.siteUrl, siteName: site
 
 const titleOnly = (site: SiteContext) => `<title>${escapeHtml(site.business.name)}</title>`;
 
-/**
- * Which release of the remote composed the page (`fleet-release` writes it into the release's manifest): the page
- * says it, for whoever must know what a visitor saw, and the browser loads that same release's files.
- */
+/** Which release of the remote composed the page (`fleet-release` writes it in its manifest): what a visitor saw. */
 function releaseMeta(remote: ResolvedRemote): string {
   const release = remote.manifest.metaData?.release as { id?: unknown } | undefined;
   return typeof release?.id === "string"

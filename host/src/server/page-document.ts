@@ -31,9 +31,8 @@ const HOST_ISLAND_SOURCES: Record<string, string> = {
 const MARKERS = ["<!--page-head-->", "<!--app-html-->", "<!--page-data-->"] as const;
 
 /**
- * Reads dist/index.html and dist/.vite/manifest.json once at start-up (a deploy restarts the server). The host's
- * stylesheet goes inline, and the scripts Vite put in the head come out: the page paints from its HTML alone,
- * then loads its code (see composeDocument).
+ * Reads dist/index.html and its Vite manifest once at start-up (a deploy restarts the server). The host's stylesheet
+ * goes inline and Vite's head scripts come out: the page paints from its HTML alone (composeDocument loads code).
  */
 export function loadHostAssets(distDir: string, { vitalsSampleRate = 0 } = {}): HostAssets {
   const raw = readFileSync(join(distDir, "index.html"), "utf8");
@@ -87,9 +86,8 @@ function inlineStyleText(css: string): string {
 }
 
 /**
- * The page's own inline code and styles, exactly as composeDocument writes them: its Content-Security-Policy
- * allows these by hash (the same page is the same bytes for every visitor, so a shared cache can hold it) and
- * nothing else inline, whatever a remote's HTML might contain.
+ * The page's own inline code and styles as composeDocument writes them: its CSP allows these by hash (the same
+ * bytes for every visitor, so a shared cache can hold it) and nothing else inline, whatever a remote's HTML holds.
  */
 export function inlineSources(
   assets: HostAssets,
@@ -123,18 +121,13 @@ export interface PageParts {
   code?: PageCode;
   /** Resource hints the remote's render asked for (resource-hints renderLinks). */
   links?: string[];
-  /**
-   * The pattern of the route that answered ("/inventory/vehicle/:id"), never the address: what a sampled page view's
-   * Web Vitals are reported under. None: the page's measurements would say nothing of a route (a 503 shell).
-   */
+  /** The pattern of the route that answered, never the address: what Web Vitals are reported under (none: a 503). */
   route?: string;
 }
 
 /**
- * A page's HTML as the pieces it is made of (the template's, the head, the app's HTML, the data), in order: written
- * out piece by piece (documentBytes), never joined into one string. V8 puts a string over 128 KB in its large-object
- * space, a mapping of its own for each: the inventory page (132 KB) cost 0.12-0.14 ms more for each time it was one
- * string (measured on this machine), and it was one string twice.
+ * A page's HTML as its pieces, in order, written out one by one (documentBytes), never joined: V8 puts a string
+ * over 128 KB in its large-object space, and the inventory page (132 KB) cost 0.12-0.14 ms more each time it was one.
  */
 export type DocumentText = readonly string[];
 

@@ -65,9 +65,8 @@ export function sentFromThisSite(request: FastifyRequest): boolean {
 }
 
 /**
- * A host that is not told to trust a proxy but gets requests through one (they carry X-Forwarded-For): every
- * visitor then looks like the proxy, so they all share one rate limit, and HSTS is never sent. It cannot be known at
- * start-up, so the first such request is reported loudly, once, with what to set.
+ * Requests through a proxy (X-Forwarded-For) the host is not told to trust: every visitor looks like the proxy (one
+ * rate limit for all, no HSTS). Not knowable at start-up: the first such request is reported loudly, once.
  */
 export function warnOfUntrustedProxy(app: FastifyInstance, trustProxy: boolean | string | undefined): void {
   if (trustProxy) return;

@@ -3,17 +3,14 @@ import { LRUCache } from "lru-cache";
 import CircuitBreaker from "opossum";
 import {
   type ContentSources,
-  type FormOutcome,
   type FormPost,
   type FragmentRequest,
-  type FragmentResult,
   joinAnswer,
   MANIFEST_SERVER_FIELD,
   type PageDeclaration,
   RENDER_PROTOCOL,
   type RemoteServerInfo,
   type RenderRequest,
-  type RenderResult,
   type SitemapEntry,
   SPLIT_ANSWER_TYPE,
 } from "remote-kit/protocol";
@@ -30,6 +27,7 @@ import {
 import { traceHeaders } from "server-kit";
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
 import { request } from "undici";
+import type { z } from "zod";
 
 /** The parts of a federation manifest (mf-manifest.json) the host server reads. */
 interface FederationManifest {
@@ -56,9 +54,8 @@ const fixedStarts = new LRUCache<string, string>({
 });
 
 /**
- * The first of the patterns that answers the path ("/inventory/vehicle/:id" for "/inventory/vehicle/A1"), by
- * react-router's matching (the same the remote's own router uses). A path that does not begin as a pattern does is
- * not compiled against it: every page asks this of every remote's routes.
+ * The first of the patterns that answers the path, by react-router's matching (as the remote's router does). A
+ * path that does not begin as a pattern does is not compiled against it: every page asks this of every route.
  */
 function patternAnswering(patterns: readonly string[], pathname: string): string | undefined {
   const lower = pathname.toLowerCase();
@@ -76,6 +73,8 @@ export interface ResolvedRemote {
   /** Absolute, reachable from this server. */
   serverManifest: string;
   manifest: FederationManifest;
+  /** A short name for the build its manifest describes (any change to it is another build). */
+  build: string;
   server: RemoteServerInfo | null;
 }
 
@@ -114,11 +113,9 @@ function atManifestOrigin(path: string, manifestUrl: string): string {
 }
 
 /**
- * An answer's body and type, up to `maxBytes` (a larger one rejects, said so by its length or found so as it is
- * read; an answer cut short is destroyed). Any status but 200 rejects, a 404 to a POST as not owned (an answer, not
- * a failure). No redirect is followed: an address that moved is not answering. The page's trace goes on (its
- * traceparent), to the remote and from it to the API. undici's own request: a page's render and fragments are the
- * host's busiest calls, and fetch's web streams cost several times as much per call.
+ * An answer's body and type, up to `maxBytes`. Any status but 200 rejects, a 404 to a POST as not owned (an
+ * answer, not a failure); no redirect is followed. The page's trace goes on (traceparent). undici's own request:
+ * renders and fragments are the host's busiest calls, and fetch's web streams cost several times as much.
  */
 async function requestWithin(
   url: string,
@@ -149,21 +146,8 @@ async function requestWithin(
   return { text: Buffer.concat(chunks).toString("utf8"), type: String(answer.headers["content-type"] ?? "") };
 }
 
-/** A GET's body, up to `maxBytes` (requestWithin). */
 const getWithin = async (url: string, maxBytes: number, signal: AbortSignal) =>
   (await requestWithin(url, maxBytes, { signal })).text;
-
-const buildMarks = new WeakMap<FederationManifest, string>();
-
-/** A short name for the build a manifest describes (any change to it is another build). */
-function buildMark(remote: ResolvedRemote): string {
-  let mark = buildMarks.get(remote.manifest);
-  if (!mark) {
-    mark = createHash("sha256").update(JSON.stringify(remote.manifest)).digest("base64url").slice(0, 16);
-    buildMarks.set(remote.manifest, mark);
-  }
-  return mark;
-}
 
 /** An exposed module's stylesheets, as its manifest names them. */
 const stylesheetsOf = (exposed: ExposedModule | undefined) => [
@@ -171,25 +155,18 @@ const stylesheetsOf = (exposed: ExposedModule | undefined) => [
   ...(exposed?.assets?.css?.async ?? []),
 ];
 
+/** The endpoints of a remote's server the host calls, and the protocol's schema of what each answers. */
 const ANSWER_SCHEMAS = { render: renderResultSchema, fragment: fragmentResultSchema, form: formOutcomeSchema };
-
-/** The endpoints of a remote's server the host calls, and what each takes and answers. */
-interface ServerCalls {
-  render: [RenderRequest, RenderResult];
-  fragment: [FragmentRequest, FragmentResult];
-  form: [FormPost, FormOutcome];
-}
-type Endpoint = keyof ServerCalls;
+type Endpoint = keyof typeof ANSWER_SCHEMAS;
+type EndpointRequest = { render: RenderRequest; fragment: FragmentRequest; form: FormPost };
 
 /**
- * Finds each remote's server through its own manifest (metaData.server, written by remote-kit's Vite config), from
- * the remote configuration the page was composed with (read once per page by the caller), and calls it within the
- * page's deadline, behind a circuit breaker per remote: a server that hangs or fails stops costing each page its
- * time until it has recovered. Every call is aborted when the page's deadline passes, so the remote stops working
- * on a page nobody will see.
+ * Finds each remote's server through its manifest (metaData.server) in the page's remote configuration, and calls
+ * it within the page's deadline (then aborted: the remote stops working on a page nobody will see), behind a
+ * circuit breaker per remote: a server that hangs or fails stops costing each page its time until it recovers.
  */
 export class RemoteDirectory {
-  private readonly manifests = new ManifestCache<FederationManifest>();
+  private readonly manifests = new ManifestCache<{ manifest: FederationManifest; build: string }>();
   private readonly breakers = new Map<
     string,
     CircuitBreaker<[ResolvedRemote, Endpoint, unknown, AbortSignal], unknown>
@@ -213,39 +190,36 @@ export class RemoteDirectory {
     return new URL(configured, this.options.selfOrigin).href;
   }
 
-  private fetchManifest(url: string, signal: AbortSignal): Promise<FederationManifest> {
-    return this.manifests.get(
-      url,
-      async () => JSON.parse(await getWithin(url, MAX_BYTES.manifest, signal)) as FederationManifest,
-    );
+  private fetchManifest(url: string, signal: AbortSignal) {
+    return this.manifests.get(url, async () => {
+      const text = await getWithin(url, MAX_BYTES.manifest, signal);
+      const build = createHash("sha256").update(text).digest("base64url").slice(0, 16);
+      return { manifest: JSON.parse(text) as FederationManifest, build };
+    });
   }
 
   async resolve(name: RemoteName, config: RemotesConfig, signal: AbortSignal): Promise<ResolvedRemote> {
     const serverManifest = this.serverUrlOf(name, config[name]);
-    const manifest = await this.fetchManifest(serverManifest, signal);
+    const { manifest, build } = await this.fetchManifest(serverManifest, signal);
     const server = manifest.metaData?.[MANIFEST_SERVER_FIELD] as RemoteServerInfo | undefined;
     return {
       name,
       browserBase: config[name].slice(0, config[name].lastIndexOf("/") + 1),
       serverManifest,
       manifest,
+      build,
       server: server?.protocol === RENDER_PROTOCOL ? server : null,
     };
   }
 
-  /**
-   * The remote whose manifest declares the path (metaData.server.routes, written by its build), from the
-   * configuration the page is composed with: a team adds a page with its own release, and the host serves it from
-   * the next request. Null when no remote answers it.
-   */
+  /** The remote whose manifest declares the path (pageOf); null when no remote answers it. */
   async ownerOf(pathname: string, config: RemotesConfig, signal: AbortSignal): Promise<RemoteName | null> {
     return (await this.pageOf(pathname, config, signal))?.remote ?? null;
   }
 
   /**
-   * The remote that answers the path, the pattern of its route that does (what the page's Web Vitals are reported
-   * under), and its declaration of that page (metaData.server.pages: the query parameters it reads, whether it is
-   * private) when its build declares one.
+   * The remote whose manifest declares the path (metaData.server.routes: a team adds a page with its own release),
+   * the pattern that answers it (the page's Web Vitals are reported under it), and its page declaration if any.
    */
   async pageOf(
     pathname: string,
@@ -274,24 +248,20 @@ export class RemoteDirectory {
     return Promise.all(REMOTE_NAMES.map((name) => this.resolve(name, config, signal).catch(() => null)));
   }
 
-  /**
-   * Each remote's build as this server sees it: its manifest URL as this server reaches it, marked with the build
-   * its manifest describes (`#build=…`); null for one that cannot be reached. A change is a new build or release.
-   */
+  /** Each remote's manifest URL as this server reaches it, marked with its build (`#build=…`); null: unreachable. */
   async builds(config: RemotesConfig, signal: AbortSignal): Promise<Record<RemoteName, string | null>> {
     const resolved = await this.resolveAll(config, signal);
     return Object.fromEntries(
       REMOTE_NAMES.map((name, i) => {
         const remote = resolved[i];
-        return [name, remote ? `${remote.serverManifest}#build=${buildMark(remote)}` : null];
+        return [name, remote ? `${remote.serverManifest}#build=${remote.build}` : null];
       }),
     ) as Record<RemoteName, string | null>;
   }
 
   /**
-   * Every remote's manifest URL as marked by builds() (unmarked when it cannot be reached): a renderer finds its
-   * peers' published data there, and reads it again the moment the host sees a peer's new build (the mark is part
-   * of its cache key), so no page made after a redeploy shows the old data.
+   * Every remote's manifest URL as builds() marks it (unmarked when unreachable): a renderer reads its peers' data
+   * there, again as soon as a peer's build changes (the mark is in its cache key): no page shows a redeploy's old data.
    */
   async peersAsBuilt(config: RemotesConfig, signal: AbortSignal): Promise<Partial<Record<RemoteName, string>>> {
     const builds = await this.builds(config, signal);
@@ -299,10 +269,8 @@ export class RemoteDirectory {
   }
 
   /**
-   * What the pages' Content-Security-Policy must allow beyond the site itself: the origin of every remote configured
-   * elsewhere (its code and styles load from there, its manifest is fetched from there), and the outside origins
-   * each remote's manifest says its pages embed or call. A manifest that cannot be had adds nothing: that remote's
-   * pages cannot be shown anyway.
+   * What the pages' CSP must allow beyond the site: every remote configured elsewhere, and the origins each manifest
+   * says its pages embed or call (none from a manifest that cannot be had: its pages cannot be shown anyway).
    */
   async contentSources(
     config: RemotesConfig,
@@ -363,11 +331,12 @@ export class RemoteDirectory {
   async call<E extends Endpoint>(
     remote: ResolvedRemote,
     endpoint: E,
-    body: ServerCalls[E][0],
+    body: EndpointRequest[E],
     signal: AbortSignal,
-  ): Promise<ServerCalls[E][1]> {
+  ): Promise<z.output<(typeof ANSWER_SCHEMAS)[E]>> {
     if (signal.aborted) throw new RendererUnavailable("no time left");
-    return (await this.breakerFor(remote.serverManifest).fire(remote, endpoint, body, signal)) as ServerCalls[E][1];
+    const answer = await this.breakerFor(remote.serverManifest).fire(remote, endpoint, body, signal);
+    return answer as z.output<(typeof ANSWER_SCHEMAS)[E]>;
   }
 
   async sitemap(name: RemoteName, config: RemotesConfig): Promise<SitemapEntry[]> {
@@ -384,9 +353,8 @@ export class RemoteDirectory {
   }
 
   /**
-   * The stylesheets an exposed module brings (a remote's "./routes" for its pages, a form for a fragment), to put in
-   * the page itself (a first paint that waits for no further request). Null when one cannot be had in time: the
-   * page then links them instead.
+   * An exposed module's stylesheets, to put in the page (a first paint that waits for no further request); null
+   * when one cannot be had in time: the page links them instead.
    */
   async moduleStyles(remote: ResolvedRemote, module: string, signal: AbortSignal): Promise<string[] | null> {
     const files = stylesheetsOf(this.expose(remote, module));
@@ -398,10 +366,7 @@ export class RemoteDirectory {
     return css?.every((text) => text !== undefined) ? css : null;
   }
 
-  /**
-   * What the browser needs of an exposed module, as it addresses them: its stylesheets, and the remote's entry
-   * with the module's own chunks (fetched at once, rather than found one after another).
-   */
+  /** An exposed module's stylesheets, and the remote's entry with the module's chunks, as the browser loads them. */
   moduleAssets(remote: ResolvedRemote, module: string): { css: string[]; js: string[] } {
     const exposed = this.expose(remote, module);
     return {

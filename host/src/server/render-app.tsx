@@ -15,9 +15,8 @@ const SHELLS_KEPT = 256;
 const shells = new WeakMap<object, Map<string, string>>();
 
 /**
- * The host's part of a page, never hydrated: the shell (its menu and the home page's map are islands; kept, see
- * shellFor) around the home page, around a remote's server HTML (swapped in for the region's slot), or around an
- * empty region the browser renders (the fallback when a remote's renderer cannot help).
+ * The host's part of a page, never hydrated (its menu and the map are islands): the shell around the home page, a
+ * remote's server HTML (in the region's slot), or an empty region the browser renders.
  */
 export function renderApp(location: string, site: SiteContext, region: ServerRegion | null, fragment = ""): string {
   const html = shellFor(location, site, region);

@@ -2,10 +2,8 @@ import { Parser } from "htmlparser2";
 import { escapeHtml } from "remote-kit/protocol";
 
 /**
- * The <link> elements React's server renderer writes before a render's content (an image above the fold gets a
- * preload; with no <head> to hoist them into), each as its attributes, and the content after them. Read by an
- * HTML parser (htmlparser2): in any order, quoted or not, entities decoded; it stops at the first thing that is not
- * a link, so a page's HTML is not parsed beyond them.
+ * The <link> elements React's server renderer writes before a render's content (no <head> to hoist them into), as
+ * attributes, and the content after them; the parser stops at the first thing that is not a link.
  */
 export function takeLeadingLinks(html: string): { links: Record<string, string>[]; html: string } {
   const links: Record<string, string>[] = [];

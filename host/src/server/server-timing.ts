@@ -33,8 +33,7 @@ export class PageTimings {
 
 /**
  * A page's Server-Timing: whether a cache held it, each hop of its making when this request made it, and the host's
- * total for this request (from the moment it came in). Each hop with what it was and its time, nothing else (no
- * address, no secret).
+ * total; what each hop was and its time, nothing else (no address, no secret).
  */
 export function pageTiming(
   reply: { elapsedTime: number },

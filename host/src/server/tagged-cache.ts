@@ -1,10 +1,8 @@
 import { LRUCache } from "lru-cache";
 
 /**
- * Answers kept by key and purged by tag (the pages, the peers' fragments): each made once for everyone asking at
- * the same time, and one made while something was purged is served, not kept (it may show what just changed).
- * Others asking wait on a making for at most `joinForMs`: one that outlasts it (a part that never answers) is left
- * to its own visitor, and the next request makes it anew.
+ * Values kept by key and purged by tag (pages, fragments): each made once for all asking at the same time (for at
+ * most `joinForMs`: a making that outlasts it is left to its visitor); one made during a purge is served, not kept.
  */
 export class TaggedCache<V> {
   readonly entries: LRUCache<string, V & {}>;

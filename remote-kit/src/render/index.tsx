@@ -13,7 +13,6 @@ import {
   type FormPost,
   type FragmentRequest,
   type FragmentResult,
-  type PageDeclaration,
   RENDERER_REFUSALS,
   type RenderRequest,
   type RenderResult,
@@ -26,36 +25,22 @@ import { ServerRenderContext, type ServerRenderState } from "../server-state.js"
 import { SiteProvider } from "../site-context.js";
 import { islandElement } from "./island-element.js";
 
-/** What a remote's server entry (src/server-entry.tsx, built by Vite as a plain SSR bundle) exports by default. */
-export interface RemoteRenderModule {
-  render(request: RenderRequest): Promise<RenderResult>;
-  /** One exposed module as server HTML for a peer's page; rejects with FragmentNotExposedError for any other. */
-  renderFragment(request: FragmentRequest): Promise<FragmentResult>;
-  /** A form of this remote sent without scripts; rejects with FormNotOwnedError for one it does not own. */
-  submitForm(post: FormPost): Promise<FormOutcome>;
-  sitemap(): Promise<SitemapEntry[]>;
-  /** Data published for peers: written to dist/data/{name}.json at build time. */
-  publishedData: Record<string, unknown>;
-  /** The path patterns of its routes: written into its manifest at build time (metaData.server.routes). */
-  routePatterns: string[];
-  /** The same routes with their query parameters and privacy (metaData.server.pages). */
-  pageDeclarations: PageDeclaration[];
-  /**
-   * Called once by the remote's server: where the dealer API is, for the loaders' requests, and how to read a
-   * peer's manifest and data (only from the origins the server was configured with, within limits).
-   */
-  configure(options: RendererConfiguration): void;
-  /** Loads every page's code, so the first visitor's render is not the one that pays for it. */
-  warmUp(): Promise<void>;
-}
+/**
+ * What a remote's server entry (src/server-entry.tsx, built by Vite as a plain SSR bundle) exports by default: its
+ * renders, its sitemap, and what the build writes into its manifest and data files.
+ */
+export type RemoteRenderModule = ReturnType<typeof createRemoteRenderer>;
 
+/**
+ * Where the dealer API is, for the loaders' requests, and how to read a peer's manifest and data (only from the
+ * origins the server was configured with, within limits): given once by the remote's server.
+ */
 export interface RendererConfiguration {
   apiOrigin: string;
   readPeerJson: (url: string) => Promise<unknown>;
 }
 
 export interface RemoteRendererOptions {
-  /** The remote's declaration (src/remote.ts): its name, its fragments and the data it publishes. */
   declaration: RemoteDeclaration;
   routes: readonly RemoteRoute[];
   /** The routes module's default export: exactly what the host renders in the browser. */
@@ -76,25 +61,14 @@ export type FragmentLoaderContext = Pick<LoaderContext, "preload" | "preloadOpti
 /** How long, once a page's own data is in, its optional extras may still hold it (LoaderContext.preloadOptional). */
 export const OPTIONAL_DATA_WAIT_MS = 60;
 
-/** Runs `work` as a span of the render's trace (OpenTelemetry's no-op when the process does not trace). */
-function inSpan<T>(name: string, work: () => Promise<T>): Promise<T> {
-  return trace.getTracer("fleet-site").startActiveSpan(name, async (span) => {
-    try {
-      return await work();
-    } finally {
-      span.end();
-    }
-  });
-}
-
 /** How long a render waits for one API answer (as the teams' own clients do). */
 const API_TIMEOUT_MS = 10_000;
 
 /** The render's reads of the API on undici's request (remote-kit/api-client RenderTransport). */
-function apiTransport(apiOrigin: string): RenderTransport {
+function apiTransport(apiOrigin: () => string): RenderTransport {
   return {
     async get(path) {
-      const answer = await request(`${apiOrigin}${path}`, {
+      const answer = await request(`${apiOrigin()}${path}`, {
         headers: { accept: "application/json", ...renderHeaders() },
         signal: AbortSignal.timeout(API_TIMEOUT_MS),
       });
@@ -138,8 +112,10 @@ export class FormNotOwnedError extends Error {
 function loads(state: ServerRenderState): { context: FragmentLoaderContext; done: () => Promise<void> } {
   const pending: Promise<unknown>[] = [];
   const optional = { loads: [] as Promise<unknown>[], open: true };
-  const tag = (tags: readonly string[] | undefined) => {
-    for (const t of tags ?? []) state.cacheTags.add(t);
+  /** What a load leaves in the page: its value when it came, and the tags the page is purged by either way. */
+  const keep = <A extends unknown[], T>(resource: Resource<A, T>, args: A, loaded?: { value: T }) => {
+    if (loaded) state.entries.set(resource.key(...args), loaded.value);
+    for (const tag of resource.cacheTags?.(loaded?.value, ...args) ?? []) state.cacheTags.add(tag);
   };
   // one request per resource and arguments in a render, however many loaders ask (a page that first treats a
   // resource as optional, then finds it needs it, waits for the same request)
@@ -157,12 +133,11 @@ function loads(state: ServerRenderState): { context: FragmentLoaderContext; done
     preload(resource, ...args) {
       const loading = load(resource, args).then(
         (value) => {
-          state.entries.set(resource.key(...args), value);
-          tag(resource.cacheTags?.(value, ...args));
+          keep(resource, args, { value });
           return value;
         },
         (error: unknown) => {
-          tag(resource.cacheTags?.(undefined, ...args));
+          keep(resource, args);
           throw error;
         },
       );
@@ -170,16 +145,10 @@ function loads(state: ServerRenderState): { context: FragmentLoaderContext; done
       return loading;
     },
     preloadOptional(resource, ...args) {
+      // in time for the page, or not in it at all (the HTML and the data handed over must agree)
       const loading = load(resource, args).then(
-        (value) => {
-          // in time for the page, or not in it at all (the HTML and the data handed over must agree)
-          if (!optional.open) return;
-          state.entries.set(resource.key(...args), value);
-          tag(resource.cacheTags?.(value, ...args));
-        },
-        () => {
-          if (optional.open) tag(resource.cacheTags?.(undefined, ...args));
-        },
+        (value) => optional.open && keep(resource, args, { value }),
+        () => optional.open && keep(resource, args),
       );
       optional.loads.push(loading);
     },
@@ -265,12 +234,6 @@ async function sitemapOf(routes: readonly RemoteRoute[], builtAt: string): Promi
   return lists.flat();
 }
 
-/** What a renderer's renders share: its options, and how it reads peers (set by its server's configure). */
-interface Renderer {
-  options: RemoteRendererOptions;
-  readPeerJson: RendererConfiguration["readPeerJson"];
-}
-
 /** What the declaration promises is what the build has: a name in one and not the other fails the build. */
 function checkGiven(remote: string, kind: string, declared: readonly string[], given: readonly string[]): void {
   const missing = declared.filter((name) => !given.includes(name));
@@ -281,7 +244,6 @@ function checkGiven(remote: string, kind: string, declared: readonly string[], g
     );
 }
 
-/** `content` as server HTML, in its render's state, for the state's site, at `location`. */
 function renderInPage(state: ServerRenderState, location: string, content: ReactNode): string {
   return renderToString(
     <ServerRenderContext.Provider value={state}>
@@ -293,8 +255,11 @@ function renderInPage(state: ServerRenderState, location: string, content: React
 }
 
 /** A page: its route's data loaded, then rendered with the routes module the browser has. */
-async function renderPage(renderer: Renderer, request: RenderRequest): Promise<RenderResult> {
-  const { options } = renderer;
+async function renderPage(
+  options: RemoteRendererOptions,
+  readPeerJson: RendererConfiguration["readPeerJson"],
+  request: RenderRequest,
+): Promise<RenderResult> {
   const remote = options.declaration.name;
   const url = new URL(request.path, "http://remote.invalid");
   const location = `${url.pathname}${url.search}`;
@@ -313,19 +278,19 @@ async function renderPage(renderer: Renderer, request: RenderRequest): Promise<R
   };
   const dataStarted = performance.now();
   // a span of its own: the API calls the loaders make carry it to the API (traceparent)
-  await inSpan("data", () =>
-    currentRender.run(
-      { peers: request.peers, readPeerJson: renderer.readPeerJson, cacheTags: state.cacheTags },
-      async () => {
+  await trace.getTracer("fleet-site").startActiveSpan("data", async (span) => {
+    const render = { peers: request.peers, readPeerJson, cacheTags: state.cacheTags };
+    await currentRender
+      .run(render, async () => {
         await Promise.all([
           route.load?.(context),
           isLazyPage(route.element) ? route.element.preload() : undefined,
           RouteTable.preload(),
         ]);
         await loading.done();
-      },
-    ),
-  );
+      })
+      .finally(() => span.end());
+  });
 
   const reactStarted = performance.now();
   // React's resource hints (an image's preload) lead the HTML: the host takes them into the head
@@ -339,9 +304,9 @@ async function renderPage(renderer: Renderer, request: RenderRequest): Promise<R
   return { status: state.status, html, head, fragments: state.fragments, cacheTags: [...state.cacheTags], timings };
 }
 
-/** One exposed module as server HTML, for a peer's page. */
-async function renderFragment(renderer: Renderer, request: FragmentRequest): Promise<FragmentResult> {
-  const { declaration, fragments } = renderer.options;
+/** One exposed module as server HTML for a peer's page (FragmentNotExposedError for any other). */
+async function renderFragment(options: RemoteRendererOptions, request: FragmentRequest): Promise<FragmentResult> {
+  const { declaration, fragments } = options;
   const fragment = Object.hasOwn(fragments ?? {}, request.module) ? fragments?.[request.module] : null;
   if (!fragment) throw new FragmentNotExposedError(`${declaration.name} exposes no fragment ${request.module}`);
   const state: ServerRenderState = { ...serverRenderState(declaration.name, request.site), form: request.form };
@@ -366,43 +331,44 @@ async function renderFragment(renderer: Renderer, request: FragmentRequest): Pro
   };
 }
 
-export function createRemoteRenderer(options: RemoteRendererOptions): RemoteRenderModule {
+export function createRemoteRenderer(options: RemoteRendererOptions) {
   const { routes, declaration } = options;
   const remote = declaration.name;
   checkGiven(remote, "fragments", Object.keys(declaration.fragments ?? {}), Object.keys(options.fragments ?? {}));
   checkGiven(remote, "published data", publishedDataOf(declaration), Object.keys(options.publishedData ?? {}));
   let apiOrigin = "";
-  let transport = apiTransport(apiOrigin);
+  const transport = apiTransport(() => apiOrigin);
   /** Runs one render, fragment or form with its own scope: its API clients are its own. */
   const inScope =
     <A extends unknown[], T>(work: (...args: A) => Promise<T>) =>
     (...args: A) =>
       renderScope.run({ apiOrigin, headers: renderHeaders, transport }, () => work(...args));
-  const renderer: Renderer = {
-    options,
-    readPeerJson: () => Promise.reject(new Error("the renderer was not configured with a way to read peers")),
-  };
+  let readPeerJson: RendererConfiguration["readPeerJson"] = () =>
+    Promise.reject(new Error("the renderer was not configured with a way to read peers"));
 
   return {
-    render: inScope((request: RenderRequest) => renderPage(renderer, request)),
-    renderFragment: inScope((request: FragmentRequest) => renderFragment(renderer, request)),
+    render: inScope((request: RenderRequest) => renderPage(options, readPeerJson, request)),
+    renderFragment: inScope((request: FragmentRequest) => renderFragment(options, request)),
+    /** A form of this remote sent without scripts; rejects with FormNotOwnedError for one it does not own. */
     submitForm: inScope(async (post: FormPost) => {
       if (!options.submitForm) throw new FormNotOwnedError(`${remote} takes no forms`);
       return options.submitForm(post);
     }),
     sitemap: inScope(() => sitemapOf(routes, options.builtAt)),
+    /** Data published for peers: written to dist/data/{name}.json at build time. */
     publishedData: options.publishedData ?? {},
+    /** Written into its manifest at build time (metaData.server.routes and .pages). */
     routePatterns: routes.map((route) => route.path),
     pageDeclarations: routes.map((route) => ({
       path: route.path,
       query: [...(route.query ?? [])],
       ...(route.private ? { private: true } : {}),
     })),
-    configure: (configuration) => {
-      renderer.readPeerJson = configuration.readPeerJson;
+    configure: (configuration: RendererConfiguration) => {
+      readPeerJson = configuration.readPeerJson;
       apiOrigin = configuration.apiOrigin;
-      transport = apiTransport(apiOrigin);
     },
+    /** Loads every page's code, so the first visitor's render is not the one that pays for it. */
     warmUp: async () => {
       await Promise.all([
         RouteTable.preload(),

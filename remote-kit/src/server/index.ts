@@ -25,6 +25,7 @@ import {
 import type { RemoteName } from "shared-types";
 import type { ViteDevServer } from "vite";
 import { z } from "zod";
+import { BUILD_BY_PRODUCTS } from "../build-output.js";
 import { RELEASES_DIR, RENDERER_REFUSALS, SPLIT_ANSWER_TYPE, splitAnswer } from "../protocol.js";
 import type { RemoteRenderModule } from "../render/index.js";
 import { DEV_STYLES_PATH, devRenderer, devStyles } from "../vite/dev-renderer.js";
@@ -35,7 +36,6 @@ export { ManifestCache } from "../manifest-cache.js";
 export * from "./protocol-schemas.js";
 export * from "./request-signing.js";
 
-/** What a remote's server is besides its configuration (RemoteEnvironment). */
 export interface RemoteServerSetup {
   remote: RemoteName;
   /** The remote package's directory: dist/ (the browser build) and dist-server/ (the renderer) are inside. */
@@ -43,10 +43,8 @@ export interface RemoteServerSetup {
   /** By default server-kit's, with 10 s for a request and a connection. */
   timeLimits?: TimeLimits;
   /**
-   * `npm run dev` (remote-kit/vite startRemoteDevServer), its Vite server once started: the renderer is the
-   * source's, loaded through Vite for each request (Vite compiles it again after a change), its published data is
-   * the renderer's, its stylesheets are the source's in one sheet (the dev manifest names it for every module), and
-   * every other request (modules, the manifest, HMR) is Vite's. No releases, no built files.
+   * `npm run dev` (startRemoteDevServer), its Vite server once started: the renderer, its data and its stylesheets
+   * (one sheet) are the source's as it is now; every other request (modules, the manifest, HMR) is Vite's.
    */
   dev?: () => ViteDevServer;
 }
@@ -54,13 +52,10 @@ export interface RemoteServerSetup {
 const HASHED_ASSETS = /^\/assets\//;
 const RELEASE_ID = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,80}$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
-/** Build by-products that are not part of the deployed remote. */
-const NOT_SERVED = [/^\/\.vite\//, /^\/index\.html(\.br|\.gz)?$/, /^\/mf-stats\.json(\.br|\.gz)?$/];
 
 /** A peer's manifest and published data: small JSON, from a configured origin, quickly or not at all. */
 const PEER_FETCH_LIMITS = { timeoutMs: 2_000, maxBytes: 2 * 1024 * 1024 };
 
-/** An answer that is not the one asked for, with the reason. */
 const refuse = (reply: FastifyReply, status: number, error: string, message: string) =>
   reply.code(status).send({ error, message });
 
@@ -175,7 +170,7 @@ async function registerFiles(app: FastifyInstance, root: string) {
     wildcard: true,
     // the .br and .gz beside each file, made at build time
     preCompressed: true,
-    allowedPath: (pathName) => !NOT_SERVED.some((pattern) => pattern.test(pathName)),
+    allowedPath: (pathName) => !BUILD_BY_PRODUCTS.some((pattern) => pattern.test(pathName)),
     setHeaders(reply, filePath) {
       // a release's files (sent below) never change at their address; the current build's names only change
       // with their content under assets/
@@ -185,11 +180,10 @@ async function registerFiles(app: FastifyInstance, root: string) {
     },
   });
 
-  // a release's files never change at their address: every one of them is cached for a year
   app.get<{ Params: { id: string; "*": string } }>(`/${RELEASES_DIR}/:id/*`, async (request, reply) => {
     const { id, "*": file } = request.params;
     const browserDir = join(root, RELEASES_DIR, id, "browser");
-    if (!RELEASE_ID.test(id) || !existsSync(browserDir) || NOT_SERVED.some((p) => p.test(`/${file}`))) {
+    if (!RELEASE_ID.test(id) || !existsSync(browserDir) || BUILD_BY_PRODUCTS.some((p) => p.test(`/${file}`))) {
       return refuse(reply, 404, "Not Found", `No release file ${id}/${file}`);
     }
     return reply.sendFile(file, browserDir);

@@ -5,8 +5,7 @@ import { z } from "zod/mini";
 /**
  * The render protocol's messages, each written once: a remote's server checks the host's requests by them (anything
  * else is a 400 that names the field, never an error thrown halfway through a render), the host checks a renderer's
- * answers by them before a byte of one goes into a page, and their types (remote-kit/protocol) are inferred from
- * them.
+ * answers by them before a byte of one goes into a page, and their types (remote-kit/protocol) are inferred from them.
  */
 const sitePath = () =>
   z.string().check(

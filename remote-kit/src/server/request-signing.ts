@@ -75,9 +75,4 @@ export class SignatureVerifier {
       this.seen.delete(nonce);
     }
   }
-
-  /** How many nonces it remembers (for its tests). */
-  get remembered(): number {
-    return this.seen.size;
-  }
 }

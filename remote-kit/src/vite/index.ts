@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { brotliCompressSync, gzipSync } from "node:zlib";
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import type { ConfigEnv, Plugin, UserConfig, ViteDevServer } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { rewriteBuilt } from "../build-output.js";
 import { MANIFEST_CONTRACTS_FIELD } from "../contracts.js";
 import { BUILT_AT_VARIABLE, exposesOf, providesOf, publishedDataOf, type RemoteDeclaration } from "../declaration.js";
 import { type ContentSources, MANIFEST_SERVER_FIELD, RENDER_PROTOCOL, type RemoteServerInfo } from "../protocol.js";
@@ -16,24 +16,13 @@ import { SHARED_DEPENDENCIES } from "../shared-dependencies.js";
 import { DEV_SERVER_PLUGIN, DEV_STYLES_PATH, devRenderer, SERVER_ENTRY } from "./dev-renderer.js";
 import { standalonePagePlugin } from "./standalone-page.js";
 
-export { SERVER_ENTRY };
-export const SERVER_OUT_DIR = "dist-server";
+const SERVER_OUT_DIR = "dist-server";
 
 export interface RemoteConfigOptions {
   /** Origins outside the site its pages embed or load from (written to the manifest for the host's CSP). */
   contentSources?: ContentSources;
   /** Setup files of the remote's own unit tests, after the kit's (which installs the page data and cleans up). */
   testSetup?: readonly string[];
-}
-
-/**
- * A built file changed after the build: written again with the compressed copies the build made of it (a file below
- * the compression threshold has none), so the server never sends a stale copy.
- */
-async function rewriteBuilt(file: string, text: string): Promise<void> {
-  await writeFile(file, text);
-  if (existsSync(`${file}.br`)) await writeFile(`${file}.br`, brotliCompressSync(text));
-  if (existsSync(`${file}.gz`)) await writeFile(`${file}.gz`, gzipSync(text, { level: 9 }));
 }
 
 /** The build's manifest, changed by `edit` and written again; absent (a server bundle built alone): nothing. */

@@ -4,8 +4,13 @@ import type { RemoteDeclaration } from "../declaration.js";
 /** The module each remote's src/standalone.tsx is: its routes outside the host (remote-kit/standalone). */
 export const STANDALONE_ENTRY = "/src/standalone.tsx";
 
-export function standalonePageHtml(declaration: RemoteDeclaration): string {
-  return `<!doctype html>
+/**
+ * Under `npm run dev`: every page address the remote's own server leaves to Vite gets the remote's standalone page,
+ * written here from its declaration, so no remote keeps an index.html of its own. It runs after Vite's own
+ * middlewares have looked for a file (a module, an asset), as a single-page app's fallback would.
+ */
+export function standalonePagePlugin(declaration: RemoteDeclaration): Plugin {
+  const html = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="UTF-8" />
@@ -18,15 +23,6 @@ export function standalonePageHtml(declaration: RemoteDeclaration): string {
   </body>
 </html>
 `;
-}
-
-/**
- * Under `npm run dev`: every page address the remote's own server leaves to Vite gets the remote's standalone page,
- * written here from its declaration, so no remote keeps an index.html of its own. It runs after Vite's own
- * middlewares have looked for a file (a module, an asset), as a single-page app's fallback would.
- */
-export function standalonePagePlugin(declaration: RemoteDeclaration): Plugin {
-  const html = standalonePageHtml(declaration);
   return {
     name: "remote-kit:standalone-page",
     apply: "serve",

@@ -6,9 +6,8 @@ import { DYNAMIC_COMPRESSION, registerSecurityHeaders } from "server-kit";
 import { refuseUnsafePaths, warnOfUntrustedProxy } from "../public-edge";
 
 /**
- * What every answer gets, before anything else: a path that could mean two things refused, a proxy nobody trusts
- * reported, an ETag, compression of what is made per request, and the strictest security headers (a page replaces
- * the CSP with its own).
+ * What every answer gets first: ambiguous paths refused, an untrusted proxy reported, an ETag, compression, and the
+ * strictest security headers (a page replaces the CSP with its own).
  */
 export const edgePlugin = fp(async (app: FastifyInstance) => {
   refuseUnsafePaths(app);

@@ -4,7 +4,6 @@ import fp from "fastify-plugin";
 import { FORM_FIELD, type FormOutcome, formOwner } from "remote-kit/protocol";
 import { REMOTE_NAMES, type RemoteName } from "shared-types";
 import { pathOf, sentFromThisSite } from "../public-edge";
-import { OwnerUnknown } from "../remote-directory";
 import { setRemoteCookies, visitorCookies } from "../visitor-cookies";
 
 /** A short page for a form the site will not take, with the way back. */
@@ -13,9 +12,8 @@ function refusal(message: string): string {
 }
 
 /**
- * A form sent without scripts (SPEC's enquiry forms work before and without their code): checked to come from one
- * of the site's own pages, handed to the remote that owns the form, and answered as it says: a 303 to its thank-you
- * page, or this page again with what was typed and why it was refused.
+ * A form sent without scripts, checked to come from the site's own pages, handed to its owning remote and answered
+ * as it says: a 303 to its thank-you page, or this page again with what was typed and why it was refused.
  */
 export const formsPlugin = fp(async (app: FastifyInstance) => {
   const { composer, site } = app.host;
@@ -28,10 +26,7 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
   /** A form posted to an address no remote owns is not found; one whose owner cannot be reached is refused. */
   async function pageRefusal(reply: FastifyReply, pathname: string) {
     if (pathname === "/") return null;
-    const owner = await composer.ownerOf(pathname).catch((error: unknown) => {
-      if (error instanceof OwnerUnknown) return "unknown" as const;
-      throw error;
-    });
+    const owner = await composer.owner(pathname);
     if (owner === "unknown") return refuse(reply, 503, await tryAgain("Part of our site is not answering just now."));
     return owner ? null : reply.code(404).type("text/plain").send("Not found");
   }

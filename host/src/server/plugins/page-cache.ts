@@ -9,9 +9,8 @@ import type { ComposedPage } from "../page-composer";
 import { pageTiming } from "../server-timing";
 
 /**
- * How long a shared cache (the host's own, Varnish, a CDN) keeps each kind of page, and how long it may still
- * serve it while it makes a fresh one. Browsers always ask again (max-age=0) and get a 304 when it has not changed.
- * Pages that show units are purged the moment a unit changes (CACHE_TAGS): their time is only a backstop.
+ * How long a shared cache keeps each kind of page, and serves it stale while making a fresh one (browsers always ask
+ * again, max-age=0, for a 304). Pages showing units are purged when one changes: their time is only a backstop.
  */
 export function cachePolicy(page: Extract<ComposedPage, { kind: "page" }>): { freshS: number; staleS: number } {
   if (page.fallback) return { freshS: 5, staleS: 0 };
@@ -47,10 +46,7 @@ export class Answers {
     return Boolean(this.pageCache?.lookup(key));
   }
 
-  /**
-   * Sends the answer from the host's page cache when it has one (fresh, or stale while a new one is made), or made
-   * now, once for every visitor asking at the same time.
-   */
+  /** Sends the cached answer (fresh, or stale while a new one is made), or one made now once for all asking. */
   async serve(request: FastifyRequest, reply: FastifyReply, make: () => Promise<CachedAnswer>, known?: string) {
     const { pageCache } = this;
     if (!pageCache) return this.send(reply, await make());
@@ -96,10 +92,7 @@ declare module "fastify" {
   }
 }
 
-/**
- * The host's own cache of composed pages (PAGE_CACHE), and their purges: every change the API announces and every
- * new build or release of a remote purges what shows it, here and in the shared caches in front.
- */
+/** The host's own page cache (PAGE_CACHE), and purges, here and in shared caches, of what the API or a release changes. */
 export const pageCachePlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
   const { remotesConfig, directory, businessDetails, composer } = app.host;

@@ -75,18 +75,14 @@ async function composedAnswer(
 }
 
 /**
- * Every page: `/` and any path a remote owns (the not-found handler: a path is a page unless it names a file),
- * composed once for everyone (the page cache), redirected to its canonical address when it carries a parameter
- * the page does not read, made for its visitor alone when it is private.
+ * Every page, composed once for everyone (the page cache); redirected to its canonical address when it carries a
+ * parameter the page does not read; made for its visitor alone when it is private.
  */
 export const pagesPlugin = fp(async (app: FastifyInstance) => {
   const { composer } = app.host;
   const { answers } = app;
 
-  /**
-   * A page that shows what is a visitor's own (an unsubscribe link's address, the fleet quote kept by their cookie,
-   * what they typed in a form that was refused): made for them, with their cookies for its owner, kept by no one.
-   */
+  /** A page that shows a visitor's own (a token, their quote, a refused form): made for them, kept by no one. */
   async function privatePage(request: FastifyRequest, reply: FastifyReply, refused?: RefusedForm) {
     const visitor = { cookies: visitorCookies(request), ...(refused ? { form: refused.form } : {}) };
     const answer = await composedAnswer(composer, request.url, visitor);
@@ -135,9 +131,8 @@ function answerAddresses(app: FastifyInstance, page: PageResponder): void {
   });
 
   /**
-   * An address no file, no proxy and no form route answers. The API's and the remotes' addresses are theirs: what
-   * the proxies do not pass on does not exist here. Any other is a page unless it names a file; HEAD answers as GET
-   * does (Node sends no body): monitors and link checkers that use it see the page's status.
+   * An address no file, proxy or form route answers: not found under the API's and the remotes' prefixes; else a
+   * page unless it names a file (HEAD as GET: link checkers see the page's status).
    */
   const otherAddress = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = pathOf(request);

@@ -644,7 +644,14 @@ describe.each(backends())("retention on $name", (backend) => {
       [daysAgo(3000)],
     );
     const purged = await purgeExpired(db, { leadRetentionDays: 365, quarantineRetentionDays: 30 });
-    expect(purged).toEqual({ leads: 1, quarantined: 1, idempotencyKeys: 1, fleetQuoteLists: 0 });
+    expect(purged).toEqual({
+      leads: 1,
+      quarantined: 1,
+      idempotencyKeys: 1,
+      fleetQuoteLists: 0,
+      serviceBookings: 0,
+      servicePlans: 0,
+    });
     const ids = async (table: string, column = "id") =>
       (await db.query<{ id: string }>(`select ${column} as id from ${table} order by 1`)).map((r) => r.id);
     expect(await ids("leads")).toEqual(["new-lead"]);
@@ -656,6 +663,8 @@ describe.each(backends())("retention on $name", (backend) => {
       quarantined: 0,
       idempotencyKeys: 0,
       fleetQuoteLists: 0,
+      serviceBookings: 0,
+      servicePlans: 0,
     });
   });
 });

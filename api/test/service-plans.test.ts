@@ -6,6 +6,7 @@ import type { Database } from "../src/db/database.js";
 import { visitorConfirmationSender } from "../src/delivery/channels.js";
 import { smtpTransport } from "../src/delivery/delivery-setup.js";
 import { DeliveryWorker } from "../src/delivery/delivery-worker.js";
+import { DEFAULT_RETENTION, purgeExpired } from "../src/leads/retention.js";
 import { bookingLinkSigner } from "../src/service-booking/booking-links.js";
 import { backends } from "./database-fixtures.js";
 import { SmtpCatcher } from "./smtp-catcher.js";
@@ -183,6 +184,15 @@ describe.each(backends())("a fleet's recurring service plan on $name", (backend)
       readings: [{ unit: 0, odometer_km: "1000" }],
     });
     expect(refused.statusCode).toBe(422);
+  });
+
+  it("forgets by the retention policy a stopped plan, and the bookings past whose leads are gone; active plans stay", async () => {
+    const purged = await purgeExpired(db, DEFAULT_RETENTION, new Date(START + 400 * DAY_MS));
+    expect(purged).toMatchObject({ servicePlans: 1 });
+    expect(purged.serviceBookings).toBeGreaterThan(0);
+    expect(await db.query("select status from service_plans")).toEqual([{ status: "active" }, { status: "active" }]);
+    expect(await db.query("select id from service_bookings")).toEqual([]);
+    expect(await db.query("select booking_id from service_bay_steps")).toEqual([]);
   });
 
   it("knows no plan by a link it did not sign", async () => {

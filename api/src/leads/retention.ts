@@ -16,12 +16,24 @@ export interface Purged {
   quarantined: number;
   idempotencyKeys: number;
   fleetQuoteLists: number;
+  /** Service bookings past, whose lead is gone: their vehicles (VINs, unit numbers) and the bays they held */
+  serviceBookings: number;
+  /** Fleets' plans stopped longer ago than a lead is kept: who the fleet is goes with them */
+  servicePlans: number;
 }
 
 const count = async (db: Queryable, sql: string, params: unknown[]) =>
   (
     await db.query<{ n: string | number }>(`with gone as (${sql} returning 1) select count(*) as n from gone`, params)
   )[0]?.n ?? 0;
+
+/** A booking goes with its lead (the lead's retention) once its visit is over; the bay steps it held go with it. */
+async function purgeBookings(db: Queryable, now: Date) {
+  const gone = `select b.id from service_bookings b
+    where b.ends_at < $1 and not exists (select 1 from leads l where l.id = b.lead_id)`;
+  await db.query(`delete from service_bay_steps where booking_id in (${gone})`, [now.toISOString()]);
+  return count(db, `delete from service_bookings where id in (${gone})`, [now.toISOString()]);
+}
 
 /** Deletes what the retention policy no longer allows the API to keep. Consent withdrawals are kept: they must be honoured. */
 export async function purgeExpired(db: Queryable, policy: RetentionPolicy, now = new Date()): Promise<Purged> {
@@ -39,6 +51,12 @@ export async function purgeExpired(db: Queryable, policy: RetentionPolicy, now =
     // a fleet quote list nobody touched in 30 days is forgotten, as its cookie is
     fleetQuoteLists: Number(
       await count(db, "delete from fleet_quote_lists where updated_at < $1", [before(FLEET_QUOTE.maxAgeDays)]),
+    ),
+    serviceBookings: Number(await purgeBookings(db, now)),
+    servicePlans: Number(
+      await count(db, "delete from service_plans where status = 'stopped' and updated_at < $1", [
+        before(policy.leadRetentionDays),
+      ]),
     ),
   };
 }

@@ -61,6 +61,12 @@ type Weekday = (typeof WEEKDAYS)[number];
 
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
+/** A moment as Calgary's day and clock: ["2026-12-01", "07:30"]. */
+export function calgaryDayAndClock(at: string | Date): [string, string] {
+  const calgary = Temporal.Instant.from(new Date(at).toISOString()).toZonedDateTimeISO(DEALERSHIP_ZONE);
+  return [calgary.toPlainDate().toString(), calgary.toPlainTime().toString().slice(0, 5)];
+}
+
 /** The moment a Calgary day's clock reads `minutes` after midnight (on a day the clocks change, as Calgary lives it). */
 function momentOf(date: Temporal.PlainDate, minutes: number): number {
   const time = new Temporal.PlainTime(Math.floor(minutes / 60), minutes % 60);

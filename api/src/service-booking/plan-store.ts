@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type BookedUnit, dealershipToday, type ServiceBookingRequest } from "shared-types";
-import { Temporal } from "temporal-polyfill";
 import type { Database, Queryable } from "../db/database.js";
 import { heldBays } from "./bay-claims.js";
 import { type BookingContext, type BookingHooks, type BookingSnapshot, createBooking } from "./booking-store.js";
-import { DEALERSHIP_ZONE, type FreeTime, freeTimes } from "./free-times.js";
+import { calgaryDayAndClock, type FreeTime, freeTimes } from "./free-times.js";
 
 // A fleet's recurring plan: the visit it booked, again every so many weeks, or for each unit that has run so many
 // kilometres since its last plan visit (the odometer readings the fleet reports on the plan's page). Each occurrence
@@ -82,12 +81,6 @@ export function startPlan(request: ServiceBookingRequest): BookingHooks | undefi
       );
     },
   };
-}
-
-/** A moment as Calgary's day and clock: ["2026-12-01", "07:30"]. */
-function calgaryDayAndClock(iso: string): [string, string] {
-  const calgary = Temporal.Instant.from(iso).toZonedDateTimeISO(DEALERSHIP_ZONE);
-  return [calgary.toPlainDate().toString(), calgary.toPlainTime().toString().slice(0, 5)];
 }
 
 export async function readPlan(db: Queryable, id: string, lock = false): Promise<ServicePlanRow | null> {

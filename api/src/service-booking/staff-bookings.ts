@@ -16,32 +16,26 @@ import {
   type AppointmentKind,
   type Bay,
   type Capacity,
+  calgaryDayAndClock,
   DEALERSHIP_ZONE,
   freeTimes,
   type HeldBay,
 } from "./free-times.js";
 
 const DAY_MS = 86_400_000;
-const calgaryClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: DEALERSHIP_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const calgaryDate = new Intl.DateTimeFormat("en-CA", { timeZone: DEALERSHIP_ZONE });
 
 /** A booking as the service manager's day lists it. */
 function deskBooking(row: { lead_id: string; service_booking: BookingSnapshot; fields: Record<string, string> }) {
   const booking = row.service_booking;
-  const at = new Date(booking.starts_at);
+  const [date, clock] = calgaryDayAndClock(booking.starts_at);
   return {
     id: booking.id,
     lead_id: row.lead_id,
     reference: leadReference(row.lead_id),
     starts_at: booking.starts_at,
     ends_at: booking.ends_at,
-    date: calgaryDate.format(at),
-    clock: calgaryClock.format(at),
+    date,
+    clock,
     status: booking.status,
     stay: booking.stay,
     name: [row.fields.first_name, row.fields.last_name].filter(Boolean).join(" "),

@@ -44,6 +44,12 @@ function KindFields({ kind, index, added }: { kind: KindRow; index: number; adde
   );
 }
 
+/** The rows the form adds without a script: each re-renders the form as typed, with one empty row more. */
+const ADD_BUTTONS = [
+  ["kinds", "Add a kind of appointment"],
+  ["bays", "Add a bay"],
+] as const;
+
 /** A bay's row: its name and the kinds it takes; or ticked to go. */
 function BayFields({ bay, index, kinds, added }: { bay: BayRow; index: number; kinds: KindRow[]; added: boolean }) {
   const field = (name: string) => `bay.${index}.${name}`;
@@ -178,24 +184,18 @@ export function CapacityPage({
         {/* Save comes first: Enter in any field saves, as on every other form */}
         <div className="desk-lead__actions">
           <button type="submit">Save what the department can book</button>
-          <button
-            type="submit"
-            name="add"
-            value="kinds"
-            formAction={`/bookings/capacity#${ADDED_ROW}`}
-            className="desk-button--quiet"
-          >
-            Add a kind of appointment
-          </button>
-          <button
-            type="submit"
-            name="add"
-            value="bays"
-            formAction={`/bookings/capacity#${ADDED_ROW}`}
-            className="desk-button--quiet"
-          >
-            Add a bay
-          </button>
+          {ADD_BUTTONS.map(([list, label]) => (
+            <button
+              key={list}
+              type="submit"
+              name="add"
+              value={list}
+              formAction={`/bookings/capacity#${ADDED_ROW}`}
+              className="desk-button--quiet"
+            >
+              {label}
+            </button>
+          ))}
         </div>
       </form>
     </Layout>

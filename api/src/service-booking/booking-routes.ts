@@ -6,7 +6,7 @@ import type { Database } from "../db/database.js";
 import { HttpError, parseOrBadRequest, withSchemas } from "../http-errors.js";
 import { bookingLinkToken, planLinkToken, verifyBookingLinkToken } from "../security/signing.js";
 import { heldBays } from "./bay-claims.js";
-import { bookingRules, type ServiceBookingRouteOptions } from "./booking-rules.js";
+import { bookingContext, bookingRules, type ServiceBookingRouteOptions } from "./booking-rules.js";
 import {
   BookingLinkSpent,
   type BookingSnapshot,
@@ -62,15 +62,14 @@ export function registerServiceBookingRoutes(app: FastifyInstance, db: Database,
       config: { rateLimit: { max: app.config.LEAD_RATE_LIMIT_MAX, timeWindow: app.config.LEAD_RATE_LIMIT_WINDOW_MS } },
     },
     async (request, reply) => {
-      const rules = await bookingRules(options);
-      const known = new Set(rules.kinds.map((kind) => kind.id));
+      const context = await bookingContext(options);
+      const known = new Set(context.rules.kinds.map((kind) => kind.id));
       const unknown = request.body.units.find((unit) => !known.has(unit.kind));
       if (unknown)
         throw new HttpError(400, {
           error: "Bad Request",
           message: `We do not book "${unknown.kind}": choose a service from the list`,
         });
-      const context = { rules, channels: options.channels, siteUrl: options.siteUrl, now: now() };
       const outcome = await createBooking(db, request.body, context, startPlan(request.body));
       if (!("booked" in outcome)) {
         return reply.code(409).send({

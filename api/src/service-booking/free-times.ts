@@ -61,6 +61,9 @@ type Weekday = (typeof WEEKDAYS)[number];
 
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
+/** A calendar day ("YYYY-MM-DD") so many days on, whatever the clocks do that day. */
+export const addDays = (date: string, days: number) => Temporal.PlainDate.from(date).add({ days }).toString();
+
 /** A moment as Calgary's day and clock: ["2026-12-01", "07:30"]. */
 export function calgaryDayAndClock(at: string | Date): [string, string] {
   const calgary = Temporal.Instant.from(new Date(at).toISOString()).toZonedDateTimeISO(DEALERSHIP_ZONE);

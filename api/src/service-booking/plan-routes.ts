@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Database } from "../db/database.js";
 import { HttpError, withSchemas } from "../http-errors.js";
 import { bookingLinkToken, verifyPlanLinkToken } from "../security/signing.js";
-import { bookingRules, type ServiceBookingRouteOptions } from "./booking-rules.js";
+import { bookingContext, type ServiceBookingRouteOptions } from "./booking-rules.js";
 import { bookingWhen, workInWords } from "./booking-words.js";
 import {
   bookDuePlans,
@@ -72,8 +72,7 @@ export function registerPlanRoutes(app: FastifyInstance, db: Database, options: 
         if (error instanceof PlanRefusal) throw new HttpError(422, { error: "Unprocessable", message: error.message });
         throw error;
       });
-      const context = { rules: await bookingRules(options), channels: options.channels, siteUrl: options.siteUrl };
-      const booked = await bookPlanVisit(db, plan.id, { ...context, now: now() });
+      const booked = await bookPlanVisit(db, plan.id, await bookingContext(options));
       if (booked) {
         request.log.info({ plan: plan.id, booking: booked.id }, "service plan visit booked on a reading");
         options.onLeadStored?.();
@@ -95,7 +94,5 @@ export function registerPlanRoutes(app: FastifyInstance, db: Database, options: 
 
 /** The periodic job's run: each plan with a visit due is booked (api-jobs.ts "service-plans"). */
 export async function bookDuePlanVisits(db: Database, options: ServiceBookingRouteOptions): Promise<number> {
-  const rules = await bookingRules(options);
-  const now = options.now?.() ?? Date.now();
-  return bookDuePlans(db, { rules, channels: options.channels, siteUrl: options.siteUrl, now });
+  return bookDuePlans(db, await bookingContext(options));
 }

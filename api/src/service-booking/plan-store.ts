@@ -3,7 +3,7 @@ import { type BookedUnit, dealershipToday, type ServiceBookingRequest } from "sh
 import type { Database, Queryable } from "../db/database.js";
 import { heldBays } from "./bay-claims.js";
 import { type BookingContext, type BookingHooks, type BookingSnapshot, createBooking } from "./booking-store.js";
-import { calgaryDayAndClock, type FreeTime, freeTimes } from "./free-times.js";
+import { addDays, calgaryDayAndClock, type FreeTime, freeTimes } from "./free-times.js";
 
 // A fleet's recurring plan: the visit it booked, again every so many weeks, or for each unit that has run so many
 // kilometres since its last plan visit (the odometer readings the fleet reports on the plan's page). Each occurrence
@@ -35,9 +35,6 @@ export const PLAN_BOOKS_AHEAD_DAYS = 14;
 /** A unit on a plan by distance is due when it is this close to its distance (its reading, not its next service). */
 const DUE_SHARE = 0.9;
 const DAY_MS = 86_400_000;
-
-export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** "Every 6 weeks", "Every 15,000 km": the plan as the emails, its page and the desk say it. */
 export const planWords = (plan: Pick<ServicePlanRow, "every_weeks" | "every_km">) =>

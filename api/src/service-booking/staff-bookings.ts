@@ -14,6 +14,7 @@ import {
 } from "./booking-store.js";
 import {
   type AppointmentKind,
+  addDays,
   type Bay,
   type Capacity,
   calgaryDayAndClock,
@@ -87,9 +88,7 @@ export async function serviceDays(db: Queryable, rules: Capacity, from: string, 
       where b.starts_at >= $1 and b.starts_at < $2 order by b.starts_at`,
     [new Date(start).toISOString(), new Date(end).toISOString()],
   );
-  const dates = Array.from({ length: days }, (_, index) =>
-    new Date(new Date(`${from}T12:00:00Z`).getTime() + index * DAY_MS).toISOString().slice(0, 10),
-  );
+  const dates = Array.from({ length: days }, (_, index) => addDays(from, index));
   const held = await heldBays(db, start, end, rules.stepMinutes);
   return {
     from,

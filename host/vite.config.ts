@@ -96,5 +96,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: "happy-dom",
     include: ["test/**/*.test.tsx", "test/**/*.test.ts"],
     setupFiles: ["test/setup.ts"],
+    // CI runs these beside the e2e suite on two cores: a server start or a render takes far longer than when alone
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 }));

@@ -6,5 +6,6 @@ export default defineConfig({
     server: { deps: { inline: ["@fastify/autoload"] } },
     // each file starts the real API on its own embedded database (3 s here, far more on a loaded machine)
     hookTimeout: 60_000,
+    testTimeout: 30_000,
   },
 });

@@ -15,7 +15,7 @@ vi.mock("../src/features/remotes/api/remote-registry", () => ({
   loadRemoteRoutes: (...args: unknown[]) => loadRemoteRoutes(...args),
   RemoteUnavailableError: class extends Error {},
 }));
-const { hydrateIslands: hydrate, forgetPage } = await import("../src/app/hydrate-islands");
+const { hydrateIslands: hydrate } = await import("../src/app/hydrate-islands");
 /** What the page's inline script asks for: every island in the page (each test's page is a new one). */
 const hydrateIslands = () => hydrate([...document.querySelectorAll("fleet-island")]);
 // the host's page script publishes its loader for remotes' peer modules (main.tsx)
@@ -47,7 +47,6 @@ function serverPage(tree: React.ReactNode): string {
 }
 
 beforeEach(() => {
-  forgetPage();
   hydrated.length = 0;
   loadRemoteModule.mockReset();
   loadRemoteRoutes.mockReset();

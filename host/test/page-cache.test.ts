@@ -3,13 +3,17 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { TEST_SITE } from "remote-kit/testing";
+import type { RemotesConfig } from "shared-types";
 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { repeatedly } from "../src/server/cache-invalidation";
 import { createHostServer } from "../src/server/host-server";
-import { type CachedAnswer, PageCache } from "../src/server/page-cache";
-import { atDealershipMidnight } from "../src/server/plugins/page-cache";
+import { Answers, type CachedAnswer } from "../src/server/plugins/page-cache";
 import { fakeHostBuild } from "./fake-host-build";
 import { testConfig } from "./test-config";
+
+const pageCache = (now?: () => number) =>
+  new Answers({ keep: true, remotesConfig: async () => ({}) as RemotesConfig, imageSources: [], now });
 
 const answer = (tags: string[], body = "<p>page</p>"): CachedAnswer => ({
   status: 200,
@@ -24,7 +28,7 @@ const answer = (tags: string[], body = "<p>page</p>"): CachedAnswer => ({
 describe("the host's page cache", () => {
   it("serves a page fresh, then stale while it is made again, then not at all", () => {
     let now = 10_000;
-    const cache = new PageCache({ now: () => now });
+    const cache = pageCache(() => now);
     cache.store("/a", answer(["site"]));
     expect(cache.lookup("/a")?.state).toBe("fresh");
     now = 11_500;
@@ -34,7 +38,7 @@ describe("the host's page cache", () => {
   });
 
   it("purges exactly the pages that show a tag", () => {
-    const cache = new PageCache();
+    const cache = pageCache();
     cache.store("/inventory/vehicle/A1", answer(["site", "unit:A1"]));
     cache.store("/inventory/vehicle/B2", answer(["site", "unit:B2"]));
     cache.store("/service", answer(["site"]));
@@ -46,7 +50,7 @@ describe("the host's page cache", () => {
   });
 
   it("makes a page once for everyone asking at the same time, and keeps nothing made across a purge", async () => {
-    const cache = new PageCache();
+    const cache = pageCache();
     let made = 0;
     let release = () => {};
     const make = () =>
@@ -63,10 +67,10 @@ describe("the host's page cache", () => {
     expect(cache.lookup("/v")).toBeNull();
   });
 
-  it("lets a page that is never made go: after joinForMs the next request makes it anew", async () => {
+  it("lets a page that is never made go: after 20 s the next request makes it anew", async () => {
     vi.useFakeTimers();
     try {
-      const cache = new PageCache({ joinForMs: 1_000 });
+      const cache = pageCache();
       let made = 0;
       const never = () => {
         made += 1;
@@ -75,7 +79,7 @@ describe("the host's page cache", () => {
       void cache.make("/inventory", never);
       void cache.make("/inventory", never);
       expect(made).toBe(1);
-      await vi.advanceTimersByTimeAsync(1_001);
+      await vi.advanceTimersByTimeAsync(20_001);
       await expect(cache.make("/inventory", async () => answer([]))).resolves.toMatchObject({ status: 200 });
       expect(made).toBe(1);
     } finally {
@@ -84,26 +88,37 @@ describe("the host's page cache", () => {
   });
 });
 
-describe("the day's turn in Calgary", () => {
-  it("runs its task as each day begins (a second after), again the next day, and not once closed", async () => {
+describe("a task run again and again (each day's turn in Calgary, a look at the remotes' builds)", () => {
+  it("runs after its wait, again a wait after each run ends, never two at once, and not once closed", async () => {
     vi.useFakeTimers();
     try {
       let runs = 0;
-      const midnight = atDealershipMidnight(
-        async () => {
-          runs += 1;
-        },
-        () => 60_000,
-      );
-      await vi.advanceTimersByTimeAsync(60_999);
+      let running = 0;
+      const task = async () => {
+        runs += 1;
+        running += 1;
+        expect(running).toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+        running -= 1;
+      };
+      const repeated = repeatedly(task, () => 60_000);
+      await vi.advanceTimersByTimeAsync(59_999);
       expect(runs).toBe(0);
       await vi.advanceTimersByTimeAsync(1);
       expect(runs).toBe(1);
-      await vi.advanceTimersByTimeAsync(61_000);
+      // the next a wait after the run ended, not after it began
+      await vi.advanceTimersByTimeAsync(64_999);
+      expect(runs).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
       expect(runs).toBe(2);
-      midnight.close();
-      await vi.advanceTimersByTimeAsync(120_000);
+      repeated.close();
+      await vi.advanceTimersByTimeAsync(240_000);
       expect(runs).toBe(2);
+      // the first run at once when asked
+      const atOnce = repeatedly(task, () => 60_000, 0);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(runs).toBe(3);
+      atOnce.close();
     } finally {
       vi.useRealTimers();
     }

@@ -2,7 +2,7 @@ import { NATIVE_SUBMIT_ATTRIBUTE } from "remote-kit/protocol";
 import { TEST_SITE } from "remote-kit/testing";
 import { describe, expect, it } from "vitest";
 import { BOOT_ELEMENT_ID, guardNativeSubmits } from "../src/server/boot-script";
-import { composeDocument, documentBytes, type HostAssets } from "../src/server/page-document";
+import { composeDocument, documentBytes, type HostAssets, templatePieces } from "../src/server/page-document";
 import { renderApp } from "../src/server/render-app";
 
 describe("composing a page on the server", () => {
@@ -28,12 +28,14 @@ describe("composing a page on the server", () => {
 
   it("writes the head, the page's data and the boot of its code into the template", () => {
     const assets: HostAssets = {
-      template:
+      pieces: templatePieces(
         '<html><head><!--page-head--></head><body><div id="root"><!--app-html--></div><!--page-data--></body></html>',
+      ),
       entry: "/assets/index-1.js",
       entryImports: ["/assets/runtime-1.js"],
       federationChunks: ["/assets/federation-1.js"],
       islandChunks: {},
+      templateStyles: [],
     };
     const html = documentBytes(
       composeDocument(assets, {
@@ -63,11 +65,12 @@ describe("composing a page on the server", () => {
 
   it("writes each part once, where its marker was, whatever the parts hold, as the same UTF-8 as the page joined", () => {
     const assets: HostAssets = {
-      template: "<head><!--page-head--></head><body><!--app-html--><!--page-data--></body>",
+      pieces: templatePieces("<head><!--page-head--></head><body><!--app-html--><!--page-data--></body>"),
       entry: "",
       entryImports: [],
       federationChunks: [],
       islandChunks: {},
+      templateStyles: [],
     };
     // a head that holds another marker's text, and an app bigger than one V8 string of the young generation
     const appHtml = `<main>${"LTZ · New · Pickup — © 2026 ".repeat(6000)}</main>`;

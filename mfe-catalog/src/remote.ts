@@ -1,7 +1,6 @@
 import { defineRemote, type PublishedData } from "remote-kit/declaration";
 import { DEFAULT_REMOTE_DEV_PORTS, MANUFACTURERS } from "shared-types";
 import { z } from "zod/mini";
-import CONSUMES from "./contracts/consumes.ts";
 
 const specSection = z.object({ title: z.string(), values: z.record(z.string(), z.string()) });
 
@@ -48,7 +47,6 @@ export const CATALOG_REMOTE = defineRemote({
       }),
     },
   },
-  consumes: CONSUMES,
 });
 
 export type PublishedLineup = PublishedData<typeof CATALOG_REMOTE, "lineup-models">;

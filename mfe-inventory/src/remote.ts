@@ -1,7 +1,6 @@
 import { defineRemote, type PublishedData } from "remote-kit/declaration";
 import { DEFAULT_REMOTE_DEV_PORTS, UNIT_CHARGE_KINDS } from "shared-types";
 import { z } from "zod/mini";
-import CONSUMES from "./contracts/consumes.ts";
 
 /** One charge included in the all-in price, in cents (shared-types pricing.ts). */
 const charge = z.object({ kind: z.enum(UNIT_CHARGE_KINDS), label: z.string(), amount_cents: z.number() });
@@ -47,7 +46,6 @@ export const INVENTORY_REMOTE = defineRemote({
       "The media bucket for trailer photos (another origin goes into the manifest, for the host's CSP); unset: /api/media.",
   },
   data: { trailers: { shape: z.array(trailer) } },
-  consumes: CONSUMES,
 });
 
 export type PublishedTrailer = PublishedData<typeof INVENTORY_REMOTE, "trailers">[number];

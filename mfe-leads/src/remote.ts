@@ -1,7 +1,6 @@
 import { defineRemote, type FragmentProps } from "remote-kit/declaration";
 import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
 import { z } from "zod/mini";
-import CONSUMES from "./contracts/consumes.ts";
 
 /** The line-up model a request is about (team catalog's data, passed through by whoever renders the form). */
 const modelRef = z.object({ make: z.string(), name: z.string() });
@@ -82,7 +81,6 @@ export const LEADS_REMOTE = defineRemote({
       props: z.object({ make: z.optional(z.string()), model: z.optional(z.string()), search: z.optional(z.string()) }),
     },
   },
-  consumes: CONSUMES,
 });
 
 type PropsOf<M extends keyof typeof LEADS_REMOTE.fragments> = FragmentProps<typeof LEADS_REMOTE, M>;

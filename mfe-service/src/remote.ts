@@ -1,6 +1,5 @@
 import { defineRemote } from "remote-kit/declaration";
 import { DEFAULT_REMOTE_DEV_PORTS } from "shared-types";
-import CONSUMES from "./contracts/consumes.ts";
 
 /**
  * Team service: the service, parts and body-shop pages and the specials (their routes, loaders and sitemap entries:
@@ -11,7 +10,6 @@ export const SERVICE_REMOTE = defineRemote({
   name: "service",
   devPort: DEFAULT_REMOTE_DEV_PORTS.service,
   routes: "./src/routes.tsx",
-  consumes: CONSUMES,
   // the booking's visit: its free times and vehicles follow the work chosen, in place
   islands: { "./island/booking": "./src/components/booking-visit.tsx" },
 });

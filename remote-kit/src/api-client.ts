@@ -3,9 +3,8 @@ export interface RenderScope {
   /** Where the dealer API is, as the remote's server was configured. */
   apiOrigin: string;
   /** The headers every API call of the render carries: the render's trace (`traceparent`), when it is traced. */
-  headers?: () => Record<string, string>;
-  /** The server's own way to read the API (RenderTransport), for a team's client that wants it. */
-  transport?: RenderTransport;
+  headers: () => Record<string, string>;
+  transport: RenderTransport;
 }
 
 /**
@@ -14,9 +13,7 @@ export interface RenderScope {
  * call: a page made anew makes a few). A refusal (any status but 2xx) throws an ApiRefusal, whose
  * `response.status` says why, as axios's and ky's errors do.
  */
-export interface RenderTransport {
-  get(path: string): Promise<{ data: unknown }>;
-}
+export type RenderTransport = { get(path: string): Promise<{ data: unknown }> };
 
 export class ApiRefusal extends Error {
   constructor(
@@ -57,11 +54,8 @@ export function defineApiClient<Client>(
       browserClient ??= create(undefined, {});
       return browserClient;
     }
-    let client = renderClients.get(render);
-    if (!client) {
-      client = create(render.apiOrigin, render.headers?.() ?? {}, render.transport);
-      renderClients.set(render, client);
-    }
-    return client;
+    if (!renderClients.has(render))
+      renderClients.set(render, create(render.apiOrigin, render.headers(), render.transport));
+    return renderClients.get(render) as Client;
   };
 }

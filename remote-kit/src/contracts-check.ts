@@ -13,10 +13,7 @@ import {
 import { MANIFEST_SERVER_FIELD, type RemoteServerInfo } from "./protocol.js";
 
 /** One way a provider's build no longer serves what a consumer uses. */
-export interface ContractProblem {
-  consumer: string;
-  message: string;
-}
+export type ContractProblem = { consumer: string; message: string };
 
 interface BuiltManifest {
   exposes?: { name?: string; path?: string }[];
@@ -32,41 +29,33 @@ export interface ContractCheckInput {
   readBuiltJson: (file: string) => unknown;
 }
 
+const passing = (who: string) => ({
+  whole: "the props",
+  required: (at: string) => `now requires ${at}, which ${who} does not always pass`,
+  sometimes: undefined,
+  refusedKey: (at: string) => `no longer takes ${at}, which ${who} passes (removed or renamed)`,
+  neverGiven: undefined,
+  retyped: (at: string, given: string, taken: string) => `takes ${at} as ${taken}, ${who} passes ${given}`,
+  refusedValues: (values: string, at: string) => `no longer accepts ${values} for ${at}, which ${who} may pass`,
+});
+
+const reading = (who: string) => ({
+  whole: "the data",
+  required: (at: string) => `publishes no ${at}, which ${who} reads`,
+  sometimes: (at: string) => `publishes ${at} only sometimes, and ${who} reads it always`,
+  refusedKey: (at: string) => `publishes ${at}, which ${who} refuses (it reads a strict object)`,
+  neverGiven: (at: string) => `publishes no ${at}, which ${who} reads`,
+  retyped: (at: string, published: string, read: string) => `publishes ${at} as ${published}, and ${who} reads ${read}`,
+  refusedValues: (values: string, at: string) => `may publish ${values} for ${at}, which ${who} does not read`,
+});
+
 /**
  * How a difference reads, one way round: what a consumer passes against what a module takes, or what a provider
  * publishes against what a consumer reads. `from` is the side values come from, `into` the side that takes them.
+ * `sometimes` words a key `into` requires and `from` gives only sometimes (none: as `required`); `neverGiven` a key
+ * `into` may take and `from` (a closed object) never gives (none: no problem).
  */
-interface Wording {
-  /** What the whole value is called. */
-  whole: string;
-  required: (at: string) => string;
-  /** A key `into` requires and `from` gives only sometimes; undefined: worded as `required`. */
-  sometimes?: (at: string) => string;
-  /** A key `from` gives and `into` (a closed object) takes not. */
-  refusedKey: (at: string) => string;
-  /** A key `into` may take and `from` (a closed object) never gives; undefined: no problem. */
-  neverGiven?: (at: string) => string;
-  retyped: (at: string, from: string, into: string) => string;
-  refusedValues: (values: string, at: string) => string;
-}
-
-const passing = (who: string): Wording => ({
-  whole: "the props",
-  required: (at) => `now requires ${at}, which ${who} does not always pass`,
-  refusedKey: (at) => `no longer takes ${at}, which ${who} passes (removed or renamed)`,
-  retyped: (at, given, taken) => `takes ${at} as ${taken}, ${who} passes ${given}`,
-  refusedValues: (values, at) => `no longer accepts ${values} for ${at}, which ${who} may pass`,
-});
-
-const reading = (who: string): Wording => ({
-  whole: "the data",
-  required: (at) => `publishes no ${at}, which ${who} reads`,
-  sometimes: (at) => `publishes ${at} only sometimes, and ${who} reads it always`,
-  refusedKey: (at) => `publishes ${at}, which ${who} refuses (it reads a strict object)`,
-  neverGiven: (at) => `publishes no ${at}, which ${who} reads`,
-  retyped: (at, published, read) => `publishes ${at} as ${published}, and ${who} reads ${read}`,
-  refusedValues: (values, at) => `may publish ${values} for ${at}, which ${who} does not read`,
-});
+type Wording = ReturnType<typeof passing> | ReturnType<typeof reading>;
 
 const UNCOMPARED = ["anyOf", "oneOf", "allOf", "not", "$ref", "if"] as const;
 const schemaAt = (schema: JsonSchema["items"]): JsonSchema =>
@@ -97,16 +86,15 @@ function narrowing(from: JsonSchema, into: JsonSchema, at: string, words: Wordin
   const where = at || words.whole;
   const uncompared = UNCOMPARED.find((keyword) => keyword in from || keyword in into);
   if (uncompared) return [`${where} uses ${uncompared}, which the contract check does not compare: declare it plainly`];
-  if (!into.type && !valuesOf(into)) return [];
+  const accepted = valuesOf(into);
+  if (!into.type && !accepted) return [];
+  const given = valuesOf(from);
   const widened = from.type === "integer" && into.type === "number";
-  if ((from.type !== into.type && !widened) || isDictionary(from) !== isDictionary(into)) {
+  if ((from.type !== into.type && !widened) || isDictionary(from) !== isDictionary(into) || (accepted && !given)) {
     return [words.retyped(where, describe(from), describe(into))];
   }
-  const accepted = valuesOf(into);
   if (accepted) {
-    const given = valuesOf(from);
-    if (!given) return [words.retyped(where, describe(from), describe(into))];
-    const refused = given.filter((value) => !accepted.includes(value));
+    const refused = given?.filter((value) => !accepted.includes(value)) ?? [];
     return refused.length > 0 ? [words.refusedValues(refused.join(", "), where)] : [];
   }
   if (from.type === "array") return narrowing(schemaAt(from.items), schemaAt(into.items), `${at}[]`, words);
@@ -137,7 +125,6 @@ function narrowingObject(from: JsonSchema, into: JsonSchema, at: string, words: 
   return problems;
 }
 
-/** The modules and data of this provider a consumer uses. */
 export const usesOf = (provider: RemoteName, consumer: ConsumerContract): (ModuleUse | DataUse)[] =>
   [...Object.values(consumer.modules), ...Object.values(consumer.data)].filter((use) => use.from === provider);
 

@@ -16,7 +16,6 @@ import { checkContracts, usesOf } from "./contracts-check.js";
 const { values } = parseArgs({
   options: {
     remote: { type: "string" },
-    dist: { type: "string", default: "dist" },
     /** Where the consumers' packages are (default: the repository this package is in). */
     consumers: { type: "string" },
   },
@@ -24,17 +23,18 @@ const { values } = parseArgs({
 
 const remote = values.remote as RemoteName | undefined;
 if (!remote || !REMOTE_NAMES.includes(remote)) {
-  console.error(`usage: fleet-contracts --remote <${REMOTE_NAMES.join("|")}> [--dist dist] [--consumers <dir>]`);
+  console.error(`usage: fleet-contracts --remote <${REMOTE_NAMES.join("|")}> [--consumers <dir>]`);
   process.exit(2);
 }
 
-const dist = resolve(values.dist ?? "dist");
-const manifestFile = join(dist, "mf-manifest.json");
-if (!existsSync(manifestFile)) {
+const readBuiltJson = (file: string): unknown =>
+  existsSync(resolve("dist", file)) ? JSON.parse(readFileSync(resolve("dist", file), "utf8")) : undefined;
+const manifestFile = resolve("dist/mf-manifest.json");
+const manifest = readBuiltJson("mf-manifest.json");
+if (manifest === undefined) {
   console.error(`${manifestFile} does not exist: build the remote first`);
   process.exit(2);
 }
-const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as unknown;
 
 // this kit's own repository: it is remote-kit/src/ or remote-kit/dist/ in it
 const root = resolve(values.consumers ?? join(import.meta.dirname, "../.."));
@@ -50,22 +50,13 @@ for (const file of declarations) {
   if (module.default.consumer !== remote) consumers.push(module.default);
 }
 
-const problems = checkContracts({
-  provider: remote,
-  manifest,
-  consumers,
-  readBuiltJson: (file) => {
-    const path = join(dist, file);
-    return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as unknown) : undefined;
-  },
-});
+const problems = checkContracts({ provider: remote, manifest, consumers, readBuiltJson });
 if (problems.length > 0) {
   console.error(`${remote}'s build breaks ${problems.length} of its consumers' uses:`);
   for (const problem of problems) console.error(`  - ${problem.consumer}: ${problem.message}`);
   process.exit(1);
 }
-const uses = consumers.flatMap((consumer) => usesOf(remote, consumer)).length;
-const users = consumers.filter((consumer) => usesOf(remote, consumer).length > 0).map((c) => c.consumer);
-console.log(
-  `${remote}: ${uses} use(s) by ${users.join(", ") || "no consumer"} checked against ${manifestFile}: all served`,
-);
+const users = consumers.filter((consumer) => usesOf(remote, consumer).length > 0);
+const uses = users.flatMap((consumer) => usesOf(remote, consumer)).length;
+const by = users.map((user) => user.consumer).join(", ") || "no consumer";
+console.log(`${remote}: ${uses} use(s) by ${by} checked against ${manifestFile}: all served`);

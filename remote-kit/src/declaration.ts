@@ -1,7 +1,6 @@
 import type { RemoteName } from "shared-types";
 import { z } from "zod/mini";
 import {
-  type ConsumerContract,
   type ObjectSchema,
   type ProviderContract,
   providedContract,
@@ -31,7 +30,6 @@ export interface ProvidedModule {
  */
 export interface RemoteDeclaration {
   readonly name: RemoteName;
-  /** The port of its `npm run dev`. */
   readonly devPort: number;
   /**
    * Its route table (exposed as "./routes"): each route's pattern, loader, query, privacy and sitemap entries are
@@ -49,8 +47,6 @@ export interface RemoteDeclaration {
   readonly data?: Readonly<Record<string, { readonly shape: Schema }>>;
   /** The variables its build reads (Vite's VITE_ ones): name → what it sets, and what holds when it is unset. */
   readonly buildVariables?: Readonly<Record<`VITE_${string}`, string>>;
-  /** What it uses of other teams (src/contracts/consumes.ts, checked by the providers' pipelines); none: nothing. */
-  readonly consumes?: ConsumerContract;
 }
 
 /** When a remote's build was made (the kit defines it in every build): the sitemap's lastmod of its own pages. */
@@ -72,7 +68,7 @@ export type PublishedData<D extends RemoteDeclaration, Name extends keyof NonNul
   NonNullable<D["data"]>[Name]["shape"]
 >;
 
-/** Module Federation's exposes: the route table, the islands and the fragments. */
+/** Module Federation's exposes. */
 export function exposesOf(declaration: RemoteDeclaration): Record<string, string> {
   const fragments = Object.entries(declaration.fragments ?? {}).map(([name, module]) => [name, module.source]);
   return { [REMOTE_ROUTES_MODULE]: declaration.routes, ...declaration.islands, ...Object.fromEntries(fragments) };
@@ -89,7 +85,6 @@ export function providesOf(declaration: RemoteDeclaration): ProviderContract {
   );
 }
 
-/** The names of the data it publishes. */
 export const publishedDataOf = (declaration: RemoteDeclaration): string[] => Object.keys(declaration.data ?? {});
 
 /**

@@ -26,15 +26,9 @@ export interface FleetQuoteAddFormProps {
  * "Add to fleet quote", as team leads takes it (shared-types FLEET_QUOTE_ADD): a form posting to the list, sent in
  * place by the page's own script (IN_PLACE_FORM), so no team's code runs for it. Each team gives its own classes.
  */
-export function FleetQuoteAddForm({
-  line,
-  id,
-  block,
-  buttonClassName,
-  visuallyHiddenClassName,
-  subject,
-}: FleetQuoteAddFormProps) {
+export function FleetQuoteAddForm(form: FleetQuoteAddFormProps) {
   const { fields } = FLEET_QUOTE_ADD;
+  const { block, id } = form;
   return (
     <form
       method="post"
@@ -44,7 +38,7 @@ export function FleetQuoteAddForm({
       {...{ [FLEET_QUOTE_ADD.attribute]: "", [IN_PLACE_FORM.action]: FLEET_QUOTE_ADD.api }}
     >
       <input type="hidden" name={FORM_FIELD} value={FLEET_QUOTE_ADD.form} />
-      {Object.entries(line).map(([field, value]) => (
+      {Object.entries(form.line).map(([field, value]) => (
         <input key={field} type="hidden" name={fields[field as keyof typeof fields]} value={value} />
       ))}
       <label className={`${block}__label`} htmlFor={`${id}-quantity`}>
@@ -60,9 +54,9 @@ export function FleetQuoteAddForm({
         max={FLEET_QUOTE.maxQuantity}
         defaultValue={1}
       />
-      <button type="submit" className={buttonClassName}>
+      <button type="submit" className={form.buttonClassName}>
         {FLEET_QUOTE_ADD.submitLabel}
-        <span className={visuallyHiddenClassName}>: {subject}</span>
+        <span className={form.visuallyHiddenClassName}>: {form.subject}</span>
       </button>
       {/* the page's script may write here before React adopts the card (a tap at once): React leaves what it said */}
       <span

@@ -40,24 +40,12 @@ export const ISLAND_ATTRIBUTES = {
 } as const;
 
 /**
- * The attribute of the JSON script element an island's props are written in, as its last child (its first is what
- * it shows: the page's script watches that come near the screen): the host takes it out before it hydrates it.
+ * The attribute of the JSON script element an island's props are written in: its last child (its first is what it
+ * shows, which the page's script watches near the screen).
  */
 export const ISLAND_PROPS_SCRIPT = "data-island-props";
 
 export type IslandId = `${RemoteName | "host"}/${string}`;
-
-export interface IslandComponent<P extends object> {
-  (props: P): ReactElement;
-  island: { id: IslandId; hydrate: IslandHydration };
-  /** The component itself, without the element that names it (a host of release e6db666 looks for it). */
-  Component: ComponentType<P>;
-  /**
-   * What the host hydrates inside the element: the component in the context it was rendered in on the server.
-   * It comes with the island's module, so the context is the island's own copy of the kit, whichever host runs it.
-   */
-  hydrationTree(props: P, form: SubmittedForm | null): ReactElement;
-}
 
 const InsideIsland = createContext(false);
 const SubmittedFormContext = createContext<SubmittedForm | null>(null);
@@ -69,10 +57,9 @@ const SubmittedFormContext = createContext<SubmittedForm | null>(null);
 export function defineIsland<P extends object>(
   id: IslandId,
   Component: ComponentType<P>,
-  options: { hydrate?: IslandHydration } = {},
-): IslandComponent<P> {
-  const hydrate = options.hydrate ?? "load";
-  const Island = ((props: P) => {
+  { hydrate = "load" }: { hydrate?: IslandHydration } = {},
+) {
+  const Island = (props: P): ReactElement => {
     const server = useContext(ServerRenderContext);
     const inside = useContext(InsideIsland);
     if (!server || inside) return <Component {...props} />;
@@ -84,20 +71,25 @@ export function defineIsland<P extends object>(
         <Component {...props} />
       </InsideIsland.Provider>,
     );
-  }) as IslandComponent<P>;
-  Island.island = { id, hydrate };
-  Island.Component = Component;
-  // in the browser an island inside it is just its component: only the form it shows again is handed down
-  Island.hydrationTree = (props, form) => (
-    <SubmittedFormContext.Provider value={form}>
-      <Component {...props} />
-    </SubmittedFormContext.Provider>
-  );
+  };
   Object.defineProperty(Island, "name", { value: `Island(${Component.displayName ?? Component.name ?? id})` });
-  return Island;
+  return Object.assign(Island, {
+    island: { id, hydrate },
+    /** The component itself, without the element that names it (a host of release e6db666 looks for it). */
+    Component,
+    /**
+     * What the host hydrates inside the element (an island inside it is just its component): it comes with the
+     * island's module, so the context is the island's own copy of the kit, whichever host runs it.
+     */
+    hydrationTree: (props: P, form: SubmittedForm | null) => (
+      <SubmittedFormContext.Provider value={form}>
+        <Component {...props} />
+      </SubmittedFormContext.Provider>
+    ),
+  });
 }
 
-export const isIslandComponent = (value: unknown): value is IslandComponent<object> =>
+export const isIslandComponent = (value: unknown): value is ReturnType<typeof defineIsland<object>> =>
   typeof value === "function" && "hydrationTree" in value;
 
 /**

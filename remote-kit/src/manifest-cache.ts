@@ -9,36 +9,30 @@ export const MANIFEST_TTL_MS = 2000;
  * again (no page waits for a manifest it has already seen); a failed read is forgotten, and the last good one kept.
  */
 export class ManifestCache<T> {
-  private readonly entries = new Map<string, { at: number; manifest: Promise<T>; good?: T; reading?: boolean }>();
-
-  constructor(private readonly ttlMs = MANIFEST_TTL_MS) {}
+  private readonly entries = new Map<string, { at: number; manifest: Promise<T>; good: boolean; reading?: boolean }>();
 
   get(url: string, read: (url: string) => Promise<T>): Promise<T> {
     const cached = this.entries.get(url);
-    if (cached && Date.now() - cached.at < this.ttlMs) return cached.manifest;
-    if (cached?.good !== undefined) {
-      if (!cached.reading) {
-        cached.reading = true;
-        read(url).then(
-          (manifest) => this.entries.set(url, { at: Date.now(), manifest: Promise.resolve(manifest), good: manifest }),
-          () => {
-            cached.reading = false;
-          },
-        );
-      }
-      return Promise.resolve(cached.good);
+    if (cached && (cached.reading || Date.now() - cached.at < MANIFEST_TTL_MS)) return cached.manifest;
+    const reading = read(url);
+    if (cached?.good) {
+      cached.reading = true;
+      reading.then(
+        (manifest) => this.entries.set(url, { at: Date.now(), manifest: Promise.resolve(manifest), good: true }),
+        () => {
+          cached.reading = false;
+        },
+      );
+      return cached.manifest;
     }
-    const manifest = read(url);
-    const entry: { at: number; manifest: Promise<T>; good?: T } = { at: Date.now(), manifest };
+    const entry = { at: Date.now(), manifest: reading, good: false };
     this.entries.set(url, entry);
-    manifest.then(
-      (good) => {
-        entry.good = good;
-      },
+    reading.then(
       () => {
-        if (this.entries.get(url) === entry) this.entries.delete(url);
+        entry.good = true;
       },
+      () => this.entries.get(url) === entry && this.entries.delete(url),
     );
-    return manifest;
+    return reading;
   }
 }

@@ -20,29 +20,19 @@ import { readSiteDocument, useSite } from "./site-context.js";
  * runtime knows no other remotes; the host's does, so the host publishes its loader under this key.
  */
 export const PEER_MODULE_LOADER_KEY = "__fleetLoadPeerModule";
-export type PeerModuleLoader = <T>(id: string) => Promise<T>;
+
+const outsideHost = (what: string) => new Error(`${what} needs the host: this page is not running inside it`);
 
 export function loadPeerModule<T>(id: string): Promise<T> {
-  const loader = (globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] as PeerModuleLoader | undefined;
-  if (!loader) return Promise.reject(new Error(`${id} needs the host: this page is not running inside it`));
-  return loader<T>(id);
+  const loader = (globalThis as Record<string, unknown>)[PEER_MODULE_LOADER_KEY] as typeof loadPeerModule | undefined;
+  return loader ? loader<T>(id) : Promise.reject(outsideHost(id));
 }
-
-// ---- Peer data: JSON a remote publishes for the others (manifest metaData.server.data) ----
-
-type PeerDataResolver = (remote: RemoteName, name: string) => Promise<unknown>;
 
 /**
  * Published data by its address, with the manifest it was read under: a peer that deploys another build (same
  * addresses, new manifest) has its data read again as soon as its manifest is, within MANIFEST_TTL_MS (manifest-cache.ts).
  */
 const cache = new Map<string, { manifest: string; data: Promise<unknown> }>();
-
-async function fetchJson(url: string): Promise<unknown> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.json();
-}
 
 const manifests = new ManifestCache<unknown>();
 
@@ -53,7 +43,11 @@ const manifests = new ManifestCache<unknown>();
 export async function fetchPeerData(
   manifestUrl: string,
   name: string,
-  read: (url: string) => Promise<unknown> = fetchJson,
+  read = async (url: string): Promise<unknown> => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return response.json();
+  },
 ): Promise<unknown> {
   const manifest = (await manifests.get(manifestUrl, read)) as { metaData?: Record<string, unknown> };
   const server = manifest.metaData?.[MANIFEST_SERVER_FIELD] as RemoteServerInfo | undefined;
@@ -71,15 +65,14 @@ export async function fetchPeerData(
   return data;
 }
 
-let resolver: PeerDataResolver = async (remote, name) => {
-  const site = readSiteDocument();
-  const manifest = site?.remotes[remote];
-  if (!manifest) throw new Error(`${remote}'s data needs the host: this page is not running inside it`);
+let resolver = async (remote: RemoteName, name: string): Promise<unknown> => {
+  const manifest = readSiteDocument()?.remotes[remote];
+  if (!manifest) throw outsideHost(`${remote}'s data`);
   return fetchPeerData(new URL(manifest, window.location.href).href, name);
 };
 
 /** The server render installs its own resolver (the peers' addresses come with each render request). */
-export function setPeerDataResolver(next: PeerDataResolver): void {
+export function setPeerDataResolver(next: typeof resolver): void {
   resolver = next;
 }
 
@@ -93,8 +86,6 @@ export function loadDeclaredPeerData<U extends Pick<DataUse, "from" | "name"> & 
 ): Promise<TypeOf<U["shape"]>> {
   return resolver(use.from, use.name) as Promise<TypeOf<U["shape"]>>;
 }
-
-// ---- Peer modules rendered inside a page ----
 
 const modules = new Map<string, ComponentType<never>>();
 
@@ -160,7 +151,6 @@ function claimServerFragment(id: string, propsJson: string): string | null {
 export type DeclaredModule = Pick<ModuleUse, "from" | "module"> & { props: object };
 
 export interface PeerFragmentProps<U extends DeclaredModule> {
-  /** Its props are typed by the consumer's declaration. */
   use: U;
   props: NoInfer<ShapeOf<U["props"]>>;
   /**
@@ -174,14 +164,10 @@ export interface PeerFragmentProps<U extends DeclaredModule> {
   unavailable: (retry?: () => void) => ReactNode;
 }
 
-function FragmentInBrowser<U extends DeclaredModule>({
-  use,
-  props,
-  loading,
-  unavailable,
-  propsJson,
-}: Omit<PeerFragmentProps<U>, "pageGives"> & { propsJson: string }) {
-  const id = peerModuleId(use);
+function FragmentInBrowser<U extends DeclaredModule>(
+  fragment: PeerFragmentProps<U> & { id: string; propsJson: string },
+) {
+  const { id, propsJson, props, loading, unavailable } = fragment;
   // hydrating around the server's fragment: its HTML is kept as it is in the page, and React leaves it, and the
   // peer's root in it, alone (the host hydrates the peer's own island there)
   const [kept] = useState(() => claimServerFragment(id, propsJson));
@@ -205,10 +191,7 @@ export function PeerFragment<U extends DeclaredModule>(fragment: PeerFragmentPro
   const server = useContext(ServerRenderContext);
   const id = peerModuleId(fragment.use);
   const propsJson = JSON.stringify(fragment.props);
-  if (!server) {
-    const { pageGives: _givenOnServerOnly, ...inBrowser } = fragment;
-    return <FragmentInBrowser key={`${id}${propsJson}`} {...inBrowser} propsJson={propsJson} />;
-  }
+  if (!server) return <FragmentInBrowser key={`${id}${propsJson}`} {...fragment} id={id} propsJson={propsJson} />;
   const slot = String(server.fragments.length);
   server.fragments.push({
     slot,

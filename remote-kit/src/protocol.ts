@@ -27,31 +27,21 @@ export type FormOutcome = z.infer<typeof schemas.formOutcomeSchema>;
 export const RENDER_PROTOCOL = 2;
 
 /**
- * `metaData.server` in a remote's mf-manifest.json (written by the federation plugin's manifest.additionalData):
- * every path is relative to the manifest's own URL, so a remote moved to a new URL is found there by the host
- * with no change but the remote configuration.
+ * `metaData.server` in a remote's mf-manifest.json (MANIFEST_SERVER_FIELD): every path is relative to the manifest's
+ * own URL, so a remote moved to a new URL is found there by the host with no change but the remote configuration.
+ * `render`, `fragment` and `form` take a RenderRequest, FragmentRequest and FormPost; `sitemap` lists SitemapEntry[].
  */
 export interface RemoteServerInfo {
   protocol: number;
-  /** POST a RenderRequest, get a RenderResult. */
   render: string;
-  /** POST a FragmentRequest, get a FragmentResult: one exposed module as server HTML, for a peer's page. */
   fragment?: string;
-  /** POST a FormPost, get a FormOutcome: a form of this remote sent without scripts. */
   form?: string;
-  /** GET the remote's pages for /sitemap.xml (SitemapEntry[]). */
   sitemap: string;
   /**
-   * The paths this remote's pages answer (react-router patterns, from its src/routes.tsx, written at build time):
-   * the host sends a path to the remote that declares it, so a team adds a page with its own release alone.
+   * The paths its pages answer (react-router patterns of its src/routes.tsx): the host sends a path to the remote
+   * that declares it, so a team adds a page with its own release alone. `pages`: what the host needs to cache them.
    */
   routes?: string[];
-  /**
-   * The same routes with what the host needs to cache their pages: the query parameters each reads (any other is
-   * dropped by a redirect to the address without it, so a random parameter never makes a page no cache holds) and
-   * whether it shows a visitor's own details or a token (never kept by any cache). A build without it: every
-   * parameter kept, every page cacheable.
-   */
   pages?: PageDeclaration[];
   /** Data the remote publishes for its peers (name → JSON file), e.g. catalog's line-up models. */
   data: Record<string, string>;
@@ -62,12 +52,13 @@ export interface RemoteServerInfo {
   contentSources?: ContentSources;
 }
 
+/**
+ * A pattern of `routes`, the query parameters its page reads (any other is dropped by a redirect, so a random
+ * parameter never makes a page no cache holds), and whether it is private (never kept by any cache).
+ */
 export interface PageDeclaration {
-  /** A react-router pattern, one of `routes`. */
   path: string;
-  /** The query parameters the page reads; none: it reads none. */
   query?: string[];
-  /** The page carries a visitor's details or a token from its address: answered no-store, never cached. */
   private?: boolean;
 }
 
@@ -82,14 +73,10 @@ export const MANIFEST_SERVER_FIELD = "server";
 /** Where a remote keeps its releases (fleet-release), and the path its server serves them under. */
 export const RELEASES_DIR = "releases";
 
-/** A remote's cookies are named with its name and an underscore ("leads_fleet_quote"): the host passes each
- * remote its own and no other, and sets only those a remote's outcome names. */
+/** A remote's cookies are named "<remote>_...": the host passes each remote its own, and sets only those it names. */
 export const remoteCookiePrefix = (remote: string) => `${remote}_`;
 
-/**
- * Set by the host's page script on a form the browser is sending itself (before its code took it over): the form's
- * code, arriving meanwhile, must not send it again.
- */
+/** Set by the host's page script on a form the browser is sending itself: its code, arriving meanwhile, must not. */
 export const NATIVE_SUBMIT_ATTRIBUTE = "data-submitting";
 
 /**
@@ -109,36 +96,30 @@ export const FORM_FIELD = "fleet-form";
 
 /** The remote that owns a posted form, from its FORM_FIELD value; null for a value no remote could have written. */
 export function formOwner(id: string): { remote: string; key: string } | null {
-  const match = /^([a-z][a-z0-9-]{0,30}):([A-Za-z0-9:._-]{1,200})$/.exec(id);
-  return match?.[1] && match[2] ? { remote: match[1], key: match[2] } : null;
+  const owner = /^(?<remote>[a-z][a-z0-9-]{0,30}):(?<key>[A-Za-z0-9:._-]{1,200})$/.exec(id)?.groups;
+  return owner ? { remote: owner.remote as string, key: owner.key as string } : null;
 }
 
 /** How long a host reuses a reusable fragment's HTML at most (a purge or a new build ends it sooner). */
 export const FRAGMENT_REUSE_MS = 60_000;
 
-/**
- * The inert elements around a fragment's slot in the consumer's HTML: its fallback sits between them, and the host
- * replaces all of it with the fragment, or leaves the fallback when the fragment cannot be had.
- */
+/** Around a fragment's slot in the page's HTML, its fallback between: the host replaces it all, or leaves the fallback. */
 export const FRAGMENT_ELEMENT = "fleet-fragment";
 export const fragmentSlotMarkers = (slot: string) => ({
   open: `<template data-fleet-slot="${slot}"></template>`,
   close: `<template data-fleet-slot-end="${slot}"></template>`,
 });
 
+/** A page for /sitemap.xml; lastmod: an ISO date or date-time. */
 export interface SitemapEntry {
   path: string;
-  /** ISO date or date-time. */
   lastmod?: string;
 }
 
 /** The id of the JSON data block the host writes into the page. */
 export const SITE_CONTEXT_ELEMENT_ID = "fleet-site";
 
-/**
- * JSON safe inside a <script> element: `<`, `>` and `&` are escaped so no value can close the element or open
- * a comment, and U+2028/U+2029 so the text stays valid if a page ever evaluates it.
- */
+/** JSON safe in a <script> element: no value can close it or open a comment; U+2028/U+2029 escaped too. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, unicodeEscape);
 }
@@ -160,13 +141,9 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string | undefi
   }
 }
 
-/** What a page head names the site by: its address and its name. */
 export type HeadSite = Pick<SiteContext, "siteUrl"> & { siteName: string };
 
-/**
- * The elements a page head turns into, besides <title>. One description for both sides: the host server writes
- * them as HTML, the browser creates them after a client-side navigation.
- */
+/** A page head's elements but <title>: the host server writes them as HTML, a page rendered in the browser adds them. */
 export function pageHeadElements(head: PageHead, site: HeadSite) {
   const elements: { tag: "meta" | "link" | "script"; attributes: Record<string, string>; text?: string }[] = [];
   const meta = (key: "name" | "property", name: string, content: string | undefined) => {
@@ -175,7 +152,7 @@ export function pageHeadElements(head: PageHead, site: HeadSite) {
   const canonical = head.canonical ? absoluteUrl(site.siteUrl, head.canonical) : undefined;
   const image = head.image ? absoluteUrl(site.siteUrl, head.image) : undefined;
   meta("name", "description", head.description);
-  if (head.robots) meta("name", "robots", head.robots);
+  meta("name", "robots", head.robots);
   if (canonical) elements.push({ tag: "link", attributes: { rel: "canonical", href: canonical } });
   meta("property", "og:site_name", site.siteName);
   meta("property", "og:type", head.ogType ?? "website");
@@ -199,9 +176,8 @@ export function pageHeadElements(head: PageHead, site: HeadSite) {
 export const PAGE_HEAD_ATTRIBUTE = "data-page-head";
 
 /**
- * The media type of a renderer's answer with HTML: its other fields as one line of JSON (which never holds a raw
- * newline), a newline, then the HTML as it is, not escaped into JSON by the renderer and unescaped by the host. An
- * answer without HTML (a form's outcome) is JSON.
+ * A renderer's answer with HTML: its other fields as one line of JSON, a newline, then the HTML as it is (not
+ * escaped into JSON and back). An answer without HTML (a form's outcome) is JSON.
  */
 export const SPLIT_ANSWER_TYPE = "application/x-fleet-answer";
 
@@ -211,7 +187,7 @@ export function splitAnswer(answer: object): string | null {
   return typeof html === "string" ? `${JSON.stringify(rest)}\n${html}` : null;
 }
 
-/** SPLIT_ANSWER_TYPE's body read back into the answer (its fields then checked like any answer's). */
+/** SPLIT_ANSWER_TYPE's body read back (its fields then checked like any answer's). */
 export function joinAnswer(body: string): unknown {
   const end = body.indexOf("\n");
   if (end < 0) throw new SyntaxError("a split answer without its HTML");
@@ -232,9 +208,8 @@ export function renderPageHead(head: PageHead, site: HeadSite): string {
 }
 
 /**
- * What a renderer refuses (answered 404, not 500): each refusal carries its code, which the remote's server reads.
- * A code, not the class: the renderer is a bundle of its own, with its own copy of the error classes (instanceof
- * fails across the two), and may be a release's, built before the server.
+ * What a renderer refuses (answered 404, not 500), by a code the remote's server reads: the renderer is a bundle of
+ * its own (instanceof fails across the two), and may be a release's, built before the server.
  */
 export const RENDERER_REFUSALS = {
   route: "FLEET_ROUTE_NOT_OWNED",

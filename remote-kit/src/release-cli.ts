@@ -1,17 +1,7 @@
 #!/usr/bin/env node
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { REMOTE_NAMES, type RemoteName } from "shared-types";
@@ -46,7 +36,7 @@ if (!remote || !REMOTE_NAMES.includes(remote)) {
   refuse(`usage: fleet-release --remote <${REMOTE_NAMES.join("|")}> [--from dir] [--version v] [--into dir]`);
 }
 
-const from = resolve(values.from ?? ".");
+const from = resolve(values.from);
 const browser = join(from, "dist");
 const server = join(from, "dist-server");
 for (const dir of [browser, server]) {
@@ -69,36 +59,31 @@ for (const [label, dir] of Object.entries({ browser, server })) {
     if (statSync(file).isFile() && kept(dir)(file)) hash.update(`${label}/${name}\0`).update(readFileSync(file));
   }
 }
-const contentHash = hash.digest("hex").slice(0, 10);
-const id = `${version}-${contentHash}`;
-const into = resolve(values.into ?? RELEASES_DIR);
+const id = `${version}-${hash.digest("hex").slice(0, 10)}`;
+const into = resolve(values.into);
 const target = join(into, id);
-const manifestPath = `/remotes/${remote}/${RELEASES_DIR}/${id}/mf-manifest.json`;
 
 if (existsSync(target)) {
   console.log(`${remote} ${id} is already released (a release never changes)`);
 } else {
-  let commit: string | null = null;
-  try {
-    commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: from, encoding: "utf8" }).trim();
-  } catch {
-    // not a git checkout: the release records no commit
-  }
+  // not a git checkout: the release records no commit
+  const commit = spawnSync("git", ["rev-parse", "HEAD"], { cwd: from, encoding: "utf8" }).stdout?.trim() || null;
   const staging = join(into, `.staging-${id}-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  cpSync(browser, join(staging, "browser"), { recursive: true, filter: (file) => kept(browser)(file) });
+  cpSync(browser, join(staging, "browser"), { recursive: true, filter: kept(browser) });
   cpSync(server, join(staging, "server"), { recursive: true });
-  const release = { remote, id, version, commit, releasedAt: new Date().toISOString() };
   // the release's manifest says which release it is: the host names it in each page it composes with it
   const manifestFile = join(staging, "browser", "mf-manifest.json");
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { metaData?: Record<string, unknown> };
   manifest.metaData = { ...manifest.metaData, release: { id, version, commit } };
   await rewriteBuilt(manifestFile, JSON.stringify(manifest, null, 2));
+  const release = { remote, id, version, commit, releasedAt: new Date().toISOString() };
   writeFileSync(join(staging, "release.json"), `${JSON.stringify(release, null, 2)}\n`);
   // appears whole or not at all: a half-copied release is never served
   renameSync(staging, target);
   console.log(`released ${remote} ${id}${commit ? ` (commit ${commit.slice(0, 12)})` : ""}`);
 }
 console.log(`promote: npm run promote -- ${remote} ${id}`);
-console.log(`         (sets "${remote}": "${manifestPath}" in the host's REMOTES_CONFIG_FILE)`);
+console.log(
+  `         (sets "${remote}": "/remotes/${remote}/${RELEASES_DIR}/${id}/mf-manifest.json" in the host's REMOTES_CONFIG_FILE)`,
+);

@@ -2,10 +2,8 @@ import { type ReactNode, useContext, useEffect, useState } from "react";
 import type { RemoteName } from "shared-types";
 import { isLazyPage, type LazyPage, lazyPage } from "./lazy-page.js";
 import type { SitemapEntry } from "./protocol.js";
-import type { Resource } from "./route-data.js";
-import { RouteDataContext, type RouteDataStore } from "./route-data.js";
+import { type Resource, RouteDataContext } from "./route-data.js";
 import { ServerRenderContext } from "./server-state.js";
-import { SiteProvider } from "./site-context.js";
 
 export { isLazyPage };
 
@@ -29,13 +27,11 @@ export interface LoaderContext {
 /**
  * One route a remote owns. `load` names the data its page needs, so the server can render it complete: await what
  * the page cannot do without (a failure falls back to browser rendering), leave optional extras un-awaited with a
- * `.catch` (the browser loads them if the server could not).
+ * `.catch` (the browser loads them if the server could not). `query` and `private`: its PageDeclaration.
  */
 export interface RemoteRoute {
   path: string;
-  /** The query parameters the page reads (its manifest says so: the host drops any other by a redirect). */
   query?: readonly string[];
-  /** The page shows a visitor's own details or a token from its address: no cache may keep it. */
   private?: boolean;
   /** The page: an element, or a lazyPage whose code loads with the route. */
   element: ReactNode | LazyPage;
@@ -60,19 +56,18 @@ function markReady(remote: RemoteName) {
 }
 
 /**
- * A remote's route table, rendered the same way by its server (inside a StaticRouter, from the data its loaders
- * loaded) and in the browser when the server could not (inside the host's router, loading its own).
+ * A remote's route table, rendered the same way by its server (inside the renderer's StaticRouter and site, from the
+ * data its loaders loaded) and in the browser when the server could not (inside the host's router, loading its own).
  */
 export function RemoteRoutes({ remote, routes }: { remote: RemoteName; routes: readonly RemoteRoute[] }) {
   const server = useContext(ServerRenderContext);
-  const [store] = useState<RouteDataStore>(() => ({ entries: server ? server.entries : new Map() }));
+  const [store] = useState(() => ({ entries: server ? server.entries : new Map() }));
   useEffect(() => {
     if (!server) markReady(remote);
   }, [server, remote]);
-  const table = (
+  return (
     <RouteDataContext.Provider value={store}>
       <RouteTable routes={routes} />
     </RouteDataContext.Provider>
   );
-  return server ? <SiteProvider value={server.site}>{table}</SiteProvider> : table;
 }

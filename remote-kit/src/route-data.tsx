@@ -26,35 +26,14 @@ export function defineResource<A extends unknown[], T>(
 }
 
 /** The data a region starts from: filled by the server's loaders, or read from the page while hydrating. */
-export interface RouteDataStore {
-  entries: Map<string, unknown>;
-}
-
-export const RouteDataContext = createContext<RouteDataStore | null>(null);
+export const RouteDataContext = createContext<{ entries: Map<string, unknown> } | null>(null);
 
 export type ResourceState<T> =
   | { status: "loading"; previous: T | undefined }
   | { status: "done"; value: T }
   | { status: "failed"; error: unknown };
 
-interface Keyed<T> {
-  key: string | null;
-  state: ResourceState<T>;
-}
-
 const NOT_LOADED_ON_SERVER = new Error("not loaded before the server rendered the page");
-
-function startingState<T>(
-  store: RouteDataStore | null,
-  key: string | null,
-  previous?: T,
-  server = false,
-): ResourceState<T> {
-  if (key !== null && store?.entries.has(key)) return { status: "done", value: store.entries.get(key) as T };
-  // the server's HTML is final (nothing hydrates it to load more): what its loader could not get is not there
-  if (server && key !== null) return { status: "failed", error: NOT_LOADED_ON_SERVER };
-  return { status: "loading", previous };
-}
 
 /**
  * A resource's state for these arguments. It starts "done" when the server loaded it (so the first render in the
@@ -65,13 +44,21 @@ export function useResource<A extends unknown[], T>(resource: Resource<A, T> | n
   const store = useContext(RouteDataContext);
   const server = useContext(ServerRenderContext) !== null;
   const key = resource ? resource.key(...args) : null;
-  const [entry, setEntry] = useState<Keyed<T>>(() => ({ key, state: startingState<T>(store, key, undefined, server) }));
+  const startingState = (previous?: T): ResourceState<T> => {
+    if (key !== null && store?.entries.has(key)) return { status: "done", value: store.entries.get(key) as T };
+    // the server's HTML is final (nothing hydrates it to load more): what its loader could not get is not there
+    if (server && key !== null) return { status: "failed", error: NOT_LOADED_ON_SERVER };
+    return { status: "loading", previous };
+  };
+  const [entry, setEntry] = useState(() => ({ key, state: startingState() }));
   let current = entry;
   if (entry.key !== key) {
     // new arguments (a navigation within the page): keep what was shown as `previous` while the new one loads
     const { state } = entry;
-    const shown = state.status === "done" ? state.value : state.status === "loading" ? state.previous : undefined;
-    current = { key, state: startingState(store, key, shown, server) };
+    current = {
+      key,
+      state: startingState(state.status === "done" ? state.value : (state as { previous?: T }).previous),
+    };
     setEntry(current);
   }
   const latest = useRef({ resource, args });
@@ -82,9 +69,10 @@ export function useResource<A extends unknown[], T>(resource: Resource<A, T> | n
     const { resource: r, args: a } = latest.current;
     if (!r || key === null || !loading) return;
     let live = true;
+    const settle = (state: ResourceState<T>) => live && setEntry((e) => (e.key === key ? { key, state } : e));
     r.load(...a).then(
-      (value) => live && setEntry((e) => (e.key === key ? { key, state: { status: "done", value } } : e)),
-      (error: unknown) => live && setEntry((e) => (e.key === key ? { key, state: { status: "failed", error } } : e)),
+      (value) => settle({ status: "done", value }),
+      (error: unknown) => settle({ status: "failed", error }),
     );
     return () => {
       live = false;
@@ -103,13 +91,9 @@ const browserStableValues = new Map<string, unknown>();
 export function useStableValue<T>(key: string, create: () => T): T {
   const store = useContext(RouteDataContext);
   const [value] = useState<T>(() => {
-    if (store?.entries.has(key)) {
-      const handed = store.entries.get(key) as T;
-      if (typeof window !== "undefined") browserStableValues.set(key, handed);
-      return handed;
-    }
-    if (typeof window === "undefined") return create();
-    if (!browserStableValues.has(key)) browserStableValues.set(key, create());
+    const handed = store?.entries.has(key) ? { value: store.entries.get(key) as T } : null;
+    if (typeof window === "undefined") return handed ? handed.value : create();
+    if (handed || !browserStableValues.has(key)) browserStableValues.set(key, handed ? handed.value : create());
     return browserStableValues.get(key) as T;
   });
   return value;

@@ -7,14 +7,7 @@ import type {
   PostalAddress,
   WithContext,
 } from "schema-dts";
-import {
-  type BusinessDetails,
-  closuresAhead,
-  type DayHours,
-  type Department,
-  dealershipToday,
-  paths,
-} from "shared-types";
+import { type BusinessDetails, closuresAhead, type Department, dealershipToday, paths } from "shared-types";
 import { absoluteUrl } from "./protocol.js";
 
 /** Structured data (schema.org, JSON-LD) the pages put in their head; typed with schema-dts. */
@@ -23,48 +16,39 @@ export function dealerId(siteUrl: string): string {
   return `${siteUrl}/#dealer`;
 }
 
-/** Days with the same hours grouped into one specification; closed and by-appointment days are left out. */
-export function openingHoursSpecification(week: readonly DayHours[]): OpeningHoursSpecification[] {
-  const groups = new Map<string, { days: DayOfWeek[]; opens: string; closes: string }>();
-  for (const day of week) {
-    for (const segment of day.segments) {
-      const key = `${segment.open}-${segment.close}`;
-      const group = groups.get(key) ?? { days: [], opens: segment.open, closes: segment.close };
-      group.days.push(`https://schema.org/${day.day}` as DayOfWeek);
-      groups.set(key, group);
+/**
+ * A department's hours in its structured data: its week, days with the same hours grouped (closed and
+ * by-appointment days left out), and its closures not over yet as schema.org writes a day closed (opening and
+ * closing at midnight), when it has any.
+ */
+function hoursOf(business: BusinessDetails, department: Department) {
+  const groups = new Map<string, OpeningHoursSpecification & { dayOfWeek: DayOfWeek[] }>();
+  for (const day of business.hours[department]) {
+    for (const { open: opens, close: closes } of day.segments) {
+      const group = groups.get(`${opens}-${closes}`) ?? {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: [],
+        opens,
+        closes,
+      };
+      group.dayOfWeek.push(`https://schema.org/${day.day}` as DayOfWeek);
+      groups.set(`${opens}-${closes}`, group);
     }
   }
-  return [...groups.values()].map((g) => ({
-    "@type": "OpeningHoursSpecification",
-    dayOfWeek: g.days,
-    opens: g.opens,
-    closes: g.closes,
-  }));
-}
-
-/** The department's closures not over yet, as schema.org writes a day closed: opening and closing at midnight. */
-export function specialOpeningHoursSpecification(
-  business: BusinessDetails,
-  department: Department,
-  today = dealershipToday(),
-): OpeningHoursSpecification[] {
-  return closuresAhead(business.closures, today)
+  const closed = closuresAhead(business.closures, dealershipToday())
     .filter((closure) => closure.departments.includes(department))
-    .map((closure) => ({
-      "@type": "OpeningHoursSpecification",
-      validFrom: closure.from,
-      validThrough: closure.to,
-      opens: "00:00",
-      closes: "00:00",
-      description: closure.note,
-    }));
-}
-
-/** A department's hours in its structured data: its week, and its closures not over yet when it has any. */
-function hoursOf(business: BusinessDetails, department: Department) {
-  const closed = specialOpeningHoursSpecification(business, department);
+    .map(
+      (closure): OpeningHoursSpecification => ({
+        "@type": "OpeningHoursSpecification",
+        validFrom: closure.from,
+        validThrough: closure.to,
+        opens: "00:00",
+        closes: "00:00",
+        description: closure.note,
+      }),
+    );
   return {
-    openingHoursSpecification: openingHoursSpecification(business.hours[department]),
+    openingHoursSpecification: [...groups.values()],
     ...(closed.length > 0 ? { specialOpeningHoursSpecification: closed } : {}),
   };
 }
@@ -123,7 +107,7 @@ export function dealerJsonLd(siteUrl: string, business: BusinessDetails): WithCo
   };
 }
 
-export interface TrailStep {
+interface TrailStep {
   name: string;
   path: string;
 }
@@ -144,7 +128,7 @@ export function breadcrumbJsonLd(siteUrl: string, trailAfterHome: readonly Trail
   };
 }
 
-export interface ListedItem extends TrailStep {
+interface ListedItem extends TrailStep {
   image?: string;
 }
 

@@ -11,7 +11,6 @@ export interface ServerRenderState {
   /** Whose render this is: a remote's, or the host's shell. */
   remote: RemoteName | "host";
   site: SiteContext;
-  remoteBase: string;
   entries: Map<string, unknown>;
   head: PageHead | null;
   status: number;

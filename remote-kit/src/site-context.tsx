@@ -22,15 +22,14 @@ let documentSite: SiteDocument | null | undefined;
 
 /** The host's page data, read once; null outside the host (a remote's standalone page, tests). */
 export function readSiteDocument(): SiteDocument | null {
-  if (documentSite !== undefined) return documentSite;
-  if (typeof document === "undefined") return null;
-  const element = document.getElementById(SITE_CONTEXT_ELEMENT_ID);
-  try {
-    documentSite = element?.textContent ? (JSON.parse(element.textContent) as SiteDocument) : null;
-  } catch {
-    documentSite = null;
+  if (documentSite === undefined && typeof document !== "undefined") {
+    try {
+      documentSite = JSON.parse(document.getElementById(SITE_CONTEXT_ELEMENT_ID)?.textContent || "null");
+    } catch {
+      documentSite = null;
+    }
   }
-  return documentSite;
+  return documentSite ?? null;
 }
 
 const SiteContextValue = createContext<SiteContext | null>(null);

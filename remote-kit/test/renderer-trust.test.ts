@@ -249,7 +249,7 @@ describe("a remote's renderer renders only for the host", () => {
 describe("the nonces a renderer remembers", () => {
   it("keeps each as long as its request could be accepted, then forgets it, however many there are", () => {
     const secret = "s".repeat(32);
-    const verifier = new SignatureVerifier([secret], 30_000);
+    const verifier = new SignatureVerifier([secret]);
     // the nonces it remembers (its own private map: no production code needs to count them)
     const remembered = () => (verifier as unknown as { seen: Map<string, number> }).seen.size;
     const start = 1_800_000_000_000;

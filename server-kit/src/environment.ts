@@ -15,10 +15,7 @@ export const checkedVariable = <T>(read: (value: string) => T) =>
       }
     });
 
-/**
- * NODE_ENV for a server that renders React: its production build unless told otherwise (the server sets it before
- * React loads; the development build checks every element as it is made, several times the cost of a render).
- */
+/** NODE_ENV for a server that renders React (set before React loads). */
 export const reactBuildVariable = () =>
   z
     .enum(["production", "development", "test"])

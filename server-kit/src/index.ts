@@ -4,5 +4,5 @@ export * from "./environment.js";
 export * from "./hardening.js";
 export * from "./outbound.js";
 export * from "./shutdown.js";
-export * from "./slow-client.js";
+export * from "./testing.js";
 export * from "./tracing.js";

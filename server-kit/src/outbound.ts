@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
-import { Agent, type Dispatcher, request } from "undici";
+import { Agent, request } from "undici";
 
 /**
  * Which addresses a server may fetch from on input it did not choose (a render request's peers, a feed's photos):
@@ -19,12 +19,6 @@ export interface OutboundPolicy {
 
 /** A fetch the policy refused, or one that went over its limits: the caller treats it as a source it cannot reach. */
 export class OutboundRefused extends Error {}
-
-export interface OutboundAnswer {
-  status: number;
-  headers: Dispatcher.ResponseData["headers"];
-  body: Buffer;
-}
 
 /** An entry for a whole domain: "https://*.example.ca", a port if not the scheme's own. */
 const DOMAIN_PATTERN = /^https?:\/\/\*\.[a-z0-9.-]+(:\d+)?$/i;
@@ -78,55 +72,68 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
 const publicOnly = new Agent({ connect: { lookup: publicOnlyLookup } });
 
 /**
+ * An undici request whose answer is read whole, up to `maxBytes` (as its length says or as it turns out): more
+ * rejects with OutboundRefused, and so does what `refuse` makes of its status. No redirect is followed.
+ */
+export async function requestWithin(
+  url: string | URL,
+  maxBytes: number,
+  {
+    refuse,
+    ...options
+  }: NonNullable<Parameters<typeof request>[1]> & { refuse?: (status: number) => Error | undefined },
+) {
+  const { statusCode, headers, body } = await request(url, options);
+  const declared = Number(headers["content-length"] ?? 0);
+  const refused =
+    refuse?.(statusCode) ??
+    (declared > maxBytes ? new OutboundRefused(`${url} is ${declared} bytes, over the ${maxBytes} allowed`) : null);
+  if (refused) {
+    // an answer refused unread is discarded as undici advises (up to 128 KB read, so its connection is kept)
+    void body.dump();
+    throw refused;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // leaving the loop early (a throw) destroys the body
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw new OutboundRefused(`${url} is over the ${maxBytes} bytes allowed`);
+    chunks.push(chunk);
+  }
+  return { status: statusCode, headers, body: Buffer.concat(chunks) };
+}
+
+/**
  * GETs `url` under the policy: refused before any connection when its origin is not allowed; a redirect, a slow
  * or oversized answer, or a pattern-matched name at a non-public address rejects with OutboundRefused.
  */
-export async function fetchOutbound(
-  url: string,
-  policy: OutboundPolicy,
-  signal?: AbortSignal,
-): Promise<OutboundAnswer> {
+export async function fetchOutbound(url: string, policy: OutboundPolicy) {
   if (!URL.canParse(url)) throw new OutboundRefused(`${url} is not an address`);
   const parsed = new URL(url);
   const match = parsed.username || parsed.password ? null : matchOrigin(parsed, policy.origins);
   if (!match) throw new OutboundRefused(`${parsed.origin} is not an allowed origin`);
   const deadline = AbortSignal.timeout(policy.timeoutMs);
-  const abort = signal ? AbortSignal.any([signal, deadline]) : deadline;
   try {
-    const { statusCode, headers, body } = await request(parsed, {
+    return await requestWithin(parsed, policy.maxBytes, {
       headers: { accept: "application/json, */*;q=0.5" },
-      signal: abort,
+      signal: deadline,
       ...(match === "pattern" ? { dispatcher: publicOnly } : {}),
+      refuse: (status) =>
+        status >= 300 && status < 400
+          ? new OutboundRefused(`${url} redirects (${status}); redirects are not followed`)
+          : undefined,
     });
-    // an answer refused unread is discarded as undici advises (up to 128 KB read, so its connection is kept)
-    if (statusCode >= 300 && statusCode < 400) {
-      void body.dump();
-      throw new OutboundRefused(`${url} redirects (${statusCode}); redirects are not followed`);
-    }
-    const declared = Number(headers["content-length"] ?? 0);
-    if (declared > policy.maxBytes) {
-      void body.dump();
-      throw new OutboundRefused(`${url} is ${declared} bytes, over the ${policy.maxBytes} allowed`);
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    // leaving the loop early (a throw) destroys the body
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > policy.maxBytes) throw new OutboundRefused(`${url} is over the ${policy.maxBytes} bytes allowed`);
-      chunks.push(chunk);
-    }
-    return { status: statusCode, headers, body: Buffer.concat(chunks) };
   } catch (error) {
     if (error instanceof OutboundRefused || (error as { cause?: unknown }).cause instanceof OutboundRefused)
       throw error;
-    throw abort.aborted ? new OutboundRefused(`${url} did not answer within ${policy.timeoutMs} ms`) : error;
+    throw deadline.aborted ? new OutboundRefused(`${url} did not answer within ${policy.timeoutMs} ms`) : error;
   }
 }
 
 /** JSON under the policy: anything but a 200 with JSON rejects. */
-export async function fetchOutboundJson(url: string, policy: OutboundPolicy, signal?: AbortSignal): Promise<unknown> {
-  const answer = await fetchOutbound(url, policy, signal);
+export async function fetchOutboundJson(url: string, policy: OutboundPolicy): Promise<unknown> {
+  const answer = await fetchOutbound(url, policy);
   if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
   return JSON.parse(answer.body.toString("utf8"));
 }

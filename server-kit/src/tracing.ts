@@ -4,24 +4,14 @@ import { z } from "zod";
 /** The site's spans: one tracer name for every process (each process says who it is in its resource). */
 const TRACER = "fleet-site";
 
-export interface Tracing {
-  /** An OTLP endpoint was configured: spans are recorded and exported. */
-  enabled: boolean;
-  /** Sends what is still held and stops (the process's shutdown). */
-  shutdown(): Promise<void>;
-}
-
 /**
  * Starts tracing for this process when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT, its traces
  * sent to `<endpoint>/v1/traces` as OTLP/HTTP JSON), W3C trace context propagated (`traceparent`). Without one,
- * nothing is loaded and every span below is OpenTelemetry's no-op: tracing costs nothing.
+ * nothing is loaded and every span below is OpenTelemetry's no-op: tracing costs nothing. Answers whether spans are
+ * recorded and exported (`enabled`), and the process's `shutdown` of it (what is still held is sent).
  */
-export async function startTracing(
-  service: string,
-  endpoint: string | undefined,
-  options: { scheduledDelayMs?: number } = {},
-): Promise<Tracing> {
-  if (!endpoint) return { enabled: false, shutdown: async () => undefined };
+export async function startTracing(service: string, endpoint: string | undefined, scheduledDelayMs = 1_000) {
+  if (!endpoint) return { enabled: false, shutdown: async () => {} };
   // loaded only when configured
   const [{ NodeTracerProvider }, { BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }] =
     await Promise.all([
@@ -34,7 +24,7 @@ export async function startTracing(
     resource: resourceFromAttributes({ "service.name": service }),
     spanProcessors: [
       new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, "")}/v1/traces` }), {
-        scheduledDelayMillis: options.scheduledDelayMs ?? 1_000,
+        scheduledDelayMillis: scheduledDelayMs,
       }),
     ],
   });

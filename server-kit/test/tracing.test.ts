@@ -23,9 +23,7 @@ describe("tracing", () => {
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    const tracing = await startTracing("test", `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`, {
-      scheduledDelayMs: 10,
-    });
+    const tracing = await startTracing("test", `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`, 10);
     expect(tracing.enabled).toBe(true);
     const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
     const sent = await inIncomingTrace({ traceparent: `00-${traceId}-00f067aa0ba902b7-01` }, "page", () =>

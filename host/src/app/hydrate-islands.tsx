@@ -6,9 +6,6 @@ import type { RemoteName } from "shared-types";
 import { loadRemoteModule, RemoteUnavailableError } from "../features/remotes/api/remote-registry";
 import { REGION_MODE_ATTRIBUTE } from "../features/remotes/components/region-mode";
 
-// what renders a region in the browser (the router with it) is needed only when the server could not compose it
-const regionRenderers = () => import("../features/remotes/components/browser-region");
-
 /** The host's own islands, from its own build (no federation runtime needed for them). */
 const HOST_ISLANDS: Record<string, () => Promise<{ default: unknown }>> = {
   "host/nav": () => import("../features/shell/components/top-nav"),
@@ -39,51 +36,39 @@ function Committed({ element, onCommit, children }: { element: Element; onCommit
   return children;
 }
 
+/** One root at a time, each in its own task: the browser paints and answers input between them. */
+let queue = Promise.resolve();
+const yieldToMain = () =>
+  (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ??
+  new Promise<void>((resolve) => setTimeout(resolve));
+
 /**
- * Makes the element a root of its own, and resolves once it has committed. Its server HTML is adopted (hydrated) as
- * a transition: React renders it in slices of a few milliseconds and yields to the browser between them, so a
- * visitor's tap is never kept waiting by it. What the server could not render is rendered (nothing to hydrate).
+ * Makes the element a root of its own in its turn, and resolves once it has committed. Its server HTML is adopted
+ * (hydrated) as a transition: React renders it in slices of a few milliseconds and yields to the browser between
+ * them, so a visitor's tap is never kept waiting by it. What the server could not render is rendered.
  */
 function mount(element: Element, tree: ReactElement, adopt: boolean): Promise<void> {
-  return new Promise((resolve) => {
-    // the next island need not wait for one that never commits
-    setTimeout(resolve, 10_000);
-    const root = (
-      <StrictMode>
-        <Committed element={element} onCommit={resolve}>
-          {tree}
-        </Committed>
-      </StrictMode>
-    );
-    if (adopt) startTransition(() => void hydrateRoot(element, root, rootOptions));
-    else createRoot(element, rootOptions).render(root);
-  });
-}
-
-/** Makes the element a root in its turn, once its tree has arrived. */
-function whenArrived(element: Element, tree: Promise<ReactElement> | ReactElement, adopt = false): Promise<void> {
-  return Promise.resolve(tree).then(
-    (arrived) => inTurn(() => mount(element, arrived, adopt)),
-    (error: unknown) => {
-      // its server HTML stays, and keeps working (links, forms)
-      element.setAttribute(ISLAND_ATTRIBUTES.state, "failed");
-      quietly(error);
-    },
-  );
-}
-
-function parseJson<T>(text: string | null | undefined, fallback: T): T {
-  try {
-    return text ? (JSON.parse(text) as T) : fallback;
-  } catch {
-    return fallback;
-  }
+  const committed = () =>
+    new Promise<void>((resolve) => {
+      // the next island need not wait for one that never commits
+      setTimeout(resolve, 10_000);
+      const root = (
+        <StrictMode>
+          <Committed element={element} onCommit={resolve}>
+            {tree}
+          </Committed>
+        </StrictMode>
+      );
+      if (adopt) startTransition(() => void hydrateRoot(element, root, rootOptions));
+      else createRoot(element, rootOptions).render(root);
+    });
+  queue = queue.then(yieldToMain).then(committed).catch(quietly);
+  return queue;
 }
 
 /**
- * An island: its code loads at once (in parallel with the others, for as long as it takes: its server HTML works
- * meanwhile), then it hydrates with its props, from the JSON script element the server wrote as its last child
- * (taken out, so that the island's content is what React hydrates).
+ * An island: its code loads for as long as it takes (its server HTML works meanwhile), then it hydrates with its
+ * props (their script element taken out, so that the island's content is what React hydrates).
  */
 async function islandTree(element: Element): Promise<ReactElement> {
   const id = element.getAttribute(ISLAND_ATTRIBUTES.id) ?? "";
@@ -94,8 +79,9 @@ async function islandTree(element: Element): Promise<ReactElement> {
   if (!isIslandComponent(island)) throw new Error(`${id} is not an island`);
   const script = element.querySelector(`:scope > script[${ISLAND_PROPS_SCRIPT}]:last-child`);
   script?.remove();
-  const props = parseJson(script?.textContent, {});
-  return island.hydrationTree(props, parseJson(element.getAttribute(ISLAND_ATTRIBUTES.form), null));
+  // JSON the server wrote; were it unreadable, the island would keep its server HTML, as one whose code failed
+  const props = JSON.parse(script?.textContent || "{}");
+  return island.hydrationTree(props, JSON.parse(element.getAttribute(ISLAND_ATTRIBUTES.form) || "null"));
 }
 
 /**
@@ -116,62 +102,43 @@ function unfilledFragment(element: Element): ReactElement {
     </>
   );
   const id = element.getAttribute("data-peer") ?? "";
-  const props = parseJson<object>(element.getAttribute("data-props"), {});
+  const props = JSON.parse(element.getAttribute("data-props") || "{}");
   return <PeerModuleInBrowser id={id} props={props} placeholder={kept} unavailable={retryable} />;
 }
 
-/**
- * The parts of the page no island holds, rendered by the browser: the region, when the server could not compose
- * it; a peer's module it could not include. A slot the server filled has lost its markers (a fragment may be plain
- * HTML, with no island in it); one it could not fill still holds them around the consumer's fallback.
- */
-function partsOfPage(root: ParentNode): Promise<void>[] {
-  const parts: Promise<void>[] = [];
-  const region = root.querySelector<HTMLElement>(`[${REGION_MODE_ATTRIBUTE}="browser"]`);
-  const name = region?.dataset.remote as RemoteName | undefined;
-  if (region && name) {
-    const browserRegion = regionRenderers().then(({ BrowserRegion }) => <BrowserRegion name={name} />);
-    parts.push(whenArrived(region, browserRegion));
+/** Makes the element a root once its tree has arrived; once only (its state says it was started). */
+async function start(element: Element, tree: () => Promise<ReactElement> | ReactElement, adopt = false) {
+  if (element.hasAttribute(ISLAND_ATTRIBUTES.state)) return;
+  element.setAttribute(ISLAND_ATTRIBUTES.state, "loading");
+  try {
+    await mount(element, await tree(), adopt);
+  } catch (error) {
+    // its server HTML stays, and keeps working (links, forms)
+    element.setAttribute(ISLAND_ATTRIBUTES.state, "failed");
+    quietly(error);
   }
-  for (const element of root.querySelectorAll(FRAGMENT_ELEMENT)) {
-    if (element.querySelector("template[data-fleet-slot]")) parts.push(whenArrived(element, unfilledFragment(element)));
-  }
-  return parts;
 }
-
-/** One root at a time, each in its own task: the browser paints and answers input between them. */
-let queue = Promise.resolve();
-const yieldToMain = () =>
-  (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ??
-  new Promise<void>((resolve) => setTimeout(resolve));
-function inTurn(start: () => Promise<void>): Promise<void> {
-  queue = queue.then(yieldToMain).then(start).catch(quietly);
-  return queue;
-}
-
-/** Whether the page's own parts have been looked for: once, with the first islands the page asks for. */
-let pageSeen = false;
 
 /**
- * Makes the given islands interactive, each as its own root, as soon as its code has arrived (however late), one
- * after another with the browser free to paint and respond between them; and, the first time, renders what the
- * server could not (a region, a peer's module). The server HTML around them is never hydrated, and an island whose
- * code fails keeps its server HTML. The page's inline script decides when each island is needed
- * (server/boot-script.ts): one at a time, as the visitor reaches for it.
+ * Makes the given islands interactive, each as soon as its code has arrived (however late), and renders what the
+ * server could not: the region; a peer's module (a slot it could not fill still holds its markers around the
+ * consumer's fallback; a filled one has lost them). The server HTML around them is never hydrated, and a part whose
+ * code fails keeps its server HTML. The page's inline script decides when each island is needed (boot-script.ts).
  */
-export async function hydrateIslands(islands: readonly Element[], root: ParentNode = document): Promise<void> {
-  const parts = pageSeen ? [] : partsOfPage(root);
-  pageSeen = true;
-  // every island is its own root; one inside another's HTML is a peer's fragment, which the outer one keeps as is
-  for (const element of islands) {
-    if (element.hasAttribute(ISLAND_ATTRIBUTES.state)) continue;
-    element.setAttribute(ISLAND_ATTRIBUTES.state, "loading");
-    parts.push(whenArrived(element, islandTree(element), true));
-  }
-  await Promise.all(parts);
-}
-
-/** For tests: the page's own parts are looked for again. */
-export function forgetPage(): void {
-  pageSeen = false;
+export async function hydrateIslands(islands: readonly Element[]): Promise<void> {
+  const region = document.querySelector<HTMLElement>(`[${REGION_MODE_ATTRIBUTE}="browser"][data-remote]`);
+  const browserRegion = async () => {
+    // what renders a region in the browser (the router with it) is needed only when the server could not compose it
+    const { BrowserRegion } = await import("../features/remotes/components/browser-region");
+    return <BrowserRegion name={region?.dataset.remote as RemoteName} />;
+  };
+  const unfilled = [...document.querySelectorAll(FRAGMENT_ELEMENT)].filter((element) =>
+    element.querySelector("template[data-fleet-slot]"),
+  );
+  await Promise.all([
+    region && start(region, browserRegion),
+    ...unfilled.map((element) => start(element, () => unfilledFragment(element))),
+    // every island is its own root; one inside another's HTML is a peer's fragment, which the outer one keeps as is
+    ...islands.map((element) => start(element, () => islandTree(element), true)),
+  ]);
 }

@@ -5,19 +5,29 @@ export const BOOT_ELEMENT_ID = "fleet-boot";
 /** Where the page's code, once loaded, leaves its hydrate(islands) (an app bundle keeps no exports). */
 export const HYDRATE_KEY = "__fleetHydrate";
 
-/** The names of the page's markup the script reads (the kit's and the host's), handed to it as JSON. */
+/** The names of the page's markup the script reads, handed to it as JSON. */
 const NAMES = {
   boot: BOOT_ELEMENT_ID,
   hydrateKey: HYDRATE_KEY,
   island: ISLAND_ELEMENT,
   attributes: ISLAND_ATTRIBUTES,
-  eager: EAGER_HYDRATION,
+  eager: EAGER_HYDRATION as readonly string[],
   submitting: NATIVE_SUBMIT_ATTRIBUTE,
   inPlace: { ...IN_PLACE_FORM, formField: FORM_FIELD },
   /** How long a held click waits for its island's code before the link does what it does without scripts. */
   replayDeadlineMs: 3_000,
 };
 type Names = typeof NAMES;
+
+/** What the page's boot element says (page-document composeDocument). */
+interface BootConfig {
+  entry: string;
+  runtime: string[];
+  eager: string[];
+  islands: Record<string, string[]>;
+  styles: Record<string, string[]>;
+  vitals?: { src: string; rate: number; route: string };
+}
 
 /**
  * A form the browser sends itself is marked as sending, and not sent twice (the form's code, if it arrives before
@@ -43,11 +53,10 @@ type InPlaceAnswer = Partial<{ said: string; message: string; fields: Record<str
 /**
  * Forms that name the API address that takes them (remote-kit IN_PLACE_FORM: "Add to fleet quote") are sent there
  * as JSON in place from the moment the page shows: the answer goes into the form's status and the page texts it
- * names. When the API cannot be reached (or fails), the form is sent the browser's way.
+ * names. When the API cannot be reached (or fails), the form is sent the browser's way, then and from then on.
  */
 function sendInPlace(names: Names["inPlace"]): void {
-  const sending = new WeakSet<HTMLFormElement>();
-  const native = new WeakSet<HTMLFormElement>();
+  const sent = new WeakMap<HTMLFormElement, "sending" | "native">();
   const send = async (form: HTMLFormElement, address: string) => {
     const fields = [...new FormData(form)].filter(
       ([name, value]) => name !== names.formField && typeof value === "string",
@@ -75,28 +84,26 @@ function sendInPlace(names: Names["inPlace"]): void {
       const form = event.target;
       if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
       const address = form.getAttribute(names.action);
-      if (!address || native.has(form)) return;
+      if (!address || sent.get(form) === "native") return;
       event.preventDefault();
-      if (sending.has(form)) return;
-      sending.add(form);
+      if (sent.has(form)) return;
+      sent.set(form, "sending");
       send(form, address)
+        .then(() => sent.delete(form))
         .catch(() => {
-          native.add(form);
+          sent.set(form, "native");
           form.requestSubmit();
-        })
-        .finally(() => sending.delete(form));
+        });
     },
     true,
   );
 }
 
 /**
- * The page's one inline script: it runs as soon as the page is parsed, long before its code arrives (a CSP hash
- * allows it: the same text on every page). It guards the forms, and sends those that say so in place. After the
- * page's first frame it makes the interactive parts interactive, each only when needed: "load" ones (and a region
- * the browser renders) at once, "visible" ones as they near the screen, any when the visitor reaches for it; a page
- * nobody touches runs no code of the site. It says when the eager parts are interactive (<html data-host-ready>,
- * for tests and monitoring), and loads the Web Vitals script on a sampled page view.
+ * The page's one inline script (a CSP hash allows it: the same text on every page), run long before the page's code
+ * arrives. After the first frame it makes each interactive part interactive only when needed: "load" ones (and a
+ * region the browser renders) at once, "visible" ones as they near the screen, any when the visitor reaches for it;
+ * a page nobody touches runs no code of the site. <html data-host-ready> says the eager ones are (tests, monitoring).
  */
 function boot(names: Names): void {
   guardNativeSubmits(names.submitting);
@@ -106,7 +113,7 @@ function boot(names: Names): void {
   const preload = preloader();
   const preloadIsland = (island: Element) => {
     const id = island.getAttribute(names.attributes.id) ?? "";
-    return [...preload(config.islands[id]), ...preload(config.styles?.[id], "style")];
+    return [...preload(config.islands[id]), ...preload(config.styles[id], "style")];
   };
   type Hydrate = (islands: Element[]) => Promise<void>;
   let code: Promise<Hydrate> | undefined;
@@ -118,71 +125,53 @@ function boot(names: Names): void {
     );
     return code.then((run) => run(islands));
   };
-  // at the visitor's first sign of intent (a pointer moving, a touch, a scroll, a key), the code of each part on or
-  // near the screen is fetched, not run, so that a touch finds it at hand; parts further down as they near it. Not
-  // once the page is idle: fetching then would make every page look busy for longer to Lighthouse.
-  const intent = ["pointermove", "pointerdown", "touchstart", "wheel", "scroll", "keydown"];
-  const onIntent = () => {
-    for (const type of intent) removeEventListener(type, onIntent, true);
-    whenNear(document.querySelectorAll(names.island), "50% 0px", (island) => {
-      void Promise.all([...preload([config.entry, ...config.runtime]), ...preloadIsland(island)]).then(() =>
-        island.setAttribute(names.attributes.code, "at-hand"),
-      );
-    });
-  };
-  for (const type of intent) addEventListener(type, onIntent, { capture: true, passive: true });
+  const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
   // each island is made interactive once; what was asked for it is told when it is (and its effects have run)
   const interactive = new WeakMap<Element, Promise<void>>();
   const live = new WeakSet<Element>();
   const reachFor = (island: Element) => {
     let ready = interactive.get(island);
     if (!ready) {
-      ready = hydrate([island]).then(
-        () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
-      );
+      ready = hydrate([island]).then(afterNextFrame);
       ready.then(() => live.add(island)).catch(() => undefined);
       interactive.set(island, ready);
     }
     return ready;
   };
-  // a part is reached for by a pointer over it, a touch, focus, typing, a click; and so is each island around it (a
-  // peer's form inside another island is an island of its own)
+  // a part is reached for by a pointer over it, a touch, focus, typing, a click, and so is each island around it (a
+  // peer's form inside another island is one of its own). At the first sign of intent (a wheel, a key too), the code
+  // of each part near the screen is fetched, not run, so that a touch finds it at hand. Not once the page is idle:
+  // every page would look busy for longer to Lighthouse.
+  let intentSeen = false;
   const reached = (event: Event) => {
+    if (!intentSeen) {
+      intentSeen = true;
+      whenNear(document.querySelectorAll(names.island), "50% 0px", (island) => {
+        void Promise.all([...preload([config.entry, ...config.runtime]), ...preloadIsland(island)]).then(() =>
+          island.setAttribute(names.attributes.code, "at-hand"),
+        );
+      });
+    }
     let island: Element | null | undefined = (event.target as Element).closest?.(names.island);
     for (; island; island = island.parentElement?.closest(names.island)) void reachFor(island);
   };
-  for (const type of ["pointerover", "pointerdown", "touchstart", "focusin", "input", "click"]) {
+  for (const type of ["pointerover", "pointerdown", "touchstart", "focusin", "input", "click", "wheel", "keydown"]) {
     addEventListener(type, reached, { capture: true, passive: true });
   }
   replayClicks(names, live, reachFor);
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      const islands = [...document.querySelectorAll(names.island)];
-      const when = (island: Element) => island.getAttribute(names.attributes.hydrate) ?? "load";
-      preload(config.eager);
-      const needed = islands
-        .filter((island) => (names.eager as readonly string[]).includes(when(island)))
-        .map(reachFor);
-      // a region the browser renders itself, or a peer's module the server could not include, is needed now too
-      if (config.eager.length > 0) needed.push(hydrate([]));
-      void Promise.allSettled(needed).then(() => {
-        document.documentElement.dataset.hostReady = "true";
-      });
-      const visible = islands.filter((island) => when(island) === "visible");
-      whenNear(visible, "200px", (island) => void reachFor(island));
-    }),
-  );
-}
-
-/** What the page's boot element says (page-document composeDocument). */
-interface BootConfig {
-  entry: string;
-  runtime: string[];
-  eager: string[];
-  islands: Record<string, string[]>;
-  styles: Record<string, string[]>;
-  /** A page view sampled for real visitors' Web Vitals loads this script (src/vitals) once it is loaded and idle. */
-  vitals?: { src: string; rate: number; route: string };
+  void afterNextFrame().then(() => {
+    const islands = [...document.querySelectorAll(names.island)];
+    const when = (island: Element) => island.getAttribute(names.attributes.hydrate) ?? "load";
+    preload(config.eager);
+    const needed = islands.filter((island) => names.eager.includes(when(island))).map(reachFor);
+    // a region the browser renders itself, or a peer's module the server could not include, is needed now too
+    if (config.eager.length > 0) needed.push(hydrate([]));
+    void Promise.allSettled(needed).then(() => {
+      document.documentElement.dataset.hostReady = "true";
+    });
+    const visible = islands.filter((island) => when(island) === "visible");
+    whenNear(visible, "200px", (island) => void reachFor(island));
+  });
 }
 
 /**
@@ -246,11 +235,11 @@ function replayClicks(names: Names, live: WeakSet<Element>, reachFor: (island: E
       }, names.replayDeadlineMs);
     } else if (button && button.type !== "submit") again = () => button.isConnected && button.click();
     else return;
+    // when the page's code cannot be had, a held link goes its own way at its deadline
     const replayLast = () => {
       waiting.get(island)?.();
       waiting.delete(island);
     };
-    // when the page's code cannot be had, a held link goes its own way at its deadline
     if (!waiting.has(island)) reachFor(island).then(replayLast, () => undefined);
     waiting.set(island, again);
   };
@@ -261,7 +250,7 @@ function replayClicks(names: Names, live: WeakSet<Element>, reachFor: (island: E
  * Team host: one page view in `rate` measures its Web Vitals (src/vitals/report-vitals.ts), its script loaded once
  * the page has loaded and the browser is idle, so the page's loading (and Lighthouse's view of it) is over first.
  */
-export function measureVitals(vitals: { src: string; rate: number; route: string } | undefined): void {
+export function measureVitals(vitals: BootConfig["vitals"]): void {
   if (!vitals || Math.random() >= vitals.rate) return;
   const load = () => {
     // the page's route goes on the page, not in the script's address: a browser may give a module it has evaluated

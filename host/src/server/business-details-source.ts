@@ -33,7 +33,7 @@ export class BusinessDetailsSource {
 
   /** The API said the details changed: the next page asks for them again (the last good ones stay as a fallback). */
   changed(): void {
-    if (this.good) this.good = { ...this.good, at: 0 };
+    if (this.good) this.good.at = 0;
   }
 
   async current(): Promise<BusinessDetails> {
@@ -55,7 +55,7 @@ export class BusinessDetailsSource {
       const changed = JSON.stringify(parsed.data) !== JSON.stringify(this.good?.details);
       this.good = { at: Date.now(), details: parsed.data };
       this.answeredOnce = true;
-      if (changed && this.options.cacheFile) await this.keep(parsed.data);
+      if (changed && this.options.cacheFile) await this.keep(parsed.data, this.options.cacheFile);
       return parsed.data;
     } catch (error) {
       // a start is told once; an API that has not come up within a start's time is a problem like any other
@@ -78,23 +78,16 @@ export class BusinessDetailsSource {
     }
   }
 
-  private async keep(details: BusinessDetails): Promise<void> {
-    const file = this.options.cacheFile as string;
-    try {
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, JSON.stringify(details));
-    } catch (error) {
-      this.options.onProblem?.(`business details: could not keep a copy in ${file}`, error);
-    }
+  private async keep(details: BusinessDetails, file: string): Promise<void> {
+    await mkdir(dirname(file), { recursive: true })
+      .then(() => writeFile(file, JSON.stringify(details)))
+      .catch((error) => this.options.onProblem?.(`business details: could not keep a copy in ${file}`, error));
   }
 
   private async kept(): Promise<BusinessDetails | null> {
     if (!this.options.cacheFile) return null;
-    try {
-      const parsed = businessDetailsSchema.safeParse(JSON.parse(await readFile(this.options.cacheFile, "utf8")));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
+    return readFile(this.options.cacheFile, "utf8")
+      .then((text) => businessDetailsSchema.parse(JSON.parse(text)))
+      .catch(() => null);
   }
 }

@@ -1,6 +1,15 @@
 import { EventSource } from "eventsource";
 import { CACHE_TAGS } from "shared-types";
 
+/** A message's JSON, or undefined when it cannot be read. */
+function readJson(text: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Follows the API's change signal (its internal listener, GET /api/changes: server-sent events named "purge", each
  * with the tags that changed) and hands each change's tags to `purge`. A stream starts with a "hello": resumed from
@@ -18,24 +27,16 @@ export function followChanges(
     connected = true;
   });
   source.addEventListener("hello", (event) => {
-    try {
-      if ((JSON.parse(event.data) as { resumed?: boolean }).resumed === true) return;
-    } catch {
-      // unreadable: as if not resumed
-    }
-    purge([CACHE_TAGS.site]);
+    if (readJson(event.data)?.resumed !== true) purge([CACHE_TAGS.site]);
   });
   source.addEventListener("error", () => {
     if (connected) log.warn(`lost the API's change signal (${url}); reconnecting`);
     connected = false;
   });
   source.addEventListener("purge", (event) => {
-    try {
-      const { tags } = JSON.parse(event.data) as { tags: unknown };
-      if (Array.isArray(tags) && tags.every((tag) => typeof tag === "string")) purge(tags);
-    } catch {
-      log.warn(`the API's change signal sent something unreadable: ${String(event.data).slice(0, 100)}`);
-    }
+    const tags = readJson(event.data)?.tags;
+    if (Array.isArray(tags) && tags.every((tag) => typeof tag === "string")) purge(tags);
+    else log.warn(`the API's change signal sent something unreadable: ${String(event.data).slice(0, 100)}`);
   });
   return { close: () => source.close() };
 }
@@ -47,7 +48,7 @@ export function followChanges(
  */
 export function sharedCachePurger(urls: readonly string[], log: { warn(message: string): void }, secret?: string) {
   return async (tags: readonly string[]): Promise<void> => {
-    if (urls.length === 0 || tags.length === 0) return;
+    if (tags.length === 0) return;
     await Promise.all(
       urls.map(async (url) => {
         try {
@@ -68,34 +69,34 @@ export function sharedCachePurger(urls: readonly string[], log: { warn(message: 
 }
 
 /**
- * Purges a remote's pages when its build or configured release changes: each remote's fingerprint is read every
- * `intervalMs`, and a change purges its tag (a remote that cannot be read keeps its last one).
+ * What purges a remote's pages when its build or configured release changes: each remote's fingerprint, read at
+ * each call, against the one before (a remote that cannot be read keeps its last).
  */
-export function watchRemoteReleases(
+export function releaseChanges(
   fingerprints: () => Promise<Record<string, string | null>>,
   purge: (tags: readonly string[]) => void,
-  intervalMs: number,
-): { close(): void } {
+): () => Promise<void> {
   const known = new Map<string, string>();
-  let running = false;
-  const check = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const changed: string[] = [];
-      for (const [name, print] of Object.entries(await fingerprints())) {
-        if (print === null) continue;
-        if (known.has(name) && known.get(name) !== print) changed.push(CACHE_TAGS.remote(name));
-        known.set(name, print);
-      }
-      if (changed.length > 0) purge(changed);
-    } finally {
-      running = false;
+  return async () => {
+    const changed: string[] = [];
+    for (const [name, print] of Object.entries(await fingerprints())) {
+      if (print === null) continue;
+      if (known.has(name) && known.get(name) !== print) changed.push(CACHE_TAGS.remote(name));
+      known.set(name, print);
     }
+    if (changed.length > 0) purge(changed);
   };
-  const tick = () => void check().catch(() => undefined);
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return { close: () => clearInterval(timer) };
+}
+
+/** Runs `task` after `firstMs`, then `wait()` ms after each run ends (runs never overlap), until closed. */
+export function repeatedly(task: () => Promise<void>, wait: () => number, firstMs = wait()): { close(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const stop = new AbortController();
+  stop.signal.addEventListener("abort", () => clearTimeout(timer));
+  const run = () => task().catch(() => undefined);
+  const arm = (ms: number) => {
+    if (!stop.signal.aborted) timer = setTimeout(() => void run().finally(() => arm(wait())), ms).unref();
+  };
+  arm(firstMs);
+  return { close: () => stop.abort() };
 }

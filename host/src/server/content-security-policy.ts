@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import type { ContentSources } from "remote-kit/protocol";
 
 /** The map on the home page (Google Maps' embed, which may answer from either host). */
-export const MAP_FRAME_SOURCES = ["https://www.google.com", "https://maps.google.com"];
+const MAP_FRAME_SOURCES = ["https://www.google.com", "https://maps.google.com"];
 
 export interface PagePolicyInput {
   /** The page's own inline scripts and styles, allowed by hash (no nonce: a shared cache can serve the page). */

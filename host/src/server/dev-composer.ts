@@ -2,6 +2,7 @@ import { DEFAULT_REMOTE_DEV_PORTS, REMOTE_NAMES, type RemoteName, type RemotesCo
 import { BusinessDetailsSource } from "./business-details-source";
 import { currentRenderSecret, readHostEnvironment } from "./environment";
 import { type ComposedPage, PageComposer } from "./page-composer";
+import { templatePieces } from "./page-document";
 import { RemoteDirectory } from "./remote-directory";
 
 // the dev server writes the page as the production server does
@@ -12,7 +13,6 @@ export const DEV_REMOTES_CONFIG = Object.fromEntries(
   REMOTE_NAMES.map((name) => [name, `http://localhost:${DEFAULT_REMOTE_DEV_PORTS[name]}/mf-manifest.json`]),
 ) as RemotesConfig;
 
-// the host's own environment, as its production server reads it
 const env = readHostEnvironment();
 const devBusinessDetails = new BusinessDetailsSource({
   apiOrigin: env.API_ORIGIN,
@@ -20,10 +20,10 @@ const devBusinessDetails = new BusinessDetailsSource({
   onProblem: (message, error) => console.warn(`[host] ${message}: ${(error as Error)?.message ?? ""}`),
 });
 
-/**
- * Composes a page as the production server does, around the dev server's page (its scripts kept as Vite wrote
- * them). Renders compile on first use: the time limit is generous.
- */
+/** The dev server's page keeps the scripts Vite wrote: the host names no code of its own in it. */
+const NO_HOST_CODE = { entry: "", entryImports: [], federationChunks: [], islandChunks: {}, templateStyles: [] };
+
+/** A page around the dev server's own (its scripts as Vite wrote them); renders compile on first use: time is given. */
 export function composeDevPage(requestUrl: string, template: string): Promise<ComposedPage> {
   const origin = "http://localhost:5173";
   const directory = new RemoteDirectory({
@@ -33,7 +33,7 @@ export function composeDevPage(requestUrl: string, template: string): Promise<Co
     renderSecret: currentRenderSecret(env),
   });
   const composer = new PageComposer({
-    assets: { template, entry: "", entryImports: [], federationChunks: [], islandChunks: {} },
+    assets: { ...NO_HOST_CODE, pieces: templatePieces(template) },
     renderTimeoutMs: 5000,
     directory,
     remotesConfig: async () => DEV_REMOTES_CONFIG,

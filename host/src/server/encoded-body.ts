@@ -2,14 +2,11 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import { DYNAMIC_COMPRESSION } from "server-kit";
 
-const ENCODINGS = ["br", "gzip"] as const;
-export type BodyEncoding = (typeof ENCODINGS)[number];
-
 /**
  * A page's body in each encoding it was sent in, and whether at the kept page's setting (KEPT_COMPRESSION) or at
  * the setting of an answer made for one request (server-kit DYNAMIC_COMPRESSION).
  */
-export type EncodedBodies = Partial<Record<BodyEncoding, { bytes: Buffer; kept: boolean }>>;
+export type EncodedBodies = Partial<Record<"br" | "gzip", { bytes: Buffer; kept: boolean }>>;
 
 /**
  * How a page the cache keeps is compressed once it is served again: 13% smaller than when it was made (the service
@@ -18,27 +15,17 @@ export type EncodedBodies = Partial<Record<BodyEncoding, { bytes: Buffer; kept: 
  */
 export const KEPT_COMPRESSION = { brotliQuality: 5, gzipLevel: 6 };
 
-/** What is not worth compressing (the same threshold as every other answer's). */
-const SMALLEST = DYNAMIC_COMPRESSION.threshold;
-
-/** The encoding to send a body in for a request's Accept-Encoding (brotli first), or null for none. */
-export function preferredEncoding(acceptEncoding: string | undefined, body: string | Buffer): BodyEncoding | null {
-  if (!acceptEncoding || body.length < SMALLEST) return null;
-  return (negotiate(acceptEncoding, [...ENCODINGS]) as BodyEncoding | null) ?? null;
-}
-
 /**
- * The body in `encoding`, made once per setting in one call on the event loop (half the cost of zlib's stream):
- * at the per-request setting when made, and once more, smaller, when the cache serves it again (`kept`).
+ * The body in the encoding the request's Accept-Encoding prefers (brotli first; none under the threshold of every
+ * other answer), made once per setting in one call on the event loop (half the cost of zlib's stream): at the
+ * per-request setting when made, and once more, smaller, when the cache serves it again (`kept`).
  */
-export function encodedBody(
-  bodies: EncodedBodies,
-  body: string | Buffer,
-  encoding: BodyEncoding,
-  kept: boolean,
-): Buffer {
+export function encodedBody(bodies: EncodedBodies, body: string | Buffer, accepted: string | undefined, kept: boolean) {
+  if (!accepted || body.length < DYNAMIC_COMPRESSION.threshold) return null;
+  const encoding = negotiate(accepted, ["br", "gzip"]) as keyof EncodedBodies | null;
+  if (!encoding) return null;
   const encoded = bodies[encoding];
-  if (encoded && (encoded.kept || !kept)) return encoded.bytes;
+  if (encoded && (encoded.kept || !kept)) return { encoding, bytes: encoded.bytes };
   const text = typeof body === "string" ? Buffer.from(body) : body;
   const bytes =
     encoding === "br"
@@ -51,5 +38,5 @@ export function encodedBody(
         })
       : gzipSync(text, kept ? { level: KEPT_COMPRESSION.gzipLevel } : DYNAMIC_COMPRESSION.zlibOptions);
   bodies[encoding] = { bytes, kept };
-  return bytes;
+  return { encoding, bytes };
 }

@@ -96,7 +96,6 @@ export const hostEnvironmentSchema = z.object({
   ),
 });
 
-export type HostEnvironment = z.infer<typeof hostEnvironmentSchema>;
 /** The variables as written (strings from the environment; numbers too, where a test sets one). */
 export type HostSettings = Partial<Record<keyof z.input<typeof hostEnvironmentSchema>, string | number>>;
 
@@ -116,15 +115,13 @@ export function hostConfigSchema(defaultDistDir: string) {
       REMOTE_ORIGINS: Object.fromEntries(
         REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase() as Uppercase<RemoteName>}_ORIGIN`]]),
       ) as Record<RemoteName, string>,
-      /** This server's own address, for relative manifest URLs outside /remotes/{name}/. */
-      SELF_ORIGIN: `http://localhost:${env.PORT}`,
     };
   });
 }
 export type HostConfig = z.output<ReturnType<typeof hostConfigSchema>>;
 
 /** RENDER_SECRET's current secret (the first during a rotation), which the remotes require on every render; null: none. */
-export const currentRenderSecret = ({ RENDER_SECRET }: Pick<HostEnvironment, "RENDER_SECRET">): string | null =>
+export const currentRenderSecret = ({ RENDER_SECRET }: { RENDER_SECRET: string[] }): string | null =>
   RENDER_SECRET[0] ?? null;
 
 /** The variables that may be given as a file instead (`<NAME>_FILE`: a mounted secret). */

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { FRAGMENT_REUSE_MS, type FragmentInclude, type FragmentResult } from "remote-kit/protocol";
 import { TaggedCache } from "./tagged-cache";
 
@@ -12,56 +13,39 @@ import { TaggedCache } from "./tagged-cache";
  * page gives (FragmentInclude.pageGives), once its build has said so: one enquiry form for every unit's page.
  */
 export class FragmentCache extends TaggedCache<FragmentResult> {
-  private readonly objectIds = new WeakMap<object, number>();
-  /** What each build's fragments said they take from the page, by module. */
-  private readonly takenFromPage = new WeakMap<object, Map<string, readonly string[]>>();
-  private nextObjectId = 0;
+  /** What each build's fragments said they take from the page, by build and module. */
+  private readonly takenFromPage = new LRUCache<string, readonly string[]>({ max: 1_000 });
+  /** The dealership's details the kept fragments were made with. */
+  private business: object | undefined;
 
-  constructor(options: { maxEntries?: number; maxAgeMs?: number } = {}) {
-    super(
-      { max: options.maxEntries ?? 2_000, ttl: options.maxAgeMs ?? FRAGMENT_REUSE_MS },
-      (fragment) => fragment.cacheTags,
-    );
-  }
-
-  /** The same object gets the same number for as long as it lives (a manifest, the dealership's details). */
-  private idOf(value: object): number {
-    let id = this.objectIds.get(value);
-    if (id === undefined) {
-      id = this.nextObjectId++;
-      this.objectIds.set(value, id);
-    }
-    return id;
+  constructor(options: { maxAgeMs?: number } = {}) {
+    super({ max: 2_000, ttl: options.maxAgeMs ?? FRAGMENT_REUSE_MS }, (fragment) => fragment.cacheTags);
   }
 
   /** The include's props, less those the page gives that the provider's build said it takes from the page. */
-  propsFor(build: object, include: Pick<FragmentInclude, "module" | "props" | "pageGives">): Record<string, unknown> {
-    const taken = include.pageGives?.length ? this.takenFromPage.get(build)?.get(include.module) : undefined;
+  propsFor(build: string, include: Pick<FragmentInclude, "module" | "props" | "pageGives">): Record<string, unknown> {
+    const taken = include.pageGives?.length ? this.takenFromPage.get(`${build} ${include.module}`) : undefined;
     if (!taken) return include.props;
     const left = new Set(include.pageGives?.filter((name) => taken.includes(name)));
     return Object.fromEntries(Object.entries(include.props).filter(([name]) => !left.has(name)));
   }
 
   /** The fragment as kept, or as `ask` renders it once for all asking at once; what it takes from the page is heard. */
-  get(
-    part: { build: object; site: { siteUrl: string; business: object }; module: string; props: unknown },
+  async get(
+    part: { build: string; site: { siteUrl: string; business: object }; module: string; props: unknown },
     ask: () => Promise<FragmentResult>,
   ): Promise<FragmentResult> {
-    const key = [
-      this.idOf(part.build),
-      this.idOf(part.site.business),
-      part.site.siteUrl,
-      part.module,
-      JSON.stringify(part.props),
-    ].join("\n");
-    const kept = this.entries.get(key);
-    if (kept) return Promise.resolve(kept);
-    return this.make(key, ask, (fragment) => {
-      if (fragment.takesFromPage?.length) {
-        const modules = this.takenFromPage.get(part.build) ?? new Map<string, readonly string[]>();
-        this.takenFromPage.set(part.build, modules.set(part.module, fragment.takesFromPage));
-      }
-      return fragment.reusable === true;
-    });
+    // the details were read again (they may have changed): nothing made with the last ones is shown again
+    if (part.site.business !== this.business) this.clear();
+    this.business = part.site.business;
+    const key = [part.build, part.site.siteUrl, part.module, JSON.stringify(part.props)].join("\n");
+    return (
+      this.entries.get(key) ??
+      this.make(key, ask, (fragment) => {
+        if (fragment.takesFromPage?.length)
+          this.takenFromPage.set(`${part.build} ${part.module}`, fragment.takesFromPage);
+        return fragment.reusable === true;
+      })
+    );
   }
 }

@@ -2,8 +2,8 @@ import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { SiteContext } from "remote-kit/protocol";
-import { requestForLog, startTracing, stopOnSignals, timeLimitOptions } from "server-kit";
-import { REMOTE_NAMES, type RemotesConfig, unsafePathReason } from "shared-types";
+import { requestForLog, startTracing, stopOnSignals, type TimeLimits, timeLimitOptions } from "server-kit";
+import { type EdgeRoute, REMOTE_NAMES, type RemotesConfig, unsafePathReason } from "shared-types";
 import { parseRemotesConfig, RemotesConfigError } from "shared-types/schemas";
 import { BusinessDetailsSource } from "./business-details-source";
 import { currentRenderSecret, type HostConfig, readHostConfig } from "./environment";
@@ -12,7 +12,6 @@ import { loadHostAssets } from "./page-document";
 import { edgePlugin } from "./plugins/edge";
 import { filesPlugin } from "./plugins/files";
 import { formsPlugin } from "./plugins/forms";
-import type { HostContext, HostServices } from "./plugins/host-context";
 import { pageCachePlugin } from "./plugins/page-cache";
 import { pagesPlugin } from "./plugins/pages";
 import { proxiesPlugin } from "./plugins/proxies";
@@ -58,8 +57,6 @@ export function remotesConfigReader(file: string | undefined, report: (message: 
   };
 }
 
-export type { HostConfig, HostServices };
-
 /**
  * The host server, as a tree of plugins, one concern each (src/server/plugins), reading their settings from
  * `app.config`; what they share (the remote directory, the composer, the dealership's details, the remote
@@ -83,11 +80,19 @@ export async function createHostServer(config: HostConfig, services: HostService
       void (reply as FastifyReply).code(400).send({ error: "Bad Request", message: error.message });
     },
   });
+  app.decorate("config", config);
+  app.decorate("host", hostContext(app, config, services));
+  const plugins = [edgePlugin, proxiesPlugin, filesPlugin, pageCachePlugin, pagesPlugin, formsPlugin, sitemapPlugin];
+  for (const plugin of plugins) await app.register(plugin);
+  return app;
+}
 
+/** What the plugins share, made once: `app.host`. */
+function hostContext(app: FastifyInstance, config: HostConfig, services: HostServices) {
   const remotesConfig = remotesConfigReader(config.REMOTES_CONFIG_FILE, (message) => app.log.error(message));
   const directory = new RemoteDirectory({
     remoteOrigins: config.REMOTE_ORIGINS,
-    selfOrigin: config.SELF_ORIGIN,
+    selfOrigin: `http://localhost:${config.PORT}`,
     breakerResetMs: config.RENDER_BREAKER_RESET_MS,
     renderSecret: currentRenderSecret(config),
   });
@@ -99,6 +104,7 @@ export async function createHostServer(config: HostConfig, services: HostService
     onWaiting: () =>
       console.log(`host: waiting for the API at ${config.API_ORIGIN} (pages answer "Back shortly" until it is up)`),
   });
+  /** The site's address and the dealership's details, for this request. */
   const site = async (): Promise<SiteContext> => {
     const business = await businessDetails.current();
     return { siteUrl: config.PUBLIC_SITE_URL ?? `https://${business.domain}`, business };
@@ -113,12 +119,26 @@ export async function createHostServer(config: HostConfig, services: HostService
     onFallback: ({ remote, path, error }) =>
       app.log.warn({ err: error, remote, path }, "served the shell: the remote's renderer failed"),
   });
-  app.decorate("config", config);
-  app.decorate("host", { services, directory, composer, businessDetails, remotesConfig, site } satisfies HostContext);
+  return { services, directory, composer, businessDetails, remotesConfig, site };
+}
 
-  const plugins = [edgePlugin, proxiesPlugin, filesPlugin, pageCachePlugin, pagesPlugin, formsPlugin, sitemapPlugin];
-  for (const plugin of plugins) await app.register(plugin);
-  return app;
+/**
+ * What the host server is given besides its configuration: fixed by the code that runs it, never by the
+ * environment (the tests shorten the time limits and add stand-in API routes).
+ */
+export interface HostServices {
+  /** The API routes the `/api` proxy forwards; by default shared-types PUBLIC_API_ROUTES. */
+  publicApiRoutes?: readonly EdgeRoute[];
+  /** How long a client may take to send its request, stay silent, or idle between requests. */
+  timeLimits?: TimeLimits;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The host server's configuration (environment.ts), parsed once: what every plugin reads its settings from. */
+    config: HostConfig;
+    host: ReturnType<typeof hostContext>;
+  }
 }
 
 /** Starts the host server from the environment (README "Configuration"); its build: HOST_DIST_DIR or `defaultDistDir`. */

@@ -1,2 +1,2 @@
 // The host's server: composes each page from its shell and the owning remote's server HTML.
-export { createHostServer, type HostConfig, type HostServices, startHostServer } from "./host-server";
+export { createHostServer, startHostServer } from "./host-server";

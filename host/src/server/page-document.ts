@@ -7,20 +7,7 @@ import { BOOT_ELEMENT_ID, BOOT_SCRIPT } from "./boot-script";
 import { VITALS_SOURCE } from "./vitals-page";
 
 /** The host's built page template, its entry and the chunks a page with a remote will need from the host. */
-export interface HostAssets {
-  template: string;
-  /** The host's entry module and the modules it imports at once. */
-  entry: string;
-  entryImports: string[];
-  /** The federation runtime chunk, its imports and the shared dependencies it provides on request (the router). */
-  federationChunks: string[];
-  /** Each of the host's own islands ("host/nav"): its chunks, fetched at once on a page that has it. */
-  islandChunks: Record<string, string[]>;
-  /** The template's own inline stylesheets (the host's CSS), as they appear in it: the page's CSP allows them by hash. */
-  templateStyles?: string[];
-  /** Real visitors' Web Vitals (src/vitals): the script, and the share of page views that load it (0 to 1). */
-  vitals?: { src: string; rate: number };
-}
+export type HostAssets = ReturnType<typeof loadHostAssets>;
 
 /** The host's islands and the source file of each (their chunks are found in Vite's manifest by it). */
 const HOST_ISLAND_SOURCES: Record<string, string> = {
@@ -29,15 +16,23 @@ const HOST_ISLAND_SOURCES: Record<string, string> = {
 };
 
 const MARKERS = ["<!--page-head-->", "<!--app-html-->", "<!--page-data-->"] as const;
+const MARKER_PATTERN = new RegExp(MARKERS.join("|"), "g");
+
+/** The template around its markers (MARKERS, each once, in that order). */
+export function templatePieces(template: string): string[] {
+  if (String(template.match(MARKER_PATTERN)) !== String(MARKERS)) {
+    throw new Error(`the page template (index.html) does not hold ${MARKERS.join(", ")} once each, in that order`);
+  }
+  return template.split(MARKER_PATTERN);
+}
 
 /**
  * Reads dist/index.html and its Vite manifest once at start-up (a deploy restarts the server). The host's stylesheet
  * goes inline and Vite's head scripts come out: the page paints from its HTML alone (composeDocument loads code).
  */
-export function loadHostAssets(distDir: string, { vitalsSampleRate = 0 } = {}): HostAssets {
-  const raw = readFileSync(join(distDir, "index.html"), "utf8");
+export function loadHostAssets(distDir: string, { vitalsSampleRate = 0 } = {}) {
   const templateStyles: string[] = [];
-  const template = raw
+  const template = readFileSync(join(distDir, "index.html"), "utf8")
     .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_link, file: string) => {
       const css = inlineStyleText(readFileSync(join(distDir, file), "utf8"));
       templateStyles.push(css);
@@ -45,8 +40,8 @@ export function loadHostAssets(distDir: string, { vitalsSampleRate = 0 } = {}): 
     })
     .replace(/\s*<script type="module"[^>]*src="[^"]+"[^>]*><\/script>/g, "")
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
-
   const manifest = JSON.parse(readFileSync(join(distDir, ".vite/manifest.json"), "utf8")) as Manifest;
+  const keyOf = (test: (key: string) => boolean) => Object.keys(manifest).find(test);
   const closure = (key: string | undefined, into = new Set<string>()) => {
     const chunk = key ? manifest[key] : undefined;
     if (!chunk || into.has(`/${chunk.file}`)) return into;
@@ -55,29 +50,28 @@ export function loadHostAssets(distDir: string, { vitalsSampleRate = 0 } = {}): 
     return into;
   };
   // the page's entry: the Web Vitals script is an entry of its own (it shares nothing with the page's code)
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry && key !== VITALS_SOURCE);
-  const vitalsFile = manifest[VITALS_SOURCE]?.file;
+  const entryKey = keyOf((key) => manifest[key]?.isEntry === true && key !== VITALS_SOURCE);
   const entryModules = closure(entryKey);
+  const beyondEntry = (key: string | undefined) => [...closure(key)].filter((file) => !entryModules.has(file));
   const entry = `/${manifest[entryKey ?? ""]?.file ?? ""}`;
-  const federationKey = Object.keys(manifest).find((key) => key.endsWith("features/remotes/api/federation.ts"));
-  const islandChunks = Object.fromEntries(
-    Object.entries(HOST_ISLAND_SOURCES).map(([id, source]) => [
-      id,
-      [...closure(Object.keys(manifest).find((key) => key.endsWith(source)))].filter((file) => !entryModules.has(file)),
-    ]),
-  );
-  const assets: HostAssets = {
-    template,
+  const vitalsFile = manifest[VITALS_SOURCE]?.file;
+  return {
+    /** The template (index.html) around its markers, in order: composeDocument writes the page's parts between them. */
+    pieces: templatePieces(template),
+    /** The host's entry module and the modules it imports at once. */
     entry,
     entryImports: [...entryModules].filter((file) => file !== entry),
-    // not the router it provides on request: a remote's islands never ask for it (remote-kit's SHARED_FROM_HOST)
-    federationChunks: [...closure(federationKey)].filter((file) => !entryModules.has(file)),
-    islandChunks,
+    /** The federation runtime and its imports, not the router it provides on request: no remote's island asks. */
+    federationChunks: beyondEntry(keyOf((key) => key.endsWith("features/remotes/api/federation.ts"))),
+    /** Each of the host's own islands ("host/nav"): its chunks, fetched at once on a page that has it. */
+    islandChunks: Object.fromEntries(
+      Object.entries(HOST_ISLAND_SOURCES).map(([id, file]) => [id, beyondEntry(keyOf((key) => key.endsWith(file)))]),
+    ),
+    /** The template's own inline stylesheets (the host's CSS), as in it: the page's CSP allows them by hash. */
     templateStyles,
+    /** Real visitors' Web Vitals (src/vitals): the script, and the share of page views that load it (0 to 1). */
     ...(vitalsFile && vitalsSampleRate > 0 ? { vitals: { src: `/${vitalsFile}`, rate: vitalsSampleRate } } : {}),
   };
-  piecesOf(assets);
-  return assets;
 }
 
 /** A stylesheet as it goes inside a <style> element: nothing in it can close the element. */
@@ -89,13 +83,10 @@ function inlineStyleText(css: string): string {
  * The page's own inline code and styles as composeDocument writes them: its CSP allows these by hash (the same
  * bytes for every visitor, so a shared cache can hold it) and nothing else inline, whatever a remote's HTML holds.
  */
-export function inlineSources(
-  assets: HostAssets,
-  parts: Pick<PageParts, "styles">,
-): { scripts: string[]; styles: string[] } {
+export function inlineSources(assets: HostAssets, parts: Pick<PageParts, "styles">) {
   return {
     scripts: assets.entry ? [BOOT_SCRIPT] : [],
-    styles: [...(assets.templateStyles ?? []), ...(parts.styles ?? []).map(inlineStyleText)],
+    styles: [...assets.templateStyles, ...(parts.styles ?? []).map(inlineStyleText)],
   };
 }
 
@@ -139,21 +130,8 @@ export function documentBytes(pieces: DocumentText): Buffer {
   return bytes;
 }
 
-const MARKER_PATTERN = new RegExp(MARKERS.join("|"), "g");
-
-/** The template around its markers (MARKERS, each once, in that order), split once. */
-const templatePieces = new WeakMap<HostAssets, string[]>();
-function piecesOf(assets: HostAssets): string[] {
-  let pieces = templatePieces.get(assets);
-  if (!pieces) {
-    if (String(assets.template.match(MARKER_PATTERN)) !== String(MARKERS)) {
-      throw new Error(`the page template (index.html) does not hold ${MARKERS.join(", ")} once each, in that order`);
-    }
-    pieces = assets.template.split(MARKER_PATTERN);
-    templatePieces.set(assets, pieces);
-  }
-  return pieces;
-}
+const jsonScript = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;
 
 /** Fills the template: head (page head, styles, hints), the app's HTML, the page's data and its code's boot. */
 export function composeDocument(assets: HostAssets, parts: PageParts): DocumentText {
@@ -172,16 +150,9 @@ export function composeDocument(assets: HostAssets, parts: PageParts): DocumentT
     styles: parts.code?.styles ?? {},
     ...(assets.vitals && parts.route ? { vitals: { ...assets.vitals, route: parts.route } } : {}),
   };
-  const data = [
-    `<script type="application/json" id="${SITE_CONTEXT_ELEMENT_ID}">${jsonForScript(parts.site)}</script>`,
-    // the dev server's page keeps the scripts Vite wrote: no boot of its own
-    ...(assets.entry
-      ? [
-          `<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForScript(boot)}</script>`,
-          `<script type="module">${BOOT_SCRIPT}</script>`,
-        ]
-      : []),
-  ];
-  const [beforeHead = "", beforeApp = "", beforeData = "", end = ""] = piecesOf(assets);
+  // the dev server's page keeps the scripts Vite wrote: no boot of its own
+  const code = assets.entry ? [jsonScript(BOOT_ELEMENT_ID, boot), `<script type="module">${BOOT_SCRIPT}</script>`] : [];
+  const data = [jsonScript(SITE_CONTEXT_ELEMENT_ID, parts.site), ...code];
+  const [beforeHead = "", beforeApp = "", beforeData = "", end = ""] = assets.pieces;
   return [beforeHead, head.join("\n    "), beforeApp, parts.appHtml, beforeData, data.join("\n    "), end];
 }

@@ -55,13 +55,14 @@ export const noRoute = (request: FastifyRequest, reply: FastifyReply) =>
 export function sentFromThisSite(request: FastifyRequest): boolean {
   const fetchSite = request.headers["sec-fetch-site"];
   if (typeof fetchSite === "string") return fetchSite === "same-origin";
-  const origin = request.headers.origin;
-  if (typeof origin !== "string") return false;
-  try {
-    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    return false;
-  }
+  const { origin } = request.headers;
+  const own = `${request.protocol}://${request.host}`;
+  return (
+    typeof origin === "string" &&
+    URL.canParse(origin) &&
+    URL.canParse(own) &&
+    new URL(origin).origin === new URL(own).origin
+  );
 }
 
 /**
@@ -87,18 +88,9 @@ export function warnOfUntrustedProxy(app: FastifyInstance, trustProxy: boolean |
 export function canonicalAddress(url: string, query: readonly string[]): string | null {
   const mark = url.indexOf("?");
   if (mark < 0) return null;
-  const kept = url
-    .slice(mark + 1)
-    .split("&")
-    .filter((pair) => {
-      if (pair === "") return false;
-      const name = pair.split("=", 1)[0] ?? "";
-      try {
-        return query.includes(decodeURIComponent(name.replace(/\+/g, " ")));
-      } catch {
-        return false;
-      }
-    });
-  const canonical = `${url.slice(0, mark)}${kept.length > 0 ? `?${kept.join("&")}` : ""}`;
-  return canonical === url ? null : canonical;
+  const pairs = url.slice(mark + 1).split("&");
+  // a parameter's name as the page reads it: URLSearchParams decodes it (and never throws on a bad escape)
+  const kept = pairs.filter((pair) => query.includes(new URLSearchParams(pair).keys().next().value ?? ""));
+  if (kept.length === pairs.length) return null;
+  return `${url.slice(0, mark)}${kept.length > 0 ? `?${kept.join("&")}` : ""}`;
 }

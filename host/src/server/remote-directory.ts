@@ -2,12 +2,10 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import CircuitBreaker from "opossum";
 import {
-  type ContentSources,
   type FormPost,
   type FragmentRequest,
   joinAnswer,
   MANIFEST_SERVER_FIELD,
-  type PageDeclaration,
   RENDER_PROTOCOL,
   type RemoteServerInfo,
   type RenderRequest,
@@ -24,19 +22,14 @@ import {
   SIGNATURE_HEADER,
   signRequest,
 } from "remote-kit/server";
-import { traceHeaders } from "server-kit";
+import { requestWithin, traceHeaders } from "server-kit";
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from "shared-types";
-import { request } from "undici";
 import type { z } from "zod";
 
 /** The parts of a federation manifest (mf-manifest.json) the host server reads. */
 interface FederationManifest {
   metaData?: { remoteEntry?: { name?: string; path?: string }; [field: string]: unknown };
-  exposes?: ExposedModule[];
-}
-interface ExposedModule {
-  name: string;
-  assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } };
+  exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } } }[];
 }
 
 /**
@@ -66,17 +59,7 @@ function patternAnswering(patterns: readonly string[], pathname: string): string
 }
 
 /** A remote as this request sees it: where browsers and this server reach it, and what its manifest says. */
-export interface ResolvedRemote {
-  name: RemoteName;
-  /** Its manifest's directory as configured (relative to the page, or absolute): the browser loads it from here. */
-  browserBase: string;
-  /** Absolute, reachable from this server. */
-  serverManifest: string;
-  manifest: FederationManifest;
-  /** A short name for the build its manifest describes (any change to it is another build). */
-  build: string;
-  server: RemoteServerInfo | null;
-}
+export type ResolvedRemote = Awaited<ReturnType<RemoteDirectory["resolve"]>>;
 
 export interface RemoteDirectoryOptions {
   /** Where /remotes/{name}/ is proxied to: how this server reaches a remote configured behind its own proxy. */
@@ -113,52 +96,37 @@ function atManifestOrigin(path: string, manifestUrl: string): string {
 }
 
 /**
- * An answer's body and type, up to `maxBytes`. Any status but 200 rejects, a 404 to a POST as not owned (an
- * answer, not a failure); no redirect is followed. The page's trace goes on (traceparent). undici's own request:
- * renders and fragments are the host's busiest calls, and fetch's web streams cost several times as much.
+ * An answer's text and type, up to `maxBytes`. Any status but 200 rejects, a 404 to a POST as not owned (an
+ * answer, not a failure). The page's trace goes on (traceparent). undici's own request: renders and fragments are
+ * the host's busiest calls, and fetch's web streams cost several times as much.
  */
-async function requestWithin(
+async function remoteAnswer(
   url: string,
   maxBytes: number,
   options: { signal: AbortSignal; method?: "POST"; headers?: Record<string, string>; body?: string },
-): Promise<{ text: string; type: string }> {
-  const answer = await request(url, { ...options, headers: { ...options.headers, ...traceHeaders() } });
-  if (answer.statusCode !== 200) {
-    await answer.body.dump();
-    const notOwned = answer.statusCode === 404 && options.method === "POST";
-    throw new (notOwned ? NotOwned : RendererUnavailable)(`${url} answered ${answer.statusCode}`);
-  }
-  const overLimit = () => new RendererUnavailable(`${url} is over ${maxBytes} bytes`);
-  if (Number(answer.headers["content-length"] ?? 0) > maxBytes) {
-    answer.body.destroy();
-    throw overLimit();
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of answer.body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      answer.body.destroy();
-      throw overLimit();
-    }
-    chunks.push(chunk);
-  }
-  return { text: Buffer.concat(chunks).toString("utf8"), type: String(answer.headers["content-type"] ?? "") };
+) {
+  const { body, headers } = await requestWithin(url, maxBytes, {
+    ...options,
+    headers: { ...options.headers, ...traceHeaders() },
+    refuse: (status) => {
+      if (status === 200) return undefined;
+      const notOwned = status === 404 && options.method === "POST";
+      return new (notOwned ? NotOwned : RendererUnavailable)(`${url} answered ${status}`);
+    },
+  });
+  return { text: body.toString("utf8"), type: String(headers["content-type"] ?? "") };
 }
 
 const getWithin = async (url: string, maxBytes: number, signal: AbortSignal) =>
-  (await requestWithin(url, maxBytes, { signal })).text;
-
-/** An exposed module's stylesheets, as its manifest names them. */
-const stylesheetsOf = (exposed: ExposedModule | undefined) => [
-  ...(exposed?.assets?.css?.sync ?? []),
-  ...(exposed?.assets?.css?.async ?? []),
-];
+  (await remoteAnswer(url, maxBytes, { signal })).text;
 
 /** The endpoints of a remote's server the host calls, and the protocol's schema of what each answers. */
 const ANSWER_SCHEMAS = { render: renderResultSchema, fragment: fragmentResultSchema, form: formOutcomeSchema };
 type Endpoint = keyof typeof ANSWER_SCHEMAS;
 type EndpointRequest = { render: RenderRequest; fragment: FragmentRequest; form: FormPost };
+type EndpointAnswer<E extends Endpoint> = z.output<(typeof ANSWER_SCHEMAS)[E]>;
+
+const isAbsolute = (url: string) => /^https?:\/\//i.test(url);
 
 /**
  * Finds each remote's server through its manifest (metaData.server) in the page's remote configuration, and calls
@@ -167,10 +135,7 @@ type EndpointRequest = { render: RenderRequest; fragment: FragmentRequest; form:
  */
 export class RemoteDirectory {
   private readonly manifests = new ManifestCache<{ manifest: FederationManifest; build: string }>();
-  private readonly breakers = new Map<
-    string,
-    CircuitBreaker<[ResolvedRemote, Endpoint, unknown, AbortSignal], unknown>
-  >();
+  private readonly breakers = new Map<string, CircuitBreaker>();
   /** Remote stylesheets by URL: their names carry their content's hash, so an entry never goes stale. */
   private readonly styles = new LRUCache<string, string, AbortSignal>({
     max: 200,
@@ -182,59 +147,45 @@ export class RemoteDirectory {
   constructor(private readonly options: RemoteDirectoryOptions) {}
 
   serverUrlOf(name: RemoteName, configured: string): string {
-    if (/^https?:\/\//i.test(configured)) return configured;
     const proxied = `/remotes/${name}/`;
-    if (configured.startsWith(proxied)) {
-      return `${this.options.remoteOrigins[name].replace(/\/$/, "")}/${configured.slice(proxied.length)}`;
-    }
-    return new URL(configured, this.options.selfOrigin).href;
+    if (!configured.startsWith(proxied)) return new URL(configured, this.options.selfOrigin).href;
+    return new URL(configured.slice(proxied.length), `${this.options.remoteOrigins[name].replace(/\/$/, "")}/`).href;
   }
 
-  private fetchManifest(url: string, signal: AbortSignal) {
-    return this.manifests.get(url, async () => {
+  async resolve(name: RemoteName, config: RemotesConfig, signal: AbortSignal) {
+    const serverManifest = this.serverUrlOf(name, config[name]);
+    const { manifest, build } = await this.manifests.get(serverManifest, async (url) => {
       const text = await getWithin(url, MAX_BYTES.manifest, signal);
       const build = createHash("sha256").update(text).digest("base64url").slice(0, 16);
       return { manifest: JSON.parse(text) as FederationManifest, build };
     });
-  }
-
-  async resolve(name: RemoteName, config: RemotesConfig, signal: AbortSignal): Promise<ResolvedRemote> {
-    const serverManifest = this.serverUrlOf(name, config[name]);
-    const { manifest, build } = await this.fetchManifest(serverManifest, signal);
     const server = manifest.metaData?.[MANIFEST_SERVER_FIELD] as RemoteServerInfo | undefined;
     return {
       name,
+      /** Its manifest's directory as configured (relative to the page, or absolute): the browser loads it from here. */
       browserBase: config[name].slice(0, config[name].lastIndexOf("/") + 1),
+      /** Absolute, reachable from this server. */
       serverManifest,
       manifest,
+      /** A short name for the build its manifest describes (any change to it is another build). */
       build,
       server: server?.protocol === RENDER_PROTOCOL ? server : null,
     };
   }
 
-  /** The remote whose manifest declares the path (pageOf); null when no remote answers it. */
-  async ownerOf(pathname: string, config: RemotesConfig, signal: AbortSignal): Promise<RemoteName | null> {
-    return (await this.pageOf(pathname, config, signal))?.remote ?? null;
-  }
-
   /**
    * The remote whose manifest declares the path (metaData.server.routes: a team adds a page with its own release),
-   * the pattern that answers it (the page's Web Vitals are reported under it), and its page declaration if any.
+   * the pattern that answers it (the page's Web Vitals are reported under it), and its page declaration if any;
+   * null when no remote answers it.
    */
-  async pageOf(
-    pathname: string,
-    config: RemotesConfig,
-    signal: AbortSignal,
-  ): Promise<{ remote: RemoteName; pattern: string; page: PageDeclaration | null } | null> {
+  async pageOf(pathname: string, config: RemotesConfig, signal: AbortSignal) {
     const resolved = await this.resolveAll(config, signal);
     for (const [i, name] of REMOTE_NAMES.entries()) {
-      const declared = resolved[i]?.server?.routes;
-      if (declared) this.declaredRoutes.set(name, declared);
-      const routes = declared ?? this.declaredRoutes.get(name) ?? [];
-      const pattern = patternAnswering(routes, pathname);
+      const server = resolved[i]?.server;
+      if (server?.routes) this.declaredRoutes.set(name, server.routes);
+      const pattern = patternAnswering(this.declaredRoutes.get(name) ?? [], pathname);
       if (pattern === undefined) continue;
-      const pages = resolved[i]?.server?.pages ?? [];
-      const page = pages.find((declared) => patternAnswering([declared.path], pathname) !== undefined);
+      const page = server?.pages?.find((declared) => patternAnswering([declared.path], pathname) !== undefined);
       return { remote: name, pattern, page: page ?? null };
     }
     const silent = REMOTE_NAMES.filter((name, i) => !resolved[i] && !this.declaredRoutes.has(name));
@@ -251,12 +202,8 @@ export class RemoteDirectory {
   /** Each remote's manifest URL as this server reaches it, marked with its build (`#build=…`); null: unreachable. */
   async builds(config: RemotesConfig, signal: AbortSignal): Promise<Record<RemoteName, string | null>> {
     const resolved = await this.resolveAll(config, signal);
-    return Object.fromEntries(
-      REMOTE_NAMES.map((name, i) => {
-        const remote = resolved[i];
-        return [name, remote ? `${remote.serverManifest}#build=${remote.build}` : null];
-      }),
-    ) as Record<RemoteName, string | null>;
+    const marked = resolved.map((remote) => remote && `${remote.serverManifest}#build=${remote.build}`);
+    return Object.fromEntries(REMOTE_NAMES.map((name, i) => [name, marked[i] ?? null])) as Record<RemoteName, string>;
   }
 
   /**
@@ -272,52 +219,45 @@ export class RemoteDirectory {
    * What the pages' CSP must allow beyond the site: every remote configured elsewhere, and the origins each manifest
    * says its pages embed or call (none from a manifest that cannot be had: its pages cannot be shown anyway).
    */
-  async contentSources(
-    config: RemotesConfig,
-    signal: AbortSignal,
-  ): Promise<{ remoteOrigins: string[]; declared: ContentSources[] }> {
-    const remoteOrigins = REMOTE_NAMES.map((name) => config[name])
-      .filter((url) => /^https?:\/\//i.test(url))
+  async contentSources(config: RemotesConfig, signal: AbortSignal) {
+    const remoteOrigins = Object.values(config)
+      .filter(isAbsolute)
       .map((url) => new URL(url).origin);
     const declared = (await this.resolveAll(config, signal)).map((remote) => remote?.server?.contentSources ?? {});
     return { remoteOrigins: [...new Set(remoteOrigins)], declared };
   }
 
-  private breakerFor(serverManifest: string) {
-    let breaker = this.breakers.get(serverManifest);
-    if (!breaker) {
-      breaker = new CircuitBreaker(
-        (remote: ResolvedRemote, endpoint: Endpoint, body: unknown, signal: AbortSignal) =>
-          this.post(remote, endpoint, body, signal),
-        {
-          timeout: false, // each call carries the page's abort signal
-          errorThresholdPercentage: 50,
-          volumeThreshold: 2,
-          rollingCountTimeout: 10_000,
-          resetTimeout: this.options.breakerResetMs,
-          // a path the remote does not own, or a module it does not expose, is an answer, not a failure
-          errorFilter: (error: Error) => error instanceof NotOwned,
-        },
-      );
-      this.breakers.set(serverManifest, breaker);
-    }
+  private breakerFor(serverManifest: string): CircuitBreaker {
+    const breaker =
+      this.breakers.get(serverManifest) ??
+      new CircuitBreaker(this.post.bind(this), {
+        timeout: false, // each call carries the page's abort signal
+        errorThresholdPercentage: 50,
+        volumeThreshold: 2,
+        rollingCountTimeout: 10_000,
+        resetTimeout: this.options.breakerResetMs,
+        // a path the remote does not own, or a module it does not expose, is an answer, not a failure
+        errorFilter: (error: Error) => error instanceof NotOwned,
+      });
+    this.breakers.set(serverManifest, breaker);
     return breaker;
   }
 
   private async post(remote: ResolvedRemote, endpoint: Endpoint, body: unknown, signal: AbortSignal) {
     const path = remote.server?.[endpoint];
-    if (!remote.server || !path) throw new RendererUnavailable(`${remote.name}'s manifest names no ${endpoint}`);
+    if (!path) throw new RendererUnavailable(`${remote.name}'s manifest names no ${endpoint}`);
     const url = atManifestOrigin(path, remote.serverManifest);
     const json = JSON.stringify(body);
-    // over the machine's own network an answer is read at once: compressing it costs both ends, and saves nothing
-    const headers: Record<string, string> = {
+    const secret = this.options.renderSecret;
+    const headers = {
       "content-type": "application/json",
       // a page's or a fragment's HTML as it is; a form's outcome is JSON
       accept: `${SPLIT_ANSWER_TYPE}, application/json`,
+      // over the machine's own network an answer is read at once: compressing it costs both ends, and saves nothing
       "accept-encoding": "identity",
+      ...(secret ? { [SIGNATURE_HEADER]: signRequest(secret, endpoint, json) } : {}),
     };
-    if (this.options.renderSecret) headers[SIGNATURE_HEADER] = signRequest(this.options.renderSecret, endpoint, json);
-    const answer = await requestWithin(url, MAX_BYTES.render, { method: "POST", headers, body: json, signal });
+    const answer = await remoteAnswer(url, MAX_BYTES.render, { method: "POST", headers, body: json, signal });
     // checked against the protocol before any of it goes into a page
     const split = answer.type.startsWith(SPLIT_ANSWER_TYPE);
     const checked = ANSWER_SCHEMAS[endpoint].safeParse(split ? joinAnswer(answer.text) : JSON.parse(answer.text));
@@ -333,10 +273,10 @@ export class RemoteDirectory {
     endpoint: E,
     body: EndpointRequest[E],
     signal: AbortSignal,
-  ): Promise<z.output<(typeof ANSWER_SCHEMAS)[E]>> {
+  ): Promise<EndpointAnswer<E>> {
     if (signal.aborted) throw new RendererUnavailable("no time left");
     const answer = await this.breakerFor(remote.serverManifest).fire(remote, endpoint, body, signal);
-    return answer as z.output<(typeof ANSWER_SCHEMAS)[E]>;
+    return answer as EndpointAnswer<E>;
   }
 
   async sitemap(name: RemoteName, config: RemotesConfig): Promise<SitemapEntry[]> {
@@ -347,19 +287,13 @@ export class RemoteDirectory {
     return JSON.parse(await getWithin(url, MAX_BYTES.sitemap, signal)) as SitemapEntry[];
   }
 
-  private expose(remote: ResolvedRemote, module: string) {
-    const name = module.replace(/^\.\//, "");
-    return remote.manifest.exposes?.find((e) => e.name === name);
-  }
-
   /**
    * An exposed module's stylesheets, to put in the page (a first paint that waits for no further request); null
    * when one cannot be had in time: the page links them instead.
    */
   async moduleStyles(remote: ResolvedRemote, module: string, signal: AbortSignal): Promise<string[] | null> {
-    const files = stylesheetsOf(this.expose(remote, module));
     // (a file the manifest names elsewhere is refused as one that cannot be had)
-    const styles = files.map(async (file) =>
+    const styles = filesOf(remote.manifest, module).css.map(async (file) =>
       this.styles.fetch(atManifestOrigin(file, remote.serverManifest), { context: signal }),
     );
     const css = await Promise.all(styles).catch(() => null);
@@ -367,24 +301,25 @@ export class RemoteDirectory {
   }
 
   /** An exposed module's stylesheets, and the remote's entry with the module's chunks, as the browser loads them. */
-  moduleAssets(remote: ResolvedRemote, module: string): { css: string[]; js: string[] } {
-    const exposed = this.expose(remote, module);
-    return {
-      css: stylesheetsOf(exposed).map((file) => browserUrl(remote, file)),
-      js: [this.entryOf(remote), ...(exposed?.assets?.js?.sync ?? []).map((file) => browserUrl(remote, file))],
-    };
+  moduleAssets(remote: ResolvedRemote, module: string) {
+    const { css, js } = filesOf(remote.manifest, module);
+    const inBrowser = (file: string) =>
+      isAbsolute(remote.browserBase) ? new URL(file, remote.browserBase).href : `${remote.browserBase}${file}`;
+    return { css: css.map(inBrowser), js: js.map(inBrowser) };
   }
 
   /** The remote's entry (remoteEntry.js) as the browser loads it. */
   entryOf(remote: ResolvedRemote): string {
-    const entry = remote.manifest.metaData?.remoteEntry;
-    return browserUrl(remote, `${entry?.path ?? ""}${entry?.name ?? "remoteEntry.js"}`);
+    return this.moduleAssets(remote, "").js[0] as string;
   }
 }
 
-/** A file of the remote's build as the browser loads it: beside its manifest, relative to the page or absolute. */
-function browserUrl(remote: ResolvedRemote, file: string): string {
-  return /^https?:\/\//i.test(remote.browserBase)
-    ? new URL(file, remote.browserBase).href
-    : `${remote.browserBase}${file}`;
+/** An exposed module's stylesheets, and the remote's entry with the module's chunks, as its manifest names them. */
+function filesOf({ exposes, metaData }: FederationManifest, module: string): { css: string[]; js: string[] } {
+  const assets = exposes?.find((exposed) => exposed.name === module.replace(/^\.\//, ""))?.assets;
+  const entry = `${metaData?.remoteEntry?.path ?? ""}${metaData?.remoteEntry?.name ?? "remoteEntry.js"}`;
+  return {
+    css: [...(assets?.css?.sync ?? []), ...(assets?.css?.async ?? [])],
+    js: [entry, ...(assets?.js?.sync ?? [])],
+  };
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { SiteProvider } from "remote-kit";
@@ -8,11 +9,13 @@ import { App } from "../app/app";
 import { fragmentSlot, type ServerRegion, ServerRegionContext } from "../features/remotes/components/remote-region";
 import { currentNavHrefs } from "../features/shell/nav-entries";
 
-/** How many shells are kept for each version of the dealership's details: a few per kind of page is all there is. */
-const SHELLS_KEPT = 256;
-
-/** The shells rendered, by the dealership's details they show (a refresh of the details renders them again). */
-const shells = new WeakMap<object, Map<string, string>>();
+/** The shells rendered, by what they show (shellFor): a few per kind of page is all there is. */
+const shells = new LRUCache<string, string, Parameters<typeof renderShell>>({
+  max: 256,
+  memoMethod: (_key, _stale, { context }) => renderShell(...context),
+});
+/** The dealership's details the kept shells show: a refresh of the details renders them again. */
+let shellsBusiness: object | undefined;
 
 /**
  * The host's part of a page, never hydrated (its menu and the map are islands): the shell around the home page, a
@@ -42,15 +45,9 @@ function shellFor(location: string, site: SiteContext, region: ServerRegion | nu
     region && "remote" in region ? region.remote : "",
     ...currentNavHrefs(location),
   ].join("\n");
-  const kept = shells.get(site.business) ?? new Map<string, string>();
-  shells.set(site.business, kept);
-  let html = kept.get(key);
-  if (html === undefined) {
-    html = renderShell(location, site, region);
-    if (kept.size >= SHELLS_KEPT) kept.clear();
-    kept.set(key, html);
-  }
-  return html;
+  if (site.business !== shellsBusiness) shells.clear();
+  shellsBusiness = site.business;
+  return shells.memo(key, { context: [location, site, region] });
 }
 
 function renderShell(location: string, site: SiteContext, region: ServerRegion | null): string {

@@ -28,14 +28,8 @@ export function takeLeadingLinks(html: string): { links: Record<string, string>[
 /** The kinds of resource hint a page may ask for: no stylesheet or anything else a renderer's HTML might carry. */
 const HINTS = new Set(["preload", "modulepreload", "preconnect", "dns-prefetch"]);
 
-/** Resource hints as HTML for the page's head, only the kinds a page may ask for. */
 export function renderLinks(links: readonly Record<string, string>[]): string[] {
-  return links
-    .filter((link) => HINTS.has(link.rel ?? ""))
-    .map(
-      (link) =>
-        `<link${Object.entries(link)
-          .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
-          .join("")}>`,
-    );
+  const attributes = (link: Record<string, string>) =>
+    Object.entries(link).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`);
+  return links.filter((link) => HINTS.has(link.rel ?? "")).map((link) => `<link${attributes(link).join("")}>`);
 }

@@ -1,18 +1,16 @@
 import { performance } from "node:perf_hooks";
+import type { RenderResult } from "remote-kit/protocol";
 import { inSpan } from "server-kit";
 
-/** One hop of a page's making, as Server-Timing writes it: a name, what it was, how long (ms). */
-export interface TimingEntry {
-  name: string;
-  desc?: string;
-  dur: number;
-}
+/** One hop of a page's making, as Server-Timing writes it (and a remote's renderer tells its own). */
+export type TimingEntry = NonNullable<RenderResult["timings"]>[number];
 
 /** A name or description as the header allows it: a token, or a quoted string of plain characters. */
 const token = (value: string) => value.replace(/[^A-Za-z0-9_.-]/g, "-").slice(0, 40);
 const quoted = (value: string) => `"${value.replace(/["\\\r\n]/g, "").slice(0, 80)}"`;
+const written = ({ name, desc, dur }: TimingEntry) =>
+  `${token(name)}${desc ? `;desc=${quoted(desc)}` : ""};dur=${Math.max(0, dur).toFixed(1)}`;
 
-/** Times the hops of one page's making, in the order they began. */
 export class PageTimings {
   readonly entries: TimingEntry[] = [];
 
@@ -45,9 +43,6 @@ export function pageTiming(
     ...(cache === "hit" ? [] : (made ?? [])),
     { name: "total", desc: "the host", dur: reply.elapsedTime },
   ]
-    .map(
-      ({ name, desc, dur }) =>
-        `${token(name)}${desc ? `;desc=${quoted(desc)}` : ""};dur=${Math.max(0, dur).toFixed(1)}`,
-    )
+    .map(written)
     .join(", ");
 }

@@ -1,28 +1,26 @@
 import { LRUCache } from "lru-cache";
 
-/**
- * Values kept by key and purged by tag (pages, fragments): each made once for all asking at the same time (for at
- * most `joinForMs`: a making that outlasts it is left to its visitor); one made during a purge is served, not kept.
- */
-export class TaggedCache<V> {
-  readonly entries: LRUCache<string, V & {}>;
+/** How long all asking for a value wait for the one making: a making that outlasts it is left to its visitor. */
+const JOIN_FOR_MS = 20_000;
+
+/** Values kept by key, purged by tag, each made once for all asking at once; one made during a purge is not kept. */
+export class TaggedCache<V extends {}> {
+  readonly entries: LRUCache<string, V>;
   private readonly making = new Map<string, Promise<V>>();
   private purges = 0;
 
   constructor(
-    options: LRUCache.Options<string, V & {}, unknown>,
+    options: LRUCache.Options<string, V, unknown>,
     private readonly tagsOf: (value: V) => readonly string[] | undefined,
-    private readonly joinForMs = 20_000,
   ) {
     this.entries = new LRUCache(options);
   }
 
-  store(key: string, value: V & {}): void {
+  store(key: string, value: V): void {
     this.entries.set(key, value);
   }
 
-  /** Makes the value once for all who ask at the same time, and keeps it when `keep` says it may be kept. */
-  make(key: string, compose: () => Promise<V & {}>, keep: (value: V) => boolean): Promise<V> {
+  make(key: string, compose: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     const making = this.making.get(key);
     if (making) return making;
     const purgesBefore = this.purges;
@@ -31,11 +29,8 @@ export class TaggedCache<V> {
       return value;
     });
     this.making.set(key, current);
-    const leave = () => {
-      if (this.making.get(key) === current) this.making.delete(key);
-    };
-    const deadline = setTimeout(leave, this.joinForMs);
-    deadline.unref?.();
+    const leave = () => this.making.get(key) === current && this.making.delete(key);
+    const deadline = setTimeout(leave, JOIN_FOR_MS).unref();
     void current
       .finally(() => {
         clearTimeout(deadline);
@@ -49,12 +44,17 @@ export class TaggedCache<V> {
   purge(tags: readonly string[]): number {
     this.purges += 1;
     this.making.clear();
-    const purged = new Set(tags);
-    const gone = [...this.entries.entries()]
-      .filter(([, value]) => (this.tagsOf(value) ?? []).some((tag) => purged.has(tag)))
-      .map(([key]) => key);
-    for (const key of gone) this.entries.delete(key);
+    const gone = [...this.entries.entries()].filter(([, value]) =>
+      this.tagsOf(value)?.some((tag) => tags.includes(tag)),
+    );
+    for (const [key] of gone) this.entries.delete(key);
     return gone.length;
+  }
+
+  /** Removes every value, and keeps none being made now. */
+  clear(): void {
+    this.purge([]);
+    this.entries.clear();
   }
 
   get size(): number {

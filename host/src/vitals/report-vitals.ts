@@ -1,7 +1,8 @@
 // Team host: real visitors' Web Vitals (issue 45, item 7). Loaded by the page's inline script once the page is idle,
 // on the sampled page views only (boot-script.ts); nothing on the page depends on it. What it sends: the route's
-// pattern the host wrote into the page (its boot data, then its root element), each metric's value, and whether the screen is a phone's. No address, no
-// cookie, no user agent: the API stores the day, the route, the metric, the screen's class and the value.
+// pattern the host wrote into the page (its boot data, then its root element), each metric's value, and whether the
+// screen is a phone's. No address, no cookie, no user agent: the API stores the day, the route, the metric, the
+// screen's class and the value.
 //
 // Measured as web-vitals measures them (its onLCP, onCLS and onINP, v6), written here in a few lines: the three from
 // the package are 2.8 KB with brotli, and this script has 2 KB in all. Like web-vitals loaded late, it reads the
@@ -18,15 +19,11 @@ const device = innerWidth < PHONE_MAX_WIDTH_PX ? "phone" : "desktop";
 const firstHidden =
   performance.getEntriesByType?.("visibility-state").find((entry) => entry.name === "hidden")?.startTime ?? Infinity;
 
-const observe = <T extends PerformanceEntry>(type: string, each: (entry: T) => void, options = {}) => {
+const observe = <T extends PerformanceEntry>(type: string, options: object, each: (entry: T) => void) => {
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) each(entry as T);
-    }).observe({
-      type,
-      buffered: true,
-      ...options,
-    });
+    }).observe({ type, buffered: true, ...options });
   } catch {
     // a browser without this entry type reports nothing of it
   }
@@ -38,7 +35,7 @@ const activation =
   (performance.getEntriesByType?.("navigation")[0] as { activationStart?: number } | undefined)?.activationStart ?? 0;
 let lcp: number | undefined;
 let inputSeen = false;
-observe("largest-contentful-paint", (entry) => {
+observe("largest-contentful-paint", {}, (entry) => {
   if (!inputSeen && entry.startTime < firstHidden) lcp = Math.max(entry.startTime - activation, 0);
 });
 for (const type of ["keydown", "click"]) addEventListener(type, () => setTimeout(() => (inputSeen = true)), true);
@@ -46,7 +43,7 @@ for (const type of ["keydown", "click"]) addEventListener(type, () => setTimeout
 // CLS: the largest session of shifts not caused by input (gaps under 1 s, at most 5 s long)
 let cls = 0;
 let session = { value: 0, first: 0, last: 0 };
-observe<Shift>("layout-shift", (shift) => {
+observe<Shift>("layout-shift", {}, (shift) => {
   if (shift.hadRecentInput) return;
   const joins = session.value > 0 && shift.startTime - session.last < 1000 && shift.startTime - session.first < 5000;
   session = joins
@@ -57,15 +54,9 @@ observe<Shift>("layout-shift", (shift) => {
 
 // INP: each interaction's longest event; the worst, or with many interactions one of every 50 left out (p98)
 const interactions = new Map<number, number>();
-observe<EventTiming>(
-  "event",
-  (event) => {
-    if (event.interactionId) {
-      interactions.set(event.interactionId, Math.max(event.duration, interactions.get(event.interactionId) ?? 0));
-    }
-  },
-  { durationThreshold: 40 },
-);
+observe<EventTiming>("event", { durationThreshold: 40 }, ({ interactionId, duration }) => {
+  if (interactionId) interactions.set(interactionId, Math.max(duration, interactions.get(interactionId) ?? 0));
+});
 const inp = () => {
   const worst = [...interactions.values()].sort((a, b) => b - a);
   const count = (performance as { interactionCount?: number }).interactionCount ?? worst.length;

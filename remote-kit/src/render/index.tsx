@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { context, propagation, trace } from "@opentelemetry/api";
 import type { ComponentType, ReactNode } from "react";
 import { renderToString } from "react-dom/server";
@@ -31,14 +32,8 @@ import { islandElement } from "./island-element.js";
  */
 export type RemoteRenderModule = ReturnType<typeof createRemoteRenderer>;
 
-/**
- * Where the dealer API is, for the loaders' requests, and how to read a peer's manifest and data (only from the
- * origins the server was configured with, within limits): given once by the remote's server.
- */
-export interface RendererConfiguration {
-  apiOrigin: string;
-  readPeerJson: (url: string) => Promise<unknown>;
-}
+/** How a renderer reads a peer's manifest and data: only from the origins its server was configured with. */
+type ReadPeerJson = (url: string) => Promise<unknown>;
 
 export interface RemoteRendererOptions {
   declaration: RemoteDeclaration;
@@ -59,7 +54,7 @@ export interface RemoteRendererOptions {
 export type FragmentLoaderContext = Pick<LoaderContext, "preload" | "preloadOptional" | "value">;
 
 /** How long, once a page's own data is in, its optional extras may still hold it (LoaderContext.preloadOptional). */
-export const OPTIONAL_DATA_WAIT_MS = 60;
+const OPTIONAL_DATA_WAIT_MS = 60;
 
 /** How long a render waits for one API answer (as the teams' own clients do). */
 const API_TIMEOUT_MS = 10_000;
@@ -97,9 +92,10 @@ export interface FragmentModule {
   load?: (props: Record<string, unknown>, context: FragmentLoaderContext) => Promise<void> | void;
 }
 
-export class FragmentNotExposedError extends Error {
-  readonly code = RENDERER_REFUSALS.fragment;
-}
+/** A refusal carries its code (RENDERER_REFUSALS), which the remote's server answers 404 for. */
+const refusal = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+/** What a remote's submitForm throws for a form that is not its own. */
 export class FormNotOwnedError extends Error {
   readonly code = RENDERER_REFUSALS.form;
 }
@@ -110,47 +106,41 @@ export class FormNotOwnedError extends Error {
  * holds a page).
  */
 function loads(state: ServerRenderState): { context: FragmentLoaderContext; done: () => Promise<void> } {
-  const pending: Promise<unknown>[] = [];
-  const optional = { loads: [] as Promise<unknown>[], open: true };
-  /** What a load leaves in the page: its value when it came, and the tags the page is purged by either way. */
-  const keep = <A extends unknown[], T>(resource: Resource<A, T>, args: A, loaded?: { value: T }) => {
-    if (loaded) state.entries.set(resource.key(...args), loaded.value);
-    for (const tag of resource.cacheTags?.(loaded?.value, ...args) ?? []) state.cacheTags.add(tag);
-  };
+  const needed: Promise<unknown>[] = [];
+  const optional: Promise<unknown>[] = [];
+  let optionalOpen = true;
   // one request per resource and arguments in a render, however many loaders ask (a page that first treats a
   // resource as optional, then finds it needs it, waits for the same request)
   const started = new Map<string, Promise<unknown>>();
-  const load = <A extends unknown[], T>(resource: Resource<A, T>, args: A): Promise<T> => {
+  /** Leaves in the page, while `keeping`, the value when it came, and the tags the page is purged by either way. */
+  const load = <A extends unknown[], T>(resource: Resource<A, T>, args: A, keeping: () => boolean): Promise<T> => {
     const key = resource.key(...args);
-    let loading = started.get(key) as Promise<T> | undefined;
-    if (!loading) {
-      loading = resource.load(...args);
-      started.set(key, loading);
-    }
-    return loading;
+    if (!started.has(key)) started.set(key, resource.load(...args));
+    const keep = (loaded?: { value: T }) => {
+      if (!keeping()) return;
+      if (loaded) state.entries.set(key, loaded.value);
+      for (const tag of resource.cacheTags?.(loaded?.value, ...args) ?? []) state.cacheTags.add(tag);
+    };
+    return (started.get(key) as Promise<T>).then(
+      (value) => {
+        keep({ value });
+        return value;
+      },
+      (error: unknown) => {
+        keep();
+        throw error;
+      },
+    );
   };
   const context: FragmentLoaderContext = {
     preload(resource, ...args) {
-      const loading = load(resource, args).then(
-        (value) => {
-          keep(resource, args, { value });
-          return value;
-        },
-        (error: unknown) => {
-          keep(resource, args);
-          throw error;
-        },
-      );
-      pending.push(loading.catch(() => undefined));
+      const loading = load(resource, args, () => true);
+      needed.push(loading.catch(() => undefined));
       return loading;
     },
     preloadOptional(resource, ...args) {
       // in time for the page, or not in it at all (the HTML and the data handed over must agree)
-      const loading = load(resource, args).then(
-        (value) => optional.open && keep(resource, args, { value }),
-        () => optional.open && keep(resource, args),
-      );
-      optional.loads.push(loading);
+      optional.push(load(resource, args, () => optionalOpen).catch(() => undefined));
     },
     value(key, create) {
       if (!state.entries.has(key)) state.entries.set(key, create());
@@ -158,44 +148,31 @@ function loads(state: ServerRenderState): { context: FragmentLoaderContext; done
     },
   };
   const done = async () => {
-    await Promise.all(pending);
-    if (optional.loads.length > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.all(optional.loads),
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, OPTIONAL_DATA_WAIT_MS);
-        }),
-      ]);
-      clearTimeout(timer);
-    }
-    optional.open = false;
+    await Promise.all(needed);
+    await Promise.race([Promise.all(optional), sleep(OPTIONAL_DATA_WAIT_MS)]);
+    optionalOpen = false;
   };
   return { context, done };
 }
 
 /**
- * The render a loader runs for: where this host says the peers are, and how this renderer may read them (set by
- * its own server's configure: only from the origins that server was configured with).
+ * The render being served: what a team's API client (remote-kit/api-client) reads to make that render's client, and
+ * what its loaders read peers' data with: where this host says the peers are, how this renderer may read them (only
+ * from the origins its server was configured with), and the tags of the page the data goes into.
  */
-const currentRender = new AsyncLocalStorage<{
-  peers: RenderRequest["peers"];
-  readPeerJson: RendererConfiguration["readPeerJson"];
-  cacheTags: Set<string>;
-}>();
+const currentRender = new AsyncLocalStorage<
+  RenderScope & { readPeerJson: ReadPeerJson; peers?: RenderRequest["peers"]; cacheTags?: Set<string> }
+>();
+findRenderScopeWith(() => currentRender.getStore());
 
 setPeerDataResolver((remote, name) => {
   const render = currentRender.getStore();
-  const manifest = render?.peers[remote];
+  const manifest = render?.peers?.[remote];
   if (!render || !manifest) return Promise.reject(new Error(`the render request names no address for ${remote}`));
   // the page shows what the peer publishes with its build: purged when the peer deploys another
-  render.cacheTags.add(CACHE_TAGS.remote(remote));
+  render.cacheTags?.add(CACHE_TAGS.remote(remote));
   return fetchPeerData(manifest, name, render.readPeerJson);
 });
-
-export class RouteNotOwnedError extends Error {
-  readonly code = RENDERER_REFUSALS.route;
-}
 
 export { ServerRenderContext, type ServerRenderState };
 
@@ -204,7 +181,6 @@ export function serverRenderState(remote: ServerRenderState["remote"], site: Sit
   return {
     remote,
     site,
-    remoteBase: "",
     entries: new Map(),
     head: null,
     status: 200,
@@ -215,23 +191,14 @@ export function serverRenderState(remote: ServerRenderState["remote"], site: Sit
   };
 }
 
-/** The render being served: what a team's API client (remote-kit/api-client) reads to make that render's client. */
-const renderScope = new AsyncLocalStorage<RenderScope>();
-findRenderScopeWith(() => renderScope.getStore());
-
 /** Every route's sitemap entries: its own path (`sitemap: true`), or those its function lists. */
 async function sitemapOf(routes: readonly RemoteRoute[], builtAt: string): Promise<SitemapEntry[]> {
-  const lists = await Promise.all(
-    routes.map(async (route) => {
-      if (route.sitemap === true) {
-        if (route.path.includes(":") || route.path.includes("*"))
-          throw new Error(`${route.path} has parameters: its sitemap lists its pages with a function`);
-        return [{ path: route.path, lastmod: builtAt }];
-      }
-      return route.sitemap ? await route.sitemap({ builtAt }) : [];
-    }),
-  );
-  return lists.flat();
+  const listOf = async ({ path, sitemap }: RemoteRoute) => {
+    if (sitemap !== true) return sitemap ? await sitemap({ builtAt }) : [];
+    if (/[:*]/.test(path)) throw new Error(`${path} has parameters: its sitemap lists its pages with a function`);
+    return [{ path, lastmod: builtAt }];
+  };
+  return (await Promise.all(routes.map(listOf))).flat();
 }
 
 /** What the declaration promises is what the build has: a name in one and not the other fails the build. */
@@ -244,82 +211,87 @@ function checkGiven(remote: string, kind: string, declared: readonly string[], g
     );
 }
 
-function renderInPage(state: ServerRenderState, location: string, content: ReactNode): string {
-  return renderToString(
+/**
+ * A page's or a fragment's HTML: its loaders run first (in a span of their own, which the API calls they make carry
+ * to the API), then React renders it with what they loaded.
+ */
+async function renderWithData(
+  state: ServerRenderState,
+  location: string,
+  peers: RenderRequest["peers"],
+  load: (context: FragmentLoaderContext) => unknown,
+  content: ReactNode,
+) {
+  Object.assign(currentRender.getStore() ?? {}, { peers, cacheTags: state.cacheTags });
+  const loading = loads(state);
+  const dataStarted = performance.now();
+  await trace.getTracer("fleet-site").startActiveSpan("data", async (span) => {
+    try {
+      await load(loading.context);
+      await loading.done();
+    } finally {
+      span.end();
+    }
+  });
+  const reactStarted = performance.now();
+  const html = renderToString(
     <ServerRenderContext.Provider value={state}>
       <SiteProvider value={state.site}>
-        <StaticRouter location={location}>{content}</StaticRouter>
+        <StaticRouter location={location}>
+          <RouteDataContext.Provider value={{ entries: state.entries }}>{content}</RouteDataContext.Provider>
+        </StaticRouter>
       </SiteProvider>
     </ServerRenderContext.Provider>,
   );
-}
-
-/** A page: its route's data loaded, then rendered with the routes module the browser has. */
-async function renderPage(
-  options: RemoteRendererOptions,
-  readPeerJson: RendererConfiguration["readPeerJson"],
-  request: RenderRequest,
-): Promise<RenderResult> {
-  const remote = options.declaration.name;
-  const url = new URL(request.path, "http://remote.invalid");
-  const location = `${url.pathname}${url.search}`;
-  const patterns = options.routes.map(({ path }) => ({ path }));
-  const match = matchRoutes(patterns, url.pathname)?.at(-1);
-  const route = options.routes.find((r) => r.path === match?.route.path);
-  if (!match || !route) throw new RouteNotOwnedError(`${remote} owns no route for ${url.pathname}`);
-
-  const state = { ...serverRenderState(remote, request.site), remoteBase: request.remoteBase, form: request.form };
-  const loading = loads(state);
-  const context: LoaderContext = {
-    params: match.params,
-    searchParams: url.searchParams,
-    cookies: route.private ? (request.cookies ?? {}) : {},
-    ...loading.context,
-  };
-  const dataStarted = performance.now();
-  // a span of its own: the API calls the loaders make carry it to the API (traceparent)
-  await trace.getTracer("fleet-site").startActiveSpan("data", async (span) => {
-    const render = { peers: request.peers, readPeerJson, cacheTags: state.cacheTags };
-    await currentRender
-      .run(render, async () => {
-        await Promise.all([
-          route.load?.(context),
-          isLazyPage(route.element) ? route.element.preload() : undefined,
-          RouteTable.preload(),
-        ]);
-        await loading.done();
-      })
-      .finally(() => span.end());
-  });
-
-  const reactStarted = performance.now();
-  // React's resource hints (an image's preload) lead the HTML: the host takes them into the head
-  const html = renderInPage(state, location, <options.App />);
   const timings = [
     { name: "data", desc: "the API and peers", dur: reactStarted - dataStarted },
     { name: "react", desc: "React on the server", dur: performance.now() - reactStarted },
   ];
+  return { html, timings };
+}
+
+/** A page: its route's data loaded, then rendered with the routes module the browser has. */
+async function renderPage(options: RemoteRendererOptions, request: RenderRequest): Promise<RenderResult> {
+  const remote = options.declaration.name;
+  const url = new URL(request.path, "http://remote.invalid");
+  const patterns = options.routes.map(({ path }) => ({ path }));
+  const match = matchRoutes(patterns, url.pathname)?.at(-1);
+  const route = options.routes.find(({ path }) => path === match?.route.path);
+  if (!match || !route) throw refusal(RENDERER_REFUSALS.route, `${remote} owns no route for ${url.pathname}`);
+  const state: ServerRenderState = { ...serverRenderState(remote, request.site), form: request.form };
+  const cookies = route.private ? (request.cookies ?? {}) : {};
+  const { html, timings } = await renderWithData(
+    state,
+    `${url.pathname}${url.search}`,
+    request.peers,
+    (loaders) =>
+      Promise.all([
+        route.load?.({ params: match.params, searchParams: url.searchParams, cookies, ...loaders }),
+        isLazyPage(route.element) ? route.element.preload() : undefined,
+        RouteTable.preload(),
+      ]),
+    <options.App />,
+  );
   const head = state.head ?? { title: request.site.business.name };
   if (state.redirect) return { status: state.redirect.status, location: state.redirect.location, html: "", head };
   return { status: state.status, html, head, fragments: state.fragments, cacheTags: [...state.cacheTags], timings };
 }
 
-/** One exposed module as server HTML for a peer's page (FragmentNotExposedError for any other). */
+/** One exposed module as server HTML for a peer's page (refused for any other). */
 async function renderFragment(options: RemoteRendererOptions, request: FragmentRequest): Promise<FragmentResult> {
   const { declaration, fragments } = options;
   const fragment = Object.hasOwn(fragments ?? {}, request.module) ? fragments?.[request.module] : null;
-  if (!fragment) throw new FragmentNotExposedError(`${declaration.name} exposes no fragment ${request.module}`);
+  if (!fragment) {
+    throw refusal(RENDERER_REFUSALS.fragment, `${declaration.name} exposes no fragment ${request.module}`);
+  }
   const state: ServerRenderState = { ...serverRenderState(declaration.name, request.site), form: request.form };
-  const loading = loads(state);
-  await fragment.load?.(request.props, loading.context);
-  await loading.done();
   const Fragment = fragment.component;
-  const html = renderInPage(
+  const { html } = await renderWithData(
     state,
     request.path,
-    <RouteDataContext.Provider value={{ entries: state.entries }}>
-      <Fragment {...request.props} />
-    </RouteDataContext.Provider>,
+    {},
+    (loaders) => fragment.load?.(request.props, loaders),
+    <Fragment {...request.props} />,
   );
   const takesFromPage = declaration.fragments?.[request.module as `./${string}`]?.takesFromPage;
   return {
@@ -342,12 +314,12 @@ export function createRemoteRenderer(options: RemoteRendererOptions) {
   const inScope =
     <A extends unknown[], T>(work: (...args: A) => Promise<T>) =>
     (...args: A) =>
-      renderScope.run({ apiOrigin, headers: renderHeaders, transport }, () => work(...args));
-  let readPeerJson: RendererConfiguration["readPeerJson"] = () =>
+      currentRender.run({ apiOrigin, headers: renderHeaders, transport, readPeerJson }, () => work(...args));
+  let readPeerJson: ReadPeerJson = () =>
     Promise.reject(new Error("the renderer was not configured with a way to read peers"));
 
   return {
-    render: inScope((request: RenderRequest) => renderPage(options, readPeerJson, request)),
+    render: inScope((request: RenderRequest) => renderPage(options, request)),
     renderFragment: inScope((request: FragmentRequest) => renderFragment(options, request)),
     /** A form of this remote sent without scripts; rejects with FormNotOwnedError for one it does not own. */
     submitForm: inScope(async (post: FormPost) => {
@@ -364,7 +336,8 @@ export function createRemoteRenderer(options: RemoteRendererOptions) {
       query: [...(route.query ?? [])],
       ...(route.private ? { private: true } : {}),
     })),
-    configure: (configuration: RendererConfiguration) => {
+    /** Where the dealer API is for the loaders, and how to read peers: given once by the remote's server. */
+    configure: (configuration: { apiOrigin: string; readPeerJson: ReadPeerJson }) => {
       readPeerJson = configuration.readPeerJson;
       apiOrigin = configuration.apiOrigin;
     },

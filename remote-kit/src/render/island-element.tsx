@@ -4,9 +4,8 @@ import { jsonForScript } from "../protocol.js";
 import type { ServerRenderState } from "../server-state.js";
 
 /**
- * An island as the server writes it: the element that names it and says when it hydrates, its content, and its
- * props in a JSON script element, its last child, where the host's page script reads them. Server-only (the render
- * state carries it), so none of it is in the islands' code the browser loads.
+ * An island as the server writes it: the element that names it, its content, and its props (ISLAND_PROPS_SCRIPT).
+ * Server-only (the render state carries it), so none of it is in the islands' code the browser loads.
  */
 export function islandElement(
   state: ServerRenderState,

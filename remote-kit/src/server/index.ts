@@ -40,7 +40,6 @@ export interface RemoteServerSetup {
   remote: RemoteName;
   /** The remote package's directory: dist/ (the browser build) and dist-server/ (the renderer) are inside. */
   root: string | URL;
-  /** By default server-kit's, with 10 s for a request and a connection. */
   timeLimits?: TimeLimits;
   /**
    * `npm run dev` (startRemoteDevServer), its Vite server once started: the renderer, its data and its stylesheets
@@ -190,13 +189,13 @@ async function registerFiles(app: FastifyInstance, root: string) {
   });
 }
 
-/** Each of a renderer's endpoints: its request's schema, the renderer's method, and what a refusal of it is called. */
 const ENDPOINTS = {
-  render: { schema: renderRequestSchema, method: "render", refusal: RENDERER_REFUSALS.route },
-  fragment: { schema: fragmentRequestSchema, method: "renderFragment", refusal: RENDERER_REFUSALS.fragment },
-  form: { schema: formPostSchema, method: "submitForm", refusal: RENDERER_REFUSALS.form },
+  render: { schema: renderRequestSchema, method: "render" },
+  fragment: { schema: fragmentRequestSchema, method: "renderFragment" },
+  form: { schema: formPostSchema, method: "submitForm" },
 } as const;
 type Endpoint = keyof typeof ENDPOINTS;
+const REFUSALS: unknown[] = Object.values(RENDERER_REFUSALS);
 
 /**
  * One request to a renderer's endpoint, acted on only when signed by the host (401 otherwise, before any work; 503
@@ -208,7 +207,7 @@ async function answer(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const { schema, method, refusal } = ENDPOINTS[endpoint];
+  const { schema, method } = ENDPOINTS[endpoint];
   const { verifier, renderer } = server;
   const raw = typeof request.body === "string" ? request.body : "";
   if (!verifier)
@@ -236,7 +235,7 @@ async function answer(
     return split === null ? reply.send(result) : reply.type(SPLIT_ANSWER_TYPE).send(split);
   } catch (error) {
     // a refusal carries its code (RENDERER_REFUSALS): a 404, not a failure
-    const refused = (error as { code?: unknown }).code === refusal;
+    const refused = REFUSALS.includes((error as { code?: unknown }).code);
     if (!refused) request.log.error({ err: error, endpoint }, `${endpoint} failed`);
     const failed = endpoint === "form" ? "Form Failed" : "Render Failed";
     return refuse(reply, refused ? 404 : 500, refused ? "Not Found" : failed, (error as Error).message);
@@ -249,10 +248,9 @@ function registerRenderers(app: FastifyInstance, config: RemoteEnvironment, remo
   // the renderer's requests are read as text: the signature covers the bytes as sent, checked before any parsing
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
   // the build's renderer at /render, a release's at /releases/{id}/render (404 for an id that names none)
-  type AtRelease = FastifyRequest<{ Params: { id?: string } }>;
   const withRenderer =
-    (run: (renderer: RemoteRenderModule, request: AtRelease, reply: FastifyReply) => Promise<unknown>) =>
-    async (request: AtRelease, reply: FastifyReply) => {
+    (run: (renderer: RemoteRenderModule, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+    async (request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
       const { id } = request.params;
       const renderer = id === undefined ? renderers.current() : renderers.release(id);
       if (!renderer) return refuse(reply, 404, "Not Found", `No release ${id}`);
@@ -260,16 +258,13 @@ function registerRenderers(app: FastifyInstance, config: RemoteEnvironment, remo
     };
   for (const prefix of ["", `/${RELEASES_DIR}/:id`]) {
     for (const endpoint of Object.keys(ENDPOINTS) as Endpoint[]) {
-      const run = (renderer: RemoteRenderModule, request: AtRelease, reply: FastifyReply) =>
-        answer(endpoint, { remote, verifier, renderer }, request, reply);
-      app.post(`${prefix}/${endpoint}`, withRenderer(run));
+      const run = withRenderer((renderer, ...rest) => answer(endpoint, { remote, verifier, renderer }, ...rest));
+      app.post(`${prefix}/${endpoint}`, run);
     }
-    app.get(
-      `${prefix}/sitemap.json`,
-      withRenderer(async (renderer, _request, reply) =>
-        reply.header("cache-control", "no-store").send(await renderer.sitemap()),
-      ),
+    const sitemap = withRenderer(async (renderer, _request, reply) =>
+      reply.header("cache-control", "no-store").send(await renderer.sitemap()),
     );
+    app.get(`${prefix}/sitemap.json`, sitemap);
   }
 }
 
@@ -316,7 +311,6 @@ export type RemoteEnvironment = z.infer<ReturnType<typeof remoteEnvironmentSchem
 /** The variables that may be given as a file instead (`<NAME>_FILE`: a mounted secret). */
 export const REMOTE_SECRETS = ["RENDER_SECRET"] as const;
 
-/** A remote server's environment, checked; throws naming every variable that is wrong. */
 export function readRemoteEnvironment(remote: RemoteName, defaultPort: number, env = process.env): RemoteEnvironment {
   const parsed = remoteEnvironmentSchema(defaultPort).safeParse(withSecretFiles(env, REMOTE_SECRETS));
   if (!parsed.success) throw new Error(`${remote} remote: the environment is wrong:\n${z.prettifyError(parsed.error)}`);

@@ -16,20 +16,17 @@ const httpUrl = () => z.url({ protocol: /^https?$/, error: "expected an http(s) 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const cookies = z.optional(z.record(text(200), text(4096)));
 
-/** What every page of the site knows: filled in by the host server, read by every remote. */
+/** What every page knows, from the host. siteUrl: its public origin, without a trailing slash. */
 export const siteContextSchema = z.object({
-  /** The public origin of the site (canonical URLs, Open Graph, structured data), without a trailing slash. */
   siteUrl: httpUrl(),
   business: businessDetailsSchema,
 });
 
 /**
- * A form sent without scripts that could not be accepted: what the visitor typed, the reason beside each field,
- * and a message for the whole form when the send itself failed. Only ever in the answer to that POST (never
- * cached, never in a URL).
+ * A form sent without scripts that could not be accepted (its FORM_FIELD `id`): what the visitor typed, the reason
+ * beside each field, and a message when the send itself failed. Only ever in the answer to that POST (never cached).
  */
 export const submittedFormSchema = z.object({
-  /** The form's FORM_FIELD value: "<remote>:<the form's own key>". */
   id: text(300),
   values: z.record(text(200), text(10_000)),
   errors: z.record(text(200), text(1000)),
@@ -40,11 +37,10 @@ export const renderRequestSchema = z.object({
   /** The page's path and query, e.g. "/inventory?page=2". */
   path: sitePath(),
   site: siteContextSchema,
-  /** Where browsers load this remote's files from (its manifest's directory): a path of the site or elsewhere. */
+  /** Where browsers load this remote's files from (its manifest's directory). */
   remoteBase: text(2048),
   /** Each other remote's manifest URL as this renderer can reach it, for data a page needs from a peer. */
   peers: z.partialRecord(z.enum(REMOTES), httpUrl()),
-  /** A form on this page that was sent without scripts and refused: shown again with what was typed. */
   form: z.optional(submittedFormSchema),
   /**
    * The visitor's cookies that carry this remote's prefix (remoteCookiePrefix), and only on a private page (kept
@@ -54,7 +50,6 @@ export const renderRequestSchema = z.object({
 });
 
 export const fragmentRequestSchema = z.object({
-  /** As exposed (FragmentInclude.module). */
   module: text(200),
   props: z.record(z.string(), z.unknown()),
   site: siteContextSchema,
@@ -77,7 +72,6 @@ export const formPostSchema = z.object({
   /** Who sent it (the host's reading of the connection), for the API's limits per visitor. */
   clientIp: text(64),
   site: siteContextSchema,
-  /** The visitor's cookies with the owning remote's prefix (RenderRequest.cookies). */
   cookies,
 });
 
@@ -90,21 +84,20 @@ const propNames = z.optional(z.array(z.string().check(z.regex(/^[A-Za-z][A-Za-z0
  */
 const cacheTags = z.optional(z.array(z.string().check(z.regex(CACHE_TAG_PATTERN))).check(z.maxLength(500)));
 
-/** A page's head: the host writes it into the document on the server, a page applies it after client navigation. */
+/**
+ * A page's head (pageHeadElements): `canonical` its path and query on the site, `image` a site path or an absolute
+ * URL (both absolute on output), `jsonLd` schema.org objects, `robots` e.g. "noindex" for a unit that is gone.
+ */
 export const pageHeadSchema = z.object({
   title: z.string(),
   description: z.optional(z.string()),
-  /** The page's canonical path and query on the site ("/inventory/vehicle/A1234"); absolute on output. */
   canonical: z.optional(z.string()),
-  /** A site path or an absolute URL; Open Graph and Twitter card image. */
   image: z.optional(z.string()),
   imageAlt: z.optional(z.string()),
   ogType: z.optional(z.enum(["website", "product", "article"])),
-  /** schema.org objects, each written as its own application/ld+json script. */
   jsonLd: z.optional(
     z.readonly(z.array(z.custom<object>((item) => typeof item === "object" && item !== null && !Array.isArray(item)))),
   ),
-  /** e.g. "noindex" for a page that says a unit is gone. */
   robots: z.optional(z.string()),
 });
 
@@ -113,7 +106,6 @@ export const fragmentIncludeSchema = z.object({
   /** Its place in the page's HTML (fragmentSlotMarkers). */
   slot: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/)),
   from: z.enum(REMOTES),
-  /** As exposed: "./vehicle-contact-form". */
   module: text(200),
   props: z.record(z.string(), z.unknown()),
   /**
@@ -137,7 +129,6 @@ export const renderResultSchema = z.object({
   /** React's resource hints (an image's preload) lead it: the host takes them into the head. */
   html: z.string(),
   head: pageHeadSchema,
-  /** Peers' modules the page shows as server fragments, one per slot in `html`. */
   fragments: z.optional(z.array(fragmentIncludeSchema)),
   cacheTags,
   /** Where the renderer's time went (its data, its React render), for the page's Server-Timing: names and ms. */

@@ -8,9 +8,9 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  * signed with the first and accepted under either.
  */
 export const SIGNATURE_HEADER = "x-fleet-signature";
-export const SIGNATURE_MAX_AGE_MS = 30_000;
+const SIGNATURE_MAX_AGE_MS = 30_000;
 /** A secret shorter than this is refused at start-up: it could be guessed. */
-export const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_LENGTH = 32;
 
 export type SignedEndpoint = "render" | "fragment" | "form";
 
@@ -34,16 +34,13 @@ export function signRequest(secret: string, endpoint: SignedEndpoint, body: stri
   return `t=${now},n=${nonce},v1=${mac(secret, endpoint, now, nonce, body).toString("hex")}`;
 }
 
-export type Verdict = { ok: true } | { ok: false; reason: string };
+type Verdict = { ok: true } | { ok: false; reason: string };
 
 /** Checks signatures against the secrets, and remembers each nonce for as long as its request would be fresh. */
 export class SignatureVerifier {
   private readonly seen = new Map<string, number>();
 
-  constructor(
-    private readonly secrets: readonly string[],
-    private readonly maxAgeMs = SIGNATURE_MAX_AGE_MS,
-  ) {}
+  constructor(private readonly secrets: readonly string[]) {}
 
   verify(header: string | string[] | undefined, endpoint: SignedEndpoint, body: string, now = Date.now()): Verdict {
     if (typeof header !== "string" || header === "") return { ok: false, reason: "the request is not signed" };
@@ -54,12 +51,12 @@ export class SignatureVerifier {
     if (!Number.isSafeInteger(timestamp) || !/^[\w-]{8,64}$/.test(nonce) || !given) {
       return { ok: false, reason: "the signature is malformed" };
     }
-    if (Math.abs(now - timestamp) > this.maxAgeMs) return { ok: false, reason: "the signature has expired" };
+    if (Math.abs(now - timestamp) > SIGNATURE_MAX_AGE_MS) return { ok: false, reason: "the signature has expired" };
     const valid = this.secrets.some((secret) => timingSafeEqual(mac(secret, endpoint, timestamp, nonce, body), given));
     if (!valid) return { ok: false, reason: "the signature does not match" };
     this.forgetExpired(now);
     if (this.seen.has(nonce)) return { ok: false, reason: "the request was already made (replayed)" };
-    this.seen.set(nonce, timestamp + this.maxAgeMs);
+    this.seen.set(nonce, timestamp + SIGNATURE_MAX_AGE_MS);
     return { ok: true };
   }
 

@@ -38,11 +38,7 @@ export async function startRemoteDevServer(options: RemoteDevServerOptions = {})
     if (!vite) throw new Error("the dev server is starting");
     return vite;
   };
-  const app = await createRemoteServer(env, {
-    remote: declaration.name,
-    root,
-    dev: started,
-  });
+  const app = await createRemoteServer(env, { remote: declaration.name, root, dev: started });
   // Vite's HMR on this server's own port: the browser's module client reconnects where it loaded from
   vite = await createViteServer({
     root,

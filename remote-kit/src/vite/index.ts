@@ -39,14 +39,11 @@ async function editManifest<M>(file: string, edit: (manifest: M) => void): Promi
  * copies made again, so the host learns from the manifest which paths this build answers.
  */
 function serverBuildPlugin(names: readonly string[]): Plugin {
-  let root = "";
   return {
     name: "remote-kit:publish-data-and-routes",
     apply: (_config, env) => env.command === "build" && Boolean(env.isSsrBuild),
-    configResolved(config) {
-      root = config.root;
-    },
     async closeBundle() {
+      const { root } = this.environment.config;
       const entry = pathToFileURL(join(root, SERVER_OUT_DIR, "server-entry.js")).href;
       const module = ((await import(`${entry}?built=${Date.now()}`)) as { default: RemoteRenderModule }).default;
       const target = join(root, "dist", "data");
@@ -70,16 +67,13 @@ function serverBuildPlugin(names: readonly string[]): Plugin {
  * leaves out. The host preloads what the manifest names, so a part's code arrives at once, not one file after another.
  */
 function exposedChunksPlugin(declaration: RemoteDeclaration): Plugin {
-  let root = "";
   return {
     name: "remote-kit:exposed-chunks",
     apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
-    configResolved(config) {
-      root = config.root;
-    },
     async writeBundle({ dir: outDir = "" }, bundle) {
       const remoteEntry = bundle["remoteEntry.js"];
       if (remoteEntry?.type !== "chunk") return;
+      const { root } = this.environment.config;
       const bySource = new Map(
         Object.entries(exposesOf(declaration)).map(([expose, source]) => [resolve(root, source), expose]),
       );
@@ -158,104 +152,93 @@ const SHARED_FROM_HOST = {
  */
 export function remoteViteConfig(declaration: RemoteDeclaration, options: RemoteConfigOptions = {}) {
   const published = publishedDataOf(declaration);
-  // the dev server's proxy of /api (its standalone pages) goes where the remote's server sends its loaders
-  const env = readRemoteEnvironment(declaration.name, declaration.devPort);
-  const provides = providesOf(declaration);
   /** Under `npm run dev`: the dev server, whose source the manifest's routes are read from on every request. */
   const dev: { server?: ViteDevServer } = {};
   return ({ command, isSsrBuild }: ConfigEnv): UserConfig => {
     // when this build was made: the sitemap's lastmod for pages whose content ships with the build
     const define = { [`import.meta.env.${BUILT_AT_VARIABLE}`]: JSON.stringify(new Date().toISOString()) };
-    return isSsrBuild
-      ? {
-          define,
-          plugins: [react(), serverBuildPlugin(published)],
-          build: {
-            ssr: SERVER_ENTRY,
-            outDir: SERVER_OUT_DIR,
-            emptyOutDir: true,
-            copyPublicDir: false,
-            target: "node20",
+    if (isSsrBuild) {
+      return {
+        define,
+        plugins: [react(), serverBuildPlugin(published)],
+        build: { ssr: SERVER_ENTRY, outDir: SERVER_OUT_DIR, emptyOutDir: true, copyPublicDir: false, target: "node20" },
+      };
+    }
+    const built = command === "build";
+    return {
+      define,
+      // relative asset URLs, so the built artefact works from whatever base URL it is deployed to
+      base: built ? "" : "/",
+      plugins: [
+        react(),
+        {
+          name: DEV_SERVER_PLUGIN,
+          apply: "serve",
+          // startRemoteDevServer reads the remote's declaration from the configuration
+          api: { declaration },
+          configureServer: (server) => {
+            dev.server = server;
           },
-        }
-      : ({
-          define,
-          // relative asset URLs, so the built artefact works from whatever base URL it is deployed to
-          base: command === "build" ? "" : "/",
-          plugins: [
-            react(),
-            {
-              name: DEV_SERVER_PLUGIN,
-              apply: "serve",
-              // startRemoteDevServer reads the remote's declaration from the configuration
-              api: { declaration },
-              configureServer: (server) => {
-                dev.server = server;
-              },
+        },
+        standalonePagePlugin(declaration),
+        // every script, style and manifest also as .br and .gz, made once here and served as files
+        compression({ algorithms: ["brotliCompress", "gzip"], threshold: 512 }),
+        federation({
+          name: declaration.name,
+          filename: "remoteEntry.js",
+          manifest: {
+            additionalData: async ({ stats }) => {
+              // `npm run dev` makes the manifest on each request: its routes come from the source, as a build's
+              // come from its server bundle (serverBuildPlugin), so a page a team adds is the host's at once
+              const renderer = dev.server && (await devRenderer(dev.server));
+              const server: RemoteServerInfo = {
+                protocol: RENDER_PROTOCOL,
+                render: "render",
+                fragment: "fragment",
+                form: "form",
+                sitemap: "sitemap.json",
+                data: Object.fromEntries(published.map((name) => [name, `data/${name}.json`])),
+                contentSources: options.contentSources,
+                ...(renderer ? { routes: renderer.routePatterns, pages: renderer.pageDeclarations } : {}),
+              };
+              // a dev manifest lists no CSS: every module's styles are the source's, in one sheet (devStyles)
+              const exposes = renderer
+                ? ((stats.exposes ?? []) as { assets?: object }[]).map((expose) => ({
+                    ...expose,
+                    assets: { ...expose.assets, css: { sync: [DEV_STYLES_PATH], async: [] } },
+                  }))
+                : stats.exposes;
+              const contracts = providesOf(declaration);
+              const metaData = { ...(stats.metaData as object), [MANIFEST_SERVER_FIELD]: server };
+              return { ...stats, exposes, metaData: { ...metaData, [MANIFEST_CONTRACTS_FIELD]: contracts } };
             },
-            standalonePagePlugin(declaration),
-            // every script, style and manifest also as .br and .gz, made once here and served as files
-            compression({ algorithms: ["brotliCompress", "gzip"], threshold: 512 }),
-            federation({
-              name: declaration.name,
-              filename: "remoteEntry.js",
-              manifest: {
-                additionalData: async ({ stats }) => {
-                  const metaData = (stats.metaData ?? {}) as Record<string, unknown>;
-                  const info: RemoteServerInfo = {
-                    protocol: RENDER_PROTOCOL,
-                    render: "render",
-                    fragment: "fragment",
-                    form: "form",
-                    sitemap: "sitemap.json",
-                    data: Object.fromEntries(published.map((name) => [name, `data/${name}.json`])),
-                    ...(options.contentSources ? { contentSources: options.contentSources } : {}),
-                  };
-                  // `npm run dev` makes the manifest on each request: its routes come from the source, as a build's
-                  // come from its server bundle (serverBuildPlugin), so a page a team adds is the host's at once
-                  if (dev.server) {
-                    const renderer = await devRenderer(dev.server);
-                    info.routes = renderer.routePatterns;
-                    info.pages = renderer.pageDeclarations;
-                  }
-                  metaData[MANIFEST_SERVER_FIELD] = info;
-                  metaData[MANIFEST_CONTRACTS_FIELD] = provides;
-                  // a dev manifest lists no CSS: every module's styles are the source's, in one sheet (devStyles)
-                  const exposes = dev.server
-                    ? ((stats.exposes ?? []) as { assets?: object }[]).map((expose) => ({
-                        ...expose,
-                        assets: { ...expose.assets, css: { sync: [DEV_STYLES_PATH], async: [] } },
-                      }))
-                    : stats.exposes;
-                  return { ...stats, exposes, metaData };
-                },
-              },
-              dts: false,
-              exposes: exposesOf(declaration),
-              shared: command === "build" ? SHARED_FROM_HOST : SHARED_DEPENDENCIES,
-              // the host's federation runtime serves every remote: no remote downloads a copy of its own
-              experiments: { externalRuntime: command === "build" },
-            }),
-            exposedChunksPlugin(declaration),
-            eagerCompilePlugin(),
-          ],
-          server: {
-            port: declaration.devPort,
-            strictPort: true,
-            origin: `http://localhost:${declaration.devPort}`,
-            cors: true,
-            // the standalone page reads the dealership's details from the API, as the host's page would carry them
-            proxy: { "/api": env.API_ORIGIN },
           },
-          // a build is the remote's entry and what it exposes; the standalone page is `npm run dev`'s (standalonePagePlugin)
-          build: { target: "es2022", ...(command === "build" ? { rolldownOptions: { input: {} } } : {}) },
-          // every remote's unit tests: the same environment, files and harness (remote-kit/test-harness)
-          test: {
-            environment: "happy-dom",
-            include: ["test/**/*.test.tsx", "test/**/*.test.ts"],
-            setupFiles: [fileURLToPath(new URL("../test-setup.js", import.meta.url)), ...(options.testSetup ?? [])],
-          },
-        } as UserConfig);
+          dts: false,
+          exposes: exposesOf(declaration),
+          shared: built ? SHARED_FROM_HOST : SHARED_DEPENDENCIES,
+          // the host's federation runtime serves every remote: no remote downloads a copy of its own
+          experiments: { externalRuntime: built },
+        }),
+        exposedChunksPlugin(declaration),
+        eagerCompilePlugin(),
+      ],
+      server: {
+        port: declaration.devPort,
+        strictPort: true,
+        origin: `http://localhost:${declaration.devPort}`,
+        cors: true,
+        // the standalone page reads the dealership's details from the API, where the remote's server sends its loaders
+        proxy: { "/api": readRemoteEnvironment(declaration.name, declaration.devPort).API_ORIGIN },
+      },
+      // a build is the remote's entry and what it exposes; the standalone page is `npm run dev`'s (standalonePagePlugin)
+      build: { target: "es2022", ...(built ? { rolldownOptions: { input: {} } } : {}) },
+      // every remote's unit tests: the same environment, files and harness (remote-kit/test-harness)
+      test: {
+        environment: "happy-dom",
+        include: ["test/**/*.test.tsx", "test/**/*.test.ts"],
+        setupFiles: [fileURLToPath(new URL("../test-setup.js", import.meta.url)), ...(options.testSetup ?? [])],
+      },
+    } as UserConfig;
   };
 }
 

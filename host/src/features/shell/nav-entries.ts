@@ -1,18 +1,7 @@
 import { inventoryHrefForMake, paths } from "shared-types";
 
-export interface NavLinkEntry {
-  label: string;
-  href: string;
-}
-export interface NavGroupEntry {
-  label: string;
-  id: string;
-  items: NavLinkEntry[];
-}
-export type NavEntry = NavLinkEntry | NavGroupEntry;
-
-/** The top navigation of SPEC §2 "Site shell", in order. */
-export const NAV_ENTRIES: readonly NavEntry[] = [
+/** The top navigation of SPEC §2 "Site shell", in order: a link, or a group of links (a submenu). */
+export const NAV_ENTRIES = [
   { label: "GM", href: paths.lineup("gm") },
   { label: "Isuzu", href: paths.lineup("isuzu") },
   {
@@ -43,8 +32,6 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: "Contact Us", href: paths.contact() },
 ];
 
-export const isNavGroup = (entry: NavEntry): entry is NavGroupEntry => "items" in entry;
-
 const pathOf = (href: string) => href.split("?")[0] ?? href;
 
 /**
@@ -54,7 +41,7 @@ const pathOf = (href: string) => href.split("?")[0] ?? href;
 export function currentNavHrefs(location: string): string[] {
   const path = pathOf(location);
   return NAV_ENTRIES.flatMap((entry) =>
-    isNavGroup(entry)
+    entry.items
       ? entry.items.filter((item) => location === item.href).map((item) => item.href)
       : location === entry.href || path === pathOf(entry.href) || location.startsWith(`${pathOf(entry.href)}/`)
         ? [entry.href]

@@ -23,62 +23,35 @@ export const formsPlugin = fp(async (app: FastifyInstance) => {
   const tryAgain = async (what: string) =>
     `${what} Please try again in a moment, or call us at ${(await site()).business.phone_sales}.`;
 
-  /** A form posted to an address no remote owns is not found; one whose owner cannot be reached is refused. */
-  async function pageRefusal(reply: FastifyReply, pathname: string) {
-    if (pathname === "/") return null;
-    const owner = await composer.owner(pathname);
-    if (owner === "unknown") return refuse(reply, 503, await tryAgain("Part of our site is not answering just now."));
-    return owner ? null : reply.code(404).type("text/plain").send("Not found");
-  }
-
-  /** The form's owner's outcome, or (when the owner fails) the page again with what was typed and a way to call. */
-  async function outcomeOf(request: FastifyRequest, remote: RemoteName, fields: Record<string, string>) {
-    const path = request.url;
-    try {
-      return await composer.submitForm(remote, {
-        fields,
-        path,
-        pageUrl: `${(await site()).siteUrl}${path}`,
-        clientIp: request.ip,
-        cookies: visitorCookies(request),
-      });
-    } catch (error) {
-      request.log.error({ err: error, remote }, "a form's owner could not take it");
-      return {
-        kind: "page",
-        status: 503,
-        form: {
-          id: fields[FORM_FIELD] ?? "",
-          values: fields,
-          errors: {},
-          message: await tryAgain("We couldn't send your message just now."),
-        },
-      } satisfies FormOutcome as FormOutcome;
-    }
-  }
-
   async function formPost(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    // only a page takes a form: anything else (a remote's files, its renderer) is not found here
+    // only a page takes a form: anything else (a remote's files, its renderer) is not found here; a page whose owner
+    // cannot be reached refuses it
     const pathname = pathOf(request);
-    const refused = await pageRefusal(reply, pathname);
-    if (refused) return refused;
+    const owner = pathname === "/" ? null : await composer.owner(pathname);
+    if (owner === "unknown") return refuse(reply, 503, await tryAgain("Part of our site is not answering just now."));
+    if (pathname !== "/" && !owner) return reply.code(404).type("text/plain").send("Not found");
     if (!sentFromThisSite(request)) {
       request.log.warn({ path: pathname }, "refused a form posted from another site");
-      return refuse(
-        reply,
-        403,
-        "This form can only be sent from our own website. Please go back and send it from there.",
-      );
+      const message = "This form can only be sent from our own website. Please go back and send it from there.";
+      return refuse(reply, 403, message);
     }
     // (a body of another type, JSON for one, counts by its text fields only)
     const sent = typeof request.body === "object" && request.body ? Object.entries(request.body) : [];
     const fields: Record<string, string> = Object.fromEntries(sent.filter(([, value]) => typeof value === "string"));
-    const owner = formOwner(fields[FORM_FIELD] ?? "");
-    if (!owner || !(REMOTE_NAMES as readonly string[]).includes(owner.remote)) {
+    const form = formOwner(fields[FORM_FIELD] ?? "");
+    if (!form || !(REMOTE_NAMES as readonly string[]).includes(form.remote)) {
       return refuse(reply, 400, "We could not read this form. Please go back and try again.");
     }
-    const outcome = await outcomeOf(request, owner.remote as RemoteName, fields);
-    setRemoteCookies(reply, owner.remote, outcome.cookies, (await site()).siteUrl.startsWith("https:"));
+    const remote = form.remote as RemoteName;
+    const pageUrl = `${(await site()).siteUrl}${request.url}`;
+    const post = { fields, path: request.url, pageUrl, clientIp: request.ip, cookies: visitorCookies(request) };
+    // when the owner fails, the page again with what was typed and a way to call
+    const outcome = await composer.submitForm(remote, post).catch(async (error: unknown): Promise<FormOutcome> => {
+      request.log.error({ err: error, remote }, "a form's owner could not take it");
+      const message = await tryAgain("We couldn't send your message just now.");
+      return { kind: "page", status: 503, form: { id: fields[FORM_FIELD] ?? "", values: fields, errors: {}, message } };
+    });
+    setRemoteCookies(reply, form.remote, outcome.cookies, (await site()).siteUrl.startsWith("https:"));
     if (outcome.kind === "redirect") return reply.header("cache-control", "no-store").redirect(outcome.location, 303);
     return app.page(request, reply, { form: outcome.form, status: outcome.status });
   }

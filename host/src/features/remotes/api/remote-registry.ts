@@ -7,7 +7,7 @@ import { REMOTE_NAMES, REMOTES_CONFIG_PATH, type RemoteName, type RemotesConfig 
 export class RemoteUnavailableError extends Error {}
 
 /** A remote that has not answered by then is shown as unavailable; Retry tries again. */
-export const REMOTE_TIMEOUT_MS = 6000;
+const REMOTE_TIMEOUT_MS = 6000;
 
 // the runtime is its own chunk: pages without a remote (the home page) never download it
 const loadFederation = () => import("./federation").then((m) => m.federation);

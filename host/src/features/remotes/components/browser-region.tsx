@@ -1,9 +1,17 @@
-import { lazy, Suspense, useMemo, useState } from "react";
+import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import type { RemoteName } from "shared-types";
 import { loadRemoteRoutes } from "../api/remote-registry";
 import { DocumentRouter } from "./document-router";
-import { ErrorBoundary } from "./error-boundary";
 import { RemoteLoading, RemoteUnavailable } from "./remote-unavailable";
+
+/** Its fallback in place of children that failed to render: a remote that could not be loaded is not a page error. */
+class ErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError = () => ({ failed: true });
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
 
 /**
  * A region the server could not compose (its renderer was down or slow): the browser loads the remote's route
@@ -17,8 +25,7 @@ export function BrowserRegion({ name }: { name: RemoteName }) {
   return (
     <ErrorBoundary
       key={`${name}:${attempt}`}
-      resetKey=""
-      fallback={() => <RemoteUnavailable name={name} onRetry={() => setAttempt((n) => n + 1)} />}
+      fallback={<RemoteUnavailable name={name} onRetry={() => setAttempt((n) => n + 1)} />}
     >
       <Suspense fallback={<RemoteLoading />}>
         <DocumentRouter>

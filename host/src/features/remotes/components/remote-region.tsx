@@ -14,10 +14,9 @@ export const fragmentSlot = (remote: RemoteName) => `<template data-fragment-slo
  */
 export function RemoteRegion() {
   const region = useContext(ServerRegionContext);
-  if (region?.mode === "unreachable") return <PageUnreachable />;
-  const name = region?.remote;
-  if (!name) return null;
-  const mode = region.mode;
+  if (!region) return null;
+  if (region.mode === "unreachable") return <PageUnreachable />;
+  const { mode, remote: name } = region;
   return (
     <div className={`host-remote host-remote--${name}`} data-remote={name} {...{ [REGION_MODE_ATTRIBUTE]: mode }}>
       {mode === "browser" ? <RemoteLoading /> : <template data-fragment-slot={name} />}

@@ -1,6 +1,13 @@
 import { useSite } from "remote-kit";
 import { type RemoteName, telHref } from "shared-types";
-import { REMOTE_TITLES } from "../remote-titles";
+
+/** What a visitor calls each remote's part of the site. */
+const REMOTE_TITLES: Record<RemoteName, string> = {
+  catalog: "Our GM and Isuzu line-ups and financing",
+  inventory: "Our vehicle and trailer inventory",
+  service: "Service, parts, body shop and specials",
+  leads: "Our contact forms",
+};
 
 export function RemoteUnavailable({ name, onRetry }: { name: RemoteName; onRetry: () => void }) {
   const { phone_sales: phone } = useSite().business;

@@ -1,8 +1,9 @@
 import { useSite } from "remote-kit";
-import { type Closure, closuresAhead, dealershipToday, formatClosure, noticeOn } from "shared-types";
+import { closuresAhead, dealershipToday, formatClosure, noticeOn } from "shared-types";
 
-/** The closures not over yet, as the dealership set them on the staff desk (the footer's holiday hours). */
-export function ClosuresAhead({ closures }: { closures: readonly Closure[] }) {
+/** The footer's holiday hours: the closures not over yet, as the dealership set them on the staff desk. */
+export function FooterClosures() {
+  const closures = closuresAhead(useSite().business.closures, dealershipToday());
   if (closures.length === 0) return null;
   return (
     <div className="host-closures">
@@ -32,12 +33,6 @@ export function ClosedToday() {
       ))}
     </div>
   );
-}
-
-/** The footer's holiday hours, from the site's details. */
-export function FooterClosures() {
-  const { closures } = useSite().business;
-  return <ClosuresAhead closures={closuresAhead(closures, dealershipToday())} />;
 }
 
 /** Marketing's notice (an open house, a sale), set on the staff desk: at the top of every page on its days. */

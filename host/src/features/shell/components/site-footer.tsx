@@ -1,7 +1,6 @@
 import { Link, useSite } from "remote-kit";
-import { paths } from "shared-types";
+import { formatDayHours, paths } from "shared-types";
 import { FooterClosures } from "./closure-notices";
-import { HoursTable } from "./hours-table";
 
 const NAVIGATE_LINKS = [
   { label: "Home", href: paths.home() },
@@ -16,6 +15,7 @@ const NAVIGATE_LINKS = [
   { label: "Specials", href: paths.specials() },
   { label: "Contact Us", href: paths.contact() },
 ];
+const HOURS_TITLES = { sales: "Sales Hours", service: "Service Hours", parts: "Parts Hours" } as const;
 
 export function SiteFooter({ copyrightYear }: { copyrightYear: number }) {
   const { address, hours, name } = useSite().business;
@@ -57,9 +57,19 @@ export function SiteFooter({ copyrightYear }: { copyrightYear: number }) {
           </a>
         </div>
         <div className="host-footer__col host-footer__hours">
-          <HoursTable title="Sales Hours" days={hours.sales} />
-          <HoursTable title="Service Hours" days={hours.service} />
-          <HoursTable title="Parts Hours" days={hours.parts} />
+          {(Object.keys(HOURS_TITLES) as (keyof typeof HOURS_TITLES)[]).map((department) => (
+            <table key={department} className="host-hours">
+              <caption>{HOURS_TITLES[department]}</caption>
+              <tbody>
+                {hours[department].map((day) => (
+                  <tr key={day.day}>
+                    <th scope="row">{day.day}</th>
+                    <td>{formatDayHours(day)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
           <FooterClosures />
         </div>
       </div>

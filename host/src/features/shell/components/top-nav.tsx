@@ -1,9 +1,8 @@
-import { useRef, useState } from "react";
-import { defineIsland, Link } from "remote-kit";
-import { isNavGroup, NAV_ENTRIES, type NavGroupEntry } from "../nav-entries";
-import { Logo } from "./logo";
+import { useState } from "react";
+import { defineIsland, Link, useSite } from "remote-kit";
+import { NAV_ENTRIES } from "../nav-entries";
 
-export const MOBILE_MENU_TOGGLE_ID = "host-menu-toggle";
+const MOBILE_MENU_TOGGLE_ID = "host-menu-toggle";
 
 /**
  * The top navigation. It works before (and without) any script: the mobile menu is a checkbox (SPEC §4) and a
@@ -12,10 +11,24 @@ export const MOBILE_MENU_TOGGLE_ID = "host-menu-toggle";
  * loads its page, so the menu is closed on every new page.
  */
 function TopNav({ current }: { current: readonly string[] }) {
+  const { name } = useSite().business;
   const [openGroup, setOpenGroup] = useState<string | null>(null);
+  const link = ({ label, href }: { label: string; href: string }, className: string) => (
+    <Link to={href} className={className} aria-current={current.includes(href) ? "page" : undefined}>
+      {label}
+    </Link>
+  );
   return (
     <nav className="host-nav" aria-label="Main">
-      <Logo />
+      <Link to="/" className="host-logo" aria-label={`${name} home`}>
+        <svg className="host-logo__mark" viewBox="0 0 48 32" width="48" height="32" aria-hidden="true">
+          <path d="M2 30 L18 6 L26 18 L32 10 L46 30 Z" fill="#f2a900" />
+          <path d="M18 6 L22 12 L14 12 Z" fill="#fff" />
+        </svg>
+        <span className="host-logo__text">
+          Summit <strong>Heavy Fleet</strong>
+        </span>
+      </Link>
       <input type="checkbox" id={MOBILE_MENU_TOGGLE_ID} className="host-nav__toggle" aria-label="Menu" />
       <label htmlFor={MOBILE_MENU_TOGGLE_ID} className="host-nav__toggle-label">
         <span />
@@ -23,83 +36,50 @@ function TopNav({ current }: { current: readonly string[] }) {
         <span />
       </label>
       <ul className="host-nav__list">
-        {NAV_ENTRIES.map((entry) =>
-          isNavGroup(entry) ? (
-            <NavGroup
-              key={entry.id}
-              group={entry}
-              current={current}
-              open={openGroup === entry.id}
-              onOpenChange={(open) => setOpenGroup(open ? entry.id : null)}
-            />
-          ) : (
-            <li key={entry.href} className="host-nav__item">
-              <Link
-                to={entry.href}
-                className={`host-nav__link${current.includes(entry.href) ? " active" : ""}`}
-                aria-current={current.includes(entry.href) ? "page" : undefined}
+        {NAV_ENTRIES.map((entry) => {
+          if (!entry.items) {
+            return (
+              <li key={entry.href} className="host-nav__item">
+                {link(entry, `host-nav__link${current.includes(entry.href) ? " active" : ""}`)}
+              </li>
+            );
+          }
+          const { id, label, items } = entry;
+          const open = openGroup === id;
+          // a fixed id: the menu is its own island, and the server rendered it in a tree of another shape
+          const menuId = `host-nav-${id}`;
+          return (
+            <li
+              key={id}
+              className={`host-nav__item host-nav__group${open ? " host-nav__group--open" : ""}`}
+              onKeyDown={(event) => {
+                if (event.key !== "Escape" || !open) return;
+                setOpenGroup(null);
+                event.currentTarget.querySelector("button")?.focus();
+              }}
+              onBlur={(event) => {
+                if (open && !event.currentTarget.contains(event.relatedTarget)) setOpenGroup(null);
+              }}
+            >
+              <button
+                type="button"
+                className="host-nav__link host-nav__group-button"
+                aria-expanded={open}
+                aria-controls={menuId}
+                onClick={() => setOpenGroup(open ? null : id)}
               >
-                {entry.label}
-              </Link>
+                {label}
+              </button>
+              <ul id={menuId} className="host-nav__submenu">
+                {items.map((item) => (
+                  <li key={item.href}>{link(item, "host-nav__sublink")}</li>
+                ))}
+              </ul>
             </li>
-          ),
-        )}
+          );
+        })}
       </ul>
     </nav>
-  );
-}
-
-function NavGroup({
-  group,
-  current,
-  open,
-  onOpenChange,
-}: {
-  group: NavGroupEntry;
-  current: readonly string[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  // a fixed id: the menu is its own island, and the server rendered it in a tree of another shape
-  const menuId = `host-nav-${group.id}`;
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  return (
-    <li
-      className={`host-nav__item host-nav__group${open ? " host-nav__group--open" : ""}`}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          onOpenChange(false);
-          buttonRef.current?.focus();
-        }
-      }}
-      onBlur={(event) => {
-        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) onOpenChange(false);
-      }}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        className="host-nav__link host-nav__group-button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => onOpenChange(!open)}
-      >
-        {group.label}
-      </button>
-      <ul id={menuId} className="host-nav__submenu">
-        {group.items.map((item) => (
-          <li key={item.href}>
-            <Link
-              to={item.href}
-              className="host-nav__sublink"
-              aria-current={current.includes(item.href) ? "page" : undefined}
-            >
-              {item.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </li>
   );
 }
 

@@ -1,3 +1,4 @@
+// Test support for the servers' suites (no server runs it): a client that trickles its request, for their time limits.
 import { connect } from "node:net";
 
 export interface SlowClientOutcome {

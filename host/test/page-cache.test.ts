@@ -67,6 +67,29 @@ describe("the host's page cache", () => {
     expect(cache.lookup("/v")).toBeNull();
   });
 
+  it("with PAGE_CACHE off, makes each visitor's page for them, never joined with another's", async () => {
+    const answers = new Answers({ keep: false, remotesConfig: async () => ({}) as RemotesConfig, imageSources: [] });
+    const app = Fastify();
+    let made = 0;
+    let releaseAll = () => {};
+    const released = new Promise<void>((resolve) => {
+      releaseAll = resolve;
+    });
+    app.get("/page", (request, reply) =>
+      answers.serve(request, reply, async () => {
+        made += 1;
+        await released;
+        return answer(["site"], `<p>page ${made}</p>`);
+      }),
+    );
+    const both = Promise.all([app.inject("/page"), app.inject("/page")]);
+    await vi.waitFor(() => expect(made).toBe(2));
+    releaseAll();
+    expect((await both).map((reply) => reply.statusCode)).toEqual([200, 200]);
+    expect(answers.lookup("/page")).toBeNull();
+    await app.close();
+  });
+
   it("lets a page that is never made go: after 20 s the next request makes it anew", async () => {
     vi.useFakeTimers();
     try {

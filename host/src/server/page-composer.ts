@@ -93,6 +93,20 @@ function fillSlots(html: string, filled: ReadonlyMap<string, string>): string {
   return result;
 }
 
+/**
+ * A page's deadline as an AbortSignal whose timer `end` clears once the work is done: AbortSignal.timeout's fires
+ * long after the page was sent and makes its error then (16 µs a limit, measured; two limits a page).
+ */
+function timeLimit(ms: number): { signal: AbortSignal; end: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")),
+    ms,
+  );
+  timer.unref();
+  return { signal: controller.signal, end: () => clearTimeout(timer) };
+}
+
 /** Composes each page (production and dev servers): the shell, the owning remote's HTML and its peers' fragments. */
 export class PageComposer {
   /** The peers' fragments pages include, for the next page made with the same one. */
@@ -101,7 +115,11 @@ export class PageComposer {
   constructor(private readonly options: PageComposerOptions) {}
 
   async page(requestUrl: string, request: PageRequest = {}): Promise<ComposedPage> {
-    const signal = AbortSignal.timeout(this.options.renderTimeoutMs);
+    const limit = timeLimit(this.options.renderTimeoutMs);
+    return this.pageWithin(requestUrl, request, limit.signal).finally(limit.end);
+  }
+
+  private async pageWithin(requestUrl: string, request: PageRequest, signal: AbortSignal): Promise<ComposedPage> {
     const timings = new PageTimings();
     const { pathname, search } = new URL(requestUrl, "http://host.invalid");
     const location = `${pathname}${search}`;
@@ -129,12 +147,16 @@ export class PageComposer {
   }
 
   /** The page at a path and its owner (null: nobody's; "unknown": cannot be told yet), within a page's deadline. */
-  async owner(pathname: string, remotes?: RemotesConfig, signal = AbortSignal.timeout(this.options.renderTimeoutMs)) {
+  async owner(pathname: string, remotes?: RemotesConfig, pageSignal?: AbortSignal) {
+    const limit = timeLimit(this.options.renderTimeoutMs);
     const config = remotes ?? (await this.options.remotesConfig());
-    return this.options.directory.pageOf(pathname, config, signal).catch((error: unknown) => {
-      if (error instanceof OwnerUnknown) return "unknown" as const;
-      throw error;
-    });
+    return this.options.directory
+      .pageOf(pathname, config, pageSignal ?? limit.signal)
+      .catch((error: unknown) => {
+        if (error instanceof OwnerUnknown) return "unknown" as const;
+        throw error;
+      })
+      .finally(limit.end);
   }
 
   /** Handed by the host server to the remote that owns a form posted to a page without scripts. */

@@ -89,8 +89,9 @@ export function canonicalAddress(url: string, query: readonly string[]): string 
   const mark = url.indexOf("?");
   if (mark < 0) return null;
   const pairs = url.slice(mark + 1).split("&");
-  // a parameter's name as the page reads it: URLSearchParams decodes it (and never throws on a bad escape)
-  const kept = pairs.filter((pair) => query.includes(new URLSearchParams(pair).keys().next().value ?? ""));
+  // a parameter's name as the page reads it: URLSearchParams decodes it (and never throws on a bad escape); the "&"
+  // keeps a leading "?" (it would drop it) in the name, so "??make" is not read as "make"
+  const kept = pairs.filter((pair) => query.includes(new URLSearchParams(`&${pair}`).keys().next().value ?? ""));
   if (kept.length === pairs.length) return null;
   return `${url.slice(0, mark)}${kept.length > 0 ? `?${kept.join("&")}` : ""}`;
 }

@@ -149,7 +149,7 @@ function loads(state: ServerRenderState): { context: FragmentLoaderContext; done
   };
   const done = async () => {
     await Promise.all(needed);
-    await Promise.race([Promise.all(optional), sleep(OPTIONAL_DATA_WAIT_MS)]);
+    if (optional.length > 0) await Promise.race([Promise.all(optional), sleep(OPTIONAL_DATA_WAIT_MS)]);
     optionalOpen = false;
   };
   return { context, done };

@@ -91,6 +91,8 @@ export class Answers extends TaggedCache<CachedAnswer> {
 
   /** Sends the cached answer (fresh, or stale while a new one is made), or one made now once for all asking. */
   async serve(request: FastifyRequest, reply: FastifyReply, make: () => Promise<CachedAnswer>, known?: string) {
+    // PAGE_CACHE off: each visitor's page made for them (their own timings and trace), joined with nobody's
+    if (!this.options.keep) return this.send(reply, await make());
     const key = known ?? (await this.key(request));
     const hit = this.lookup(key);
     if (!hit) return this.send(reply, await this.make(key, make));

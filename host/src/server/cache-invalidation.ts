@@ -91,12 +91,22 @@ export function releaseChanges(
 /** Runs `task` after `firstMs`, then `wait()` ms after each run ends (runs never overlap), until closed. */
 export function repeatedly(task: () => Promise<void>, wait: () => number, firstMs = wait()): { close(): void } {
   let timer: NodeJS.Timeout | undefined;
-  const stop = new AbortController();
-  stop.signal.addEventListener("abort", () => clearTimeout(timer));
-  const run = () => task().catch(() => undefined);
+  let closed = false;
   const arm = (ms: number) => {
-    if (!stop.signal.aborted) timer = setTimeout(() => void run().finally(() => arm(wait())), ms).unref();
+    if (closed) return;
+    timer = setTimeout(
+      () =>
+        void task()
+          .catch(() => undefined)
+          .finally(() => arm(wait())),
+      ms,
+    ).unref();
   };
   arm(firstMs);
-  return { close: () => stop.abort() };
+  return {
+    close: () => {
+      closed = true;
+      clearTimeout(timer);
+    },
+  };
 }
